@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 150;
+export const OTP_LENGTH = 6;
+
+/** Emails are trimmed, compared case-insensitively (stored lower-case), at most 254 characters. */
+export const emailSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .string()
+      .min(1, 'This field is required.')
+      .max(EMAIL_MAX, `Ensure this field has no more than ${EMAIL_MAX} characters.`)
+      .pipe(z.email('Enter a valid email address.')),
+  );
+
+export const personNameSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(NAME_MAX, `Ensure this field has no more than ${NAME_MAX} characters.`);
+
+export const newPasswordSchema = z
+  .string({ error: 'This field is required.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+/** A password being checked (login, current password): any non-empty string up to the maximum. */
+export const givenPasswordSchema = z
+  .string({ error: 'This field is required.' })
+  .min(1, 'This field may not be blank.')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const otpSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const registerBodySchema = z.object({
+  first_name: personNameSchema,
+  last_name: personNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({ email: emailSchema, password: givenPasswordSchema });
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const loginAnswerSchema = z.object({
+  token: tokenPairSchema.optional(),
+  verified: z.boolean(),
+  mfa_status: z.boolean(),
+  message: z.string(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+export const verifyOtpBodySchema = z.object({ email: emailSchema, otp: otpSchema });
+export type VerifyOtpBody = z.input<typeof verifyOtpBodySchema>;
+export const verifyOtpAnswerSchema = z.object({ message: z.string(), token: tokenPairSchema });
+export type VerifyOtpAnswer = z.infer<typeof verifyOtpAnswerSchema>;
+
+export const emailBodySchema = z.object({ email: emailSchema });
+export type EmailBody = z.input<typeof emailBodySchema>;
+
+export const verifyTokenBodySchema = z.object({
+  token: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+});
+export const refreshTokenBodySchema = z.object({
+  refresh: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+});
+
+export const userSchema = z.object({
+  id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  profilePic: z.string().nullable(),
+  is_verified: z.boolean(),
+  is_mfa_activated: z.boolean(),
+  on_free_trial: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const updateProfileBodySchema = z
+  .object({
+    first_name: personNameSchema.optional(),
+    last_name: personNameSchema.optional(),
+    is_mfa_activated: z.boolean({ error: 'Must be true or false.' }).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send first_name and last_name, or is_mfa_activated.',
+  });
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+export const updateProfileAnswerSchema = userSchema.pick({
+  first_name: true,
+  last_name: true,
+  is_mfa_activated: true,
+});
+export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
+
+export const updatePasswordBodySchema = z.object({
+  current_password: givenPasswordSchema,
+  new_password: newPasswordSchema,
+});
+export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
+
+export const resetPasswordOtpBodySchema = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  new_password: newPasswordSchema,
+});
+export type ResetPasswordOtpBody = z.input<typeof resetPasswordOtpBodySchema>;

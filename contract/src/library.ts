@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema, metaDataSchema, pageQuerySchema } from './common';
+
+export const COLLECTION_NAME_MAX = 200;
+export const COLLECTION_DESCRIPTION_MAX = 5000;
+export const CONTENT_TITLE_MAX = 120;
+export const CONTENT_BODY_MAX = 1_000_000;
+export const TAG_NAME_MAX = 50;
+export const NOTE_TITLE_MAX = 200;
+export const NOTE_CONTENT_MAX = 100_000;
+export const NOTE_TAG_MAX = 50;
+
+const required = { error: 'This field is required.' } as const;
+const idList = z.array(idSchema).max(500, 'Too many items.');
+
+export const tagRefSchema = z.object({ id: idSchema, name: z.string() });
+export type TagRef = z.infer<typeof tagRefSchema>;
+
+/* ---------- tags ---------- */
+export const tagSchema = z.object({ id: idSchema, name: z.string(), user: idSchema });
+export type Tag = z.infer<typeof tagSchema>;
+export const tagNameSchema = z
+  .string(required)
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(TAG_NAME_MAX, `Ensure this field has no more than ${TAG_NAME_MAX} characters.`);
+export const tagCreateBodySchema = z.object({ name: tagNameSchema, user: idSchema.optional() });
+export type TagCreateBody = z.input<typeof tagCreateBodySchema>;
+export const tagPatchBodySchema = z.object({ name: tagNameSchema });
+export type TagPatchBody = z.input<typeof tagPatchBodySchema>;
+export const tagListQuerySchema = pageQuerySchema.extend({
+  user: z.coerce.number().int().positive().optional(),
+  name: z.string().trim().max(TAG_NAME_MAX).optional(),
+});
+
+/* ---------- files ---------- */
+export const fileSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  /** Download address, relative to the site: /api/collections/files/{id}/download/ */
+  url: z.string(),
+  /** The content item the file is attached to, or null. */
+  content: idSchema.nullable(),
+  created_on: isoDateSchema,
+  user: idSchema,
+});
+export type FileObject = z.infer<typeof fileSchema>;
+export const filePatchBodySchema = z.object({
+  content: idSchema.nullable().optional(),
+  name: z.string().trim().min(1).max(255).optional(),
+});
+export const fileListQuerySchema = pageQuerySchema.extend({
+  user: z.coerce.number().int().positive().optional(),
+  content: z.coerce.number().int().positive().optional(),
+});
+
+/* ---------- collections ---------- */
+export const collectionSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  is_public: z.boolean(),
+  created_on: isoDateSchema,
+  updated_on: isoDateSchema.nullable(),
+  tags: z.array(idSchema),
+  tags_named_list: z.array(tagRefSchema),
+  meta_data: z.record(z.string(), z.unknown()),
+  user: idSchema,
+});
+export type Collection = z.infer<typeof collectionSchema>;
+const collectionName = z
+  .string(required)
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(COLLECTION_NAME_MAX, `Ensure this field has no more than ${COLLECTION_NAME_MAX} characters.`);
+const collectionDescription = z
+  .string()
+  .max(
+    COLLECTION_DESCRIPTION_MAX,
+    `Ensure this field has no more than ${COLLECTION_DESCRIPTION_MAX} characters.`,
+  );
+export const collectionCreateBodySchema = z.object({
+  name: collectionName,
+  description: collectionDescription.default(''),
+  is_active: z.boolean().default(true),
+  is_public: z.boolean().default(true),
+  tags: idList.default([]),
+  meta_data: metaDataSchema.default({}),
+  user: idSchema.optional(),
+});
+export type CollectionCreateBody = z.input<typeof collectionCreateBodySchema>;
+export const collectionPatchBodySchema = z.object({
+  name: collectionName.optional(),
+  description: collectionDescription.optional(),
+  is_active: z.boolean().optional(),
+  is_public: z.boolean().optional(),
+  tags: idList.optional(),
+  meta_data: metaDataSchema.optional(),
+  user: idSchema.optional(),
+});
+export type CollectionPatchBody = z.input<typeof collectionPatchBodySchema>;
+export const collectionListQuerySchema = pageQuerySchema.extend({
+  user: z.coerce.number().int().positive().optional(),
+});
+
+/* ---------- content items ---------- */
+export const contentSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  content: z.string(),
+  tags: z.array(idSchema),
+  tags_named_list: z.array(tagRefSchema),
+  files: z.array(fileSchema),
+  meta_data: z.record(z.string(), z.unknown()),
+  user: idSchema,
+  created_on: isoDateSchema,
+  updated_on: isoDateSchema.nullable(),
+});
+export type ContentItem = z.infer<typeof contentSchema>;
+const contentTitle = z
+  .string(required)
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(CONTENT_TITLE_MAX, `Ensure this field has no more than ${CONTENT_TITLE_MAX} characters.`);
+const contentBody = z
+  .string(required)
+  .refine((text) => text.trim().length > 0, 'This field may not be blank.')
+  .refine(
+    (text) => text.length <= CONTENT_BODY_MAX,
+    `Ensure this field has no more than ${CONTENT_BODY_MAX} characters.`,
+  );
+export const contentCreateBodySchema = z.object({
+  title: contentTitle,
+  content: contentBody,
+  tags: idList.default([]),
+  /** Ids of already uploaded files to attach to the new item. */
+  files: idList.default([]),
+  meta_data: metaDataSchema.default({}),
+  user: idSchema.optional(),
+});
+export type ContentCreateBody = z.input<typeof contentCreateBodySchema>;
+export const contentPatchBodySchema = z.object({
+  title: contentTitle.optional(),
+  content: contentBody.optional(),
+  tags: idList.optional(),
+  files: idList.optional(),
+  meta_data: metaDataSchema.optional(),
+  user: idSchema.optional(),
+});
+export type ContentPatchBody = z.input<typeof contentPatchBodySchema>;
+export const contentListQuerySchema = pageQuerySchema.extend({
+  user: z.coerce.number().int().positive().optional(),
+  /** Only items carrying this tag id. */
+  tag: z.coerce.number().int().positive().optional(),
+});
+
+/* ---------- collection notes ---------- */
+export const noteSchema = z.object({
+  id: idSchema,
+  collection: idSchema,
+  title: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  created_on: isoDateSchema,
+  updated_on: isoDateSchema.nullable(),
+});
+export type Note = z.infer<typeof noteSchema>;
+const noteTitle = z
+  .string(required)
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(NOTE_TITLE_MAX, `Ensure this field has no more than ${NOTE_TITLE_MAX} characters.`);
+const noteContent = z
+  .string(required)
+  .refine((text) => text.trim().length > 0, 'This field may not be blank.')
+  .refine(
+    (text) => text.length <= NOTE_CONTENT_MAX,
+    `Ensure this field has no more than ${NOTE_CONTENT_MAX} characters.`,
+  );
+const noteTags = z
+  .array(z.string().trim().min(1, 'Tags may not be blank.').max(NOTE_TAG_MAX))
+  .max(50, 'Too many tags.')
+  .transform((tags) => [...new Set(tags)]);
+export const noteCreateBodySchema = z.object({
+  collection: idSchema.optional(),
+  title: noteTitle,
+  content: noteContent,
+  tags: noteTags.default([]),
+});
+export type NoteCreateBody = z.input<typeof noteCreateBodySchema>;
+export const notePatchBodySchema = z.object({
+  title: noteTitle.optional(),
+  content: noteContent.optional(),
+  tags: noteTags.optional(),
+});
+export type NotePatchBody = z.input<typeof notePatchBodySchema>;
+export const noteListQuerySchema = pageQuerySchema.extend({
+  collection: z.coerce.number().int().positive().optional(),
+});
