@@ -14,7 +14,13 @@ export type MessageAnswer = z.infer<typeof messageSchema>;
 
 /** Database ids are positive integers. Path params arrive as strings. */
 export const idSchema = z.number().int().positive();
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const idParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 export const isoDateSchema = z.string().describe('ISO 8601 date-time in UTC');
 

@@ -75,7 +75,10 @@ const collectionName = z
   .string(required)
   .trim()
   .min(1, 'This field may not be blank.')
-  .max(COLLECTION_NAME_MAX, `Ensure this field has no more than ${COLLECTION_NAME_MAX} characters.`);
+  .max(
+    COLLECTION_NAME_MAX,
+    `Ensure this field has no more than ${COLLECTION_NAME_MAX} characters.`,
+  );
 const collectionDescription = z
   .string()
   .max(

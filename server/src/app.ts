@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { LoggerOptions } from 'pino';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { Mailer } from './mail/mailer';
+import { TokenService } from './auth/tokens';
+import { createAuthGuard } from './http/auth-guard';
+import { errorBody, registerErrorHandling, sendRouteNotFound } from './http/errors';
+
+/** JSON bodies: content items may hold 1,000,000 characters (up to 4 bytes each in UTF-8). */
+export const JSON_BODY_LIMIT = 5 * 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  /** Master secret: signs tokens and keys the one-time-code hashes. */
+  secret: string;
+  /** Built web app to serve at `/` (web/dist), or null to serve the API only. */
+  webDistDir?: string | null;
+  /** The process logger (pino); none in tests. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+export type App = FastifyInstance;
+
+export const loggerOptions = (level: string): LoggerOptions => ({
+  level,
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.new_password',
+      '*.current_password',
+      '*.otp',
+      '*.refresh',
+      '*.token',
+    ],
+    censor: '[redacted]',
+  },
+});
+
+/** The whole HTTP application. Used by main.ts and by every integration test. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // A slow client cannot hold a connection forever.
+    requestTimeout: 60_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  /* ---- external plugins ---- */
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // The product also runs on plain http (localhost, a LAN); never rewrite its requests.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Creator Workspace API',
+        version: '1.0.0',
+        description: 'Accounts and the signed-in library of Creator Workspace.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  /* ---- app plugins ---- */
+  const tokens = new TokenService(deps.secret);
+  const requireUser = createAuthGuard(tokens);
+  void requireUser; // used by the feature routes registered below
+
+  /* ---- routes ---- */
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({
+            status: z.string(),
+            message: z.string(),
+            detail: z.string(),
+            code: z.string(),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await deps.database.ping();
+        return { status: 'ok' as const };
+      } catch {
+        return reply
+          .code(503)
+          .send({
+            status: 'unavailable',
+            ...errorBody('The database is not answering.', 'unavailable'),
+          });
+      }
+    },
+  );
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  // Feature routes (each a plugin taking its dependencies):
+  // auth: /api/auth/...       (server/src/auth/auth.routes.ts)
+  // library: /api/collections/... (server/src/library/*.routes.ts)
+
+  /* ---- the web app ---- */
+  const webDist = deps.webDistDir;
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
+  if (webDist && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (
+        url.startsWith('/api/') ||
+        url === '/api' ||
+        (request.method !== 'GET' && request.method !== 'HEAD')
+      ) {
+        return sendRouteNotFound(request, reply);
+      }
+      // Client routes fall back to the app shell; the web app draws its own 404 page.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler(sendRouteNotFound);
+  }
+
+  return app;
+}

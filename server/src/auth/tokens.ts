@@ -1,0 +1,103 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { tokenNotValid } from '../http/errors';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ALGORITHM = 'HS256';
+const ISSUER = 'creator-workspace';
+
+export type TokenType = 'access' | 'refresh';
+
+export interface AccessClaims {
+  userId: number;
+}
+export interface RefreshClaims {
+  userId: number;
+  familyId: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/** Keys derived from the one server secret, so a key for one purpose is useless for another. */
+export function deriveKey(secret: string, purpose: 'jwt' | 'otp' | 'refresh-hash'): Buffer {
+  return createHmac('sha256', secret).update(`creator-workspace:${purpose}`).digest();
+}
+
+/** Signs and checks the two token types. A token of one type is never accepted as the other. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new Uint8Array(deriveKey(secret, 'jwt'));
+  }
+
+  async signAccess(userId: number): Promise<string> {
+    return new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  async signRefresh(
+    userId: number,
+    familyId: string,
+  ): Promise<{ token: string; claims: RefreshClaims }> {
+    const jti = randomUUID();
+    const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+    const token = await new SignJWT({ typ: 'refresh', fam: familyId })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setJti(jti)
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, claims: { userId, familyId, jti, expiresAt } };
+  }
+
+  /** Throws the contract's 401 token_not_valid for anything but a valid, unexpired access token. */
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    const payload = await this.verify(token, 'access');
+    return { userId: payload.userId };
+  }
+
+  async verifyRefresh(token: string): Promise<RefreshClaims> {
+    const payload = await this.verify(token, 'refresh');
+    if (
+      typeof payload.raw.fam !== 'string' ||
+      typeof payload.raw.jti !== 'string' ||
+      !payload.raw.exp
+    ) {
+      throw tokenNotValid();
+    }
+    return {
+      userId: payload.userId,
+      familyId: payload.raw.fam,
+      jti: payload.raw.jti,
+      expiresAt: new Date(payload.raw.exp * 1000),
+    };
+  }
+
+  private async verify(token: string, type: TokenType) {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'sub', 'typ'],
+      });
+      const userId = Number(payload.sub);
+      if (payload.typ !== type || !Number.isSafeInteger(userId) || userId <= 0)
+        throw tokenNotValid();
+      return { userId, raw: payload };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+        throw tokenNotValid();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
+const updatedOn = () => timestamp('updated_on', { withTimezone: true });
+
+/* ---------------- accounts ---------------- */
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored trimmed and lower-cased: emails compare case-insensitively. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profilePic: text('profile_pic'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isMfaActivated: boolean('is_mfa_activated').notNull().default(false),
+    onFreeTrial: boolean('on_free_trial').notNull().default(true),
+    createdOn: createdOn(),
+    updatedOn: updatedOn(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** Refresh tokens are kept only as hashes; a family is one sign-in and all its rotations. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdOn: createdOn(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when this token was exchanged for a new one; presenting it again is reuse. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+/** One-time codes, stored as keyed hashes (HMAC with the server secret). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'verify_email' | 'login' | 'reset_password' */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdOn: createdOn(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.id)],
+);
+
+/** Fixed-window counters for rate limits that must hold across processes (failed logins, codes). */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_buckets_reset_idx').on(t.resetAt)],
+);
+
+/* ---------------- library ---------------- */
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdOn: createdOn(),
+  },
+  (t) => [
+    uniqueIndex('tags_user_lower_name_key').on(t.userId, sql`lower(${t.name})`),
+    index('tags_user_id_idx').on(t.userId, t.id.desc()),
+  ],
+);
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    isPublic: boolean('is_public').notNull().default(true),
+    metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    createdOn: createdOn(),
+    updatedOn: updatedOn(),
+  },
+  (t) => [index('collections_user_id_idx').on(t.userId, t.id.desc())],
+);
+
+export const collectionTags = pgTable(
+  'collection_tags',
+  {
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.tagId] }),
+    index('collection_tags_tag_idx').on(t.tagId, t.collectionId),
+  ],
+);
+
+export const contents = pgTable(
+  'contents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    createdOn: createdOn(),
+    updatedOn: updatedOn(),
+  },
+  (t) => [index('contents_user_id_idx').on(t.userId, t.id.desc())],
+);
+
+export const contentTags = pgTable(
+  'content_tags',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.tagId] }),
+    index('content_tags_tag_idx').on(t.tagId, t.contentId),
+  ],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Deleting a content item deletes its files (the service also removes the bytes). */
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    /** Key of the bytes in the storage backend (a relative path on disk today). */
+    storageKey: text('storage_key').notNull(),
+    createdOn: createdOn(),
+  },
+  (t) => [
+    index('files_user_id_idx').on(t.userId, t.id.desc()),
+    index('files_content_idx').on(t.contentId),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdOn: createdOn(),
+    updatedOn: updatedOn(),
+  },
+  (t) => [
+    index('notes_collection_idx').on(t.collectionId, t.id.desc()),
+    index('notes_user_id_idx').on(t.userId, t.id.desc()),
+  ],
+);

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import type { MailMessage, Mailer } from '../src/mail/mailer';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a brand-new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close), so runs and test
+ * files never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openPglite();
+  const name = `cw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Mail goes to an in-memory outbox, so tests read the codes a user would read in their inbox. */
+export class Outbox implements Mailer {
+  readonly messages: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.messages.push(message);
+  }
+  close() {}
+  /** The newest message to an address. */
+  last(to: string): MailMessage | undefined {
+    return this.messages.filter((m) => m.to === to.toLowerCase()).at(-1);
+  }
+  /** The six-digit code in the newest message to an address. */
+  lastCode(to: string): string {
+    const code = /\b(\d{6})\b/.exec(this.last(to)?.text ?? '')?.[1];
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  }
+}
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  outbox: Outbox;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const outbox = new Outbox();
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: `/tmp/cw-test-${process.pid}-${randomBytes(4).toString('hex')}`,
+    }),
+    ...overrides,
+  };
+  const app = await buildApp({
+    config,
+    database,
+    mailer: outbox,
+    secret: 'test-secret-'.padEnd(48, 'x'),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    outbox,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
