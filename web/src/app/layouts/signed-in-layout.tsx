@@ -1,0 +1,199 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import {
+  FileText,
+  FolderOpen,
+  LayoutDashboard,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  X,
+} from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Logo, LogoMark } from '../../components/logo';
+import { PageSpinner } from '../../components/spinner';
+import { clearTokens } from '../../lib/token-storage';
+import { UserMenu } from './user-menu';
+
+const navItems = [
+  { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
+  { to: '/collections', label: 'Collections', Icon: FolderOpen },
+  { to: '/content', label: 'Notes/Scripts', Icon: FileText },
+];
+
+const COLLAPSED_KEY = 'cw.sidebar-collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Sidebar" className="flex flex-col gap-1 p-3">
+      {navItems.map(({ to, label, Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          onClick={onNavigate}
+          title={collapsed ? label : undefined}
+          aria-label={collapsed ? label : undefined}
+          className={({ isActive }) =>
+            clsx(
+              'flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
+              collapsed ? 'justify-center px-0' : 'px-3',
+              isActive
+                ? 'bg-indigo-50 text-indigo-700'
+                : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+            )
+          }
+        >
+          <Icon className="size-5 shrink-0" aria-hidden="true" />
+          {!collapsed && <span className="truncate">{label}</span>}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Signed-in shell: top bar with user menu, collapsible side navigation (224/64 px), drawer on phones. */
+export function SignedInLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    try {
+      window.localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
+    } catch {
+      // Preference only; ignore storage failures.
+    }
+  }, [collapsed]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  function logout() {
+    clearTokens();
+    queryClient.clear();
+    void navigate('/login');
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4">
+        <div className="flex min-w-0 items-center gap-2">
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
+            aria-label="Open navigation"
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-sidebar"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu className="size-5" aria-hidden="true" />
+          </button>
+          <Link to="/dashboard" className="rounded-lg" aria-label="Creator Workspace dashboard">
+            <Logo className="hidden sm:inline-flex" />
+            <LogoMark className="sm:hidden" />
+          </Link>
+        </div>
+        <UserMenu onLogout={logout} />
+      </header>
+
+      {/* Desktop / tablet sidebar */}
+      <aside
+        className={clsx(
+          'fixed top-16 bottom-0 left-0 z-20 hidden flex-col justify-between border-r border-slate-200 bg-white transition-[width] duration-200 md:flex',
+          collapsed ? 'w-16' : 'w-56',
+        )}
+        data-testid="sidebar"
+        data-collapsed={collapsed}
+      >
+        <SideNav collapsed={collapsed} />
+        <div className="border-t border-slate-100 p-3">
+          <button
+            type="button"
+            onClick={() => setCollapsed((value) => !value)}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            className={clsx(
+              'flex h-10 w-full items-center gap-3 rounded-lg text-sm font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800',
+              collapsed ? 'justify-center' : 'px-3',
+            )}
+          >
+            {collapsed ? (
+              <PanelLeftOpen className="size-5" aria-hidden="true" />
+            ) : (
+              <>
+                <PanelLeftClose className="size-5" aria-hidden="true" />
+                <span>Collapse</span>
+              </>
+            )}
+          </button>
+        </div>
+      </aside>
+
+      {/* Phone drawer */}
+      {drawerOpen && (
+        <div className="fixed inset-0 z-40 md:hidden" id="mobile-sidebar">
+          <div
+            className="absolute inset-0 bg-slate-900/40"
+            aria-hidden="true"
+            onClick={() => setDrawerOpen(false)}
+          />
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-label="Navigation"
+            className="absolute inset-y-0 left-0 flex w-64 max-w-[80vw] flex-col bg-white shadow-xl"
+          >
+            <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
+              <Logo />
+              <button
+                type="button"
+                className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
+                aria-label="Close navigation"
+                onClick={() => setDrawerOpen(false)}
+                autoFocus
+              >
+                <X className="size-5" aria-hidden="true" />
+              </button>
+            </div>
+            <SideNav collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          </div>
+        </div>
+      )}
+
+      <div
+        className={clsx(
+          'pt-16 transition-[padding] duration-200',
+          collapsed ? 'md:pl-16' : 'md:pl-56',
+        )}
+      >
+        <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

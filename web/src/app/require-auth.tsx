@@ -1,0 +1,43 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../components/spinner';
+import { CurrentUserContext, currentUserQueryKey } from '../lib/current-user';
+import { clearTokens, hasAccessToken } from '../lib/token-storage';
+import { loadSession } from './session';
+
+/**
+ * The signed-in guard (spec §2): shows Loading... while the stored token is verified and the
+ * user loaded; on any failure clears the tokens and replaces history with /login.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasToken = hasAccessToken();
+  const session = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: loadSession,
+    enabled: hasToken,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const failed = !hasToken || session.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    clearTokens();
+    queryClient.removeQueries({ queryKey: currentUserQueryKey });
+    void navigate('/login', { replace: true });
+  }, [failed, navigate, queryClient]);
+
+  if (session.data && !failed) {
+    return (
+      <CurrentUserContext.Provider value={session.data}>{children}</CurrentUserContext.Provider>
+    );
+  }
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-50">
+      <Spinner label="Loading..." size="lg" className="flex-col" />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+
+/** react-markdown + remark-gfm are ~50 KB gzip: load them only when markdown is shown. */
+const MarkdownRenderer = lazy(async () => ({
+  default: (await import('./markdown-renderer')).MarkdownRenderer,
+}));
+
+export interface MarkdownProps {
+  children: string;
+  className?: string;
+}
+
+/**
+ * Renders markdown (spec §1): raw HTML is shown as text, and link/image addresses keep only
+ * http, https, irc, ircs, mailto, xmpp or no protocol (react-markdown's default urlTransform).
+ */
+export function Markdown({ children, className }: MarkdownProps) {
+  return (
+    <Suspense fallback={<div className={className}>{children}</div>}>
+      <MarkdownRenderer className={className}>{children}</MarkdownRenderer>
+    </Suspense>
+  );
+}

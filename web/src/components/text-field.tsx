@@ -1,0 +1,95 @@
+import { clsx } from 'clsx';
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  /** Validation error shown under the field (red, announced). */
+  error?: string;
+  /** Neutral help text or a soft hint under the field. */
+  hint?: ReactNode;
+  /** Hide the visible label (it stays available to assistive technology). */
+  hideLabel?: boolean;
+  /** Adds a show/hide toggle for password fields. */
+  revealable?: boolean;
+  containerClassName?: string;
+}
+
+export const inputClasses =
+  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  {
+    label,
+    error,
+    hint,
+    hideLabel,
+    revealable,
+    id,
+    className,
+    containerClassName,
+    type = 'text',
+    ...rest
+  },
+  ref,
+) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const [revealed, setRevealed] = useState(false);
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const effectiveType = revealable && revealed ? 'text' : type;
+
+  return (
+    <div className={containerClassName}>
+      <label
+        htmlFor={inputId}
+        className={clsx('mb-1.5 block text-sm font-medium text-slate-700', hideLabel && 'sr-only')}
+      >
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          type={effectiveType}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={clsx(
+            inputClasses,
+            error && 'ring-red-400 focus:ring-red-500',
+            revealable && 'pr-10',
+            className,
+          )}
+          {...rest}
+        />
+        {revealable && (
+          <button
+            type="button"
+            onClick={() => setRevealed((value) => !value)}
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-400 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-pressed={revealed}
+          >
+            {revealed ? (
+              <EyeOff className="size-4" aria-hidden="true" />
+            ) : (
+              <Eye className="size-4" aria-hidden="true" />
+            )}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      {hint && !error && (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+});

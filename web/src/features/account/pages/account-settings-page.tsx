@@ -1,0 +1,3 @@
+export function AccountSettingsPage() {
+  return <h1>Account</h1>;
+}

@@ -1,0 +1,3 @@
+export function VerifyOtpPage() {
+  return <h1>Verify</h1>;
+}

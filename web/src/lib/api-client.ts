@@ -1,0 +1,218 @@
+import type { TokenPair } from '@cw/contract';
+import { clearTokens, getAuthorizationValue, getRefreshToken, setTokens } from './token-storage';
+
+export const API_BASE = '/api';
+
+/** A failed call: HTTP status (0 when the network failed), the server's sentence, field errors. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  /** The server's `message` (or `detail`), when the answer carried one. */
+  readonly serverMessage: string | undefined;
+  readonly detail: string | undefined;
+  readonly code: string | undefined;
+  /** Field errors: first message per field, e.g. { email: 'A user with this email already exists.' }. */
+  readonly fieldErrors: Record<string, string>;
+  /** The parsed JSON body of the error answer, when there was one. */
+  readonly body: unknown;
+
+  constructor(
+    status: number,
+    body: unknown,
+    fallback = status === 0 ? 'Network error' : `Request failed (${status})`,
+  ) {
+    const parsed = parseErrorBody(body);
+    super(parsed.message ?? parsed.detail ?? fallback);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+    this.serverMessage = parsed.message ?? parsed.detail;
+    this.detail = parsed.detail;
+    this.code = parsed.code;
+    this.fieldErrors = parsed.fieldErrors;
+  }
+
+  /** True when the server answered with a JSON body (as opposed to a network failure). */
+  get hasBody(): boolean {
+    return this.body !== undefined && this.body !== null;
+  }
+}
+
+function parseErrorBody(body: unknown): {
+  message?: string;
+  detail?: string;
+  code?: string;
+  fieldErrors: Record<string, string>;
+} {
+  const fieldErrors: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return { fieldErrors };
+  const record = body as Record<string, unknown>;
+  const str = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  const errors = record.errors;
+  if (errors && typeof errors === 'object') {
+    for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+      const first = Array.isArray(value) ? value[0] : value;
+      if (typeof first === 'string') fieldErrors[field] = first;
+    }
+  }
+  return {
+    message: str(record.message),
+    detail: str(record.detail),
+    code: str(record.code),
+    fieldErrors,
+  };
+}
+
+export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
+  /** JSON-serialisable body; FormData is sent as is. */
+  body?: unknown;
+  /** Send the stored Authorization header and refresh silently on a 401. Default: true. */
+  auth?: boolean;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined | null>;
+}
+
+type SessionExpiredHandler = () => void;
+let onSessionExpired: SessionExpiredHandler = () => {
+  window.location.replace('/login');
+};
+
+/** The app registers how to leave the signed-in area (navigate to /login) when a refresh fails. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  onSessionExpired = handler;
+}
+
+function buildUrl(path: string, query: ApiFetchOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: ApiFetchOptions): Promise<Response> {
+  const { body, auth = true, query, headers, ...init } = options;
+  const finalHeaders = new Headers(headers);
+  finalHeaders.set('Accept', 'application/json');
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    finalHeaders.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  if (auth) {
+    const authorization = getAuthorizationValue();
+    if (authorization) finalHeaders.set('Authorization', authorization);
+  }
+  return fetch(buildUrl(path, query), { ...init, headers: finalHeaders, body: payload });
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the stored refresh token for a new pair. Concurrent 401s share one request:
+ * refresh tokens rotate and re-using a rotated one revokes the whole session family.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    const refresh = getRefreshToken();
+    if (!refresh) return false;
+    try {
+      const response = await send('/auth/refresh-token/', {
+        method: 'POST',
+        auth: false,
+        body: { refresh },
+      });
+      if (!response.ok) return false;
+      const pair = (await readBody(response)) as Partial<TokenPair> | undefined;
+      if (!pair?.access) return false;
+      setTokens({ access: pair.access, refresh: pair.refresh });
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** Clears the session and leaves the signed-in area. */
+export function expireSession(): void {
+  clearTokens();
+  onSessionExpired();
+}
+
+/**
+ * Calls the API under /api and returns the parsed JSON answer. Throws ApiRequestError on any
+ * non-2xx answer or network failure. A 401 on a signed-in call refreshes the tokens once and
+ * retries once; when that fails the tokens are cleared and the user is sent to /login.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  const sentAuthorization = auth ? getAuthorizationValue() : null;
+  let response: Response;
+  try {
+    response = await send(path, options);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, undefined);
+  }
+
+  if (response.status === 401 && auth && sentAuthorization) {
+    // Another call may have refreshed meanwhile: then simply retry with the new token.
+    const current = getAuthorizationValue();
+    const refreshed =
+      current !== null && current !== sentAuthorization ? true : await refreshSession();
+    if (refreshed) {
+      try {
+        response = await send(path, options);
+      } catch {
+        throw new ApiRequestError(0, undefined);
+      }
+    }
+    if (!refreshed || response.status === 401) {
+      const body = await readBody(response);
+      expireSession();
+      throw new ApiRequestError(401, body);
+    }
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiRequestError(response.status, body);
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T = void>(path: string, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Lists answer a paged object; the spec also accepts a plain array. */
+export function listResults<T>(answer: { results: T[] } | T[] | undefined | null): T[] {
+  if (!answer) return [];
+  return Array.isArray(answer) ? answer : answer.results;
+}

@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+import type { User } from '@cw/contract';
+
+/** TanStack Query key of the signed-in user (loaded by the guard, updated by account settings). */
+export const currentUserQueryKey = ['auth', 'current-user'] as const;
+
+export const CurrentUserContext = createContext<User | null>(null);
+
+/**
+ * The signed-in user. Only valid below the signed-in guard, which renders nothing of the
+ * signed-in area until the user is loaded.
+ */
+export function useCurrentUser(): User {
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser() must be used below the signed-in guard');
+  return user;
+}

@@ -1,0 +1,49 @@
+const dateFormatter = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+const dateTimeFormatter = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Nov 22, 2026"; empty string for a missing or invalid date. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormatter.format(date) : '';
+}
+
+/** "Nov 22, 2026, 3:04 PM"; empty string for a missing or invalid date. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormatter.format(date) : '';
+}
+
+/** "Ada Lovelace" from a user; trims and skips empty parts. */
+export function fullName(user: { first_name?: string; last_name?: string } | null | undefined) {
+  if (!user) return '';
+  return [user.first_name, user.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** "AL" from a user, for avatar placeholders. */
+export function initials(user: { first_name?: string; last_name?: string } | null | undefined) {
+  if (!user) return '';
+  return [user.first_name, user.last_name]
+    .map((part) => part?.trim().charAt(0) ?? '')
+    .join('')
+    .toUpperCase();
+}

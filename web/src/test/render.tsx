@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
+/** Shows where the router is, so tests can assert navigation (path + state). */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </div>
+  );
+}
+
+export interface RenderOptions {
+  path?: string;
+  route?: string;
+  state?: unknown;
+  /** Extra routes (e.g. destinations) rendered beside the one under test. */
+  extraRoutes?: ReactElement;
+}
+
+/** Renders a page inside a MemoryRouter and a fresh QueryClient (no retries). */
+export function renderPage(ui: ReactElement, options: RenderOptions = {}) {
+  const { path = '/', route = path, state, extraRoutes } = options;
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[{ pathname: route, state }]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          {extraRoutes}
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export interface FetchCall {
+  url: string;
+  method: string;
+  body: unknown;
+  headers: Headers;
+}
+
+/** A tiny fetch fake: route by "METHOD /path" (query string ignored); records every call. */
+export function fakeFetch(routes: Record<string, Handler | Handler[]>) {
+  const calls: FetchCall[] = [];
+  const counters = new Map<string, number>();
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.split('?')[0];
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    calls.push({ url, method, body, headers: new Headers(init.headers) });
+    const key = `${method} ${path}`;
+    const handler = routes[key];
+    if (!handler) throw new Error(`Unexpected fetch: ${key}`);
+    if (Array.isArray(handler)) {
+      const index = counters.get(key) ?? 0;
+      counters.set(key, index + 1);
+      const pick = handler[Math.min(index, handler.length - 1)]!;
+      return pick(url, init);
+    }
+    return handler(url, init);
+  };
+  return { fn, calls };
+}
+
+export function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
