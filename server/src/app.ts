@@ -16,8 +16,13 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './mail/mailer';
 import { TokenService } from './auth/tokens';
+import { AuthService } from './auth/auth.service';
+import { authRoutes } from './auth/auth.routes';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
 import { errorBody, registerErrorHandling, sendRouteNotFound } from './http/errors';
+import { libraryPlugin } from './library/library.plugin';
+import type { FileStorage } from './storage/file-storage';
 
 /** JSON bodies: content items may hold 1,000,000 characters (up to 4 bytes each in UTF-8). */
 export const JSON_BODY_LIMIT = 5 * 1024 * 1024;
@@ -30,8 +35,14 @@ export interface AppDeps {
   secret: string;
   /** Built web app to serve at `/` (web/dist), or null to serve the API only. */
   webDistDir?: string | null;
+  /** Where uploaded file bytes go; DATA_DIR/files on the local disk unless given. */
+  fileStorage?: FileStorage;
   /** The process logger (pino); none in tests. */
   loggerInstance?: FastifyBaseLogger;
+  /** The clock of codes, rate-limit windows and stored dates; tests move it forward. */
+  now?: () => Date;
+  /** Auth rate limits; the contract's defaults unless a test or bench changes some. */
+  authLimits?: Partial<AuthLimits>;
 }
 
 export type App = FastifyInstance;
@@ -108,7 +119,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   /* ---- app plugins ---- */
   const tokens = new TokenService(deps.secret);
   const requireUser = createAuthGuard(tokens);
-  void requireUser; // used by the feature routes registered below
+  const authService = new AuthService({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    tokens,
+    secret: deps.secret,
+    limits: { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits },
+    now: deps.now ?? (() => new Date()),
+    log: app.log,
+  });
 
   /* ---- routes ---- */
   app.get(
@@ -133,20 +152,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await deps.database.ping();
         return { status: 'ok' as const };
       } catch {
-        return reply
-          .code(503)
-          .send({
-            status: 'unavailable',
-            ...errorBody('The database is not answering.', 'unavailable'),
-          });
+        return reply.code(503).send({
+          status: 'unavailable',
+          ...errorBody('The database is not answering.', 'unavailable'),
+        });
       }
     },
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Feature routes (each a plugin taking its dependencies):
-  // auth: /api/auth/...       (server/src/auth/auth.routes.ts)
+  await app.register(authRoutes, { prefix: '/api/auth', service: authService, requireUser });
   // library: /api/collections/... (server/src/library/*.routes.ts)
+  await app.register(libraryPlugin, {
+    db: deps.database.db,
+    requireUser,
+    storage: deps.fileStorage,
+    dataDir: config.dataDir,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
 
   /* ---- the web app ---- */
   const webDist = deps.webDistDir;

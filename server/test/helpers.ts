@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { User } from '@cw/contract';
 import { buildApp, type App } from '../src/app';
+import type { AuthLimits } from '../src/auth/rate-limit';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
@@ -52,15 +54,40 @@ export class Outbox implements Mailer {
   }
 }
 
+/**
+ * The app's clock in tests: real time plus an offset that `advance` moves forward, so code
+ * lifetimes, resend cool-downs and rate-limit windows can be tested without sleeping.
+ * (Token `exp` is checked against the real clock by jose.)
+ */
+export class TestClock {
+  private offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+/** The server secret of every test app (tests that forge tokens derive keys from it). */
+export const TEST_SECRET = 'test-secret-'.padEnd(48, 'x');
+
 export interface TestContext {
   app: App;
   database: DatabaseHandle;
   outbox: Outbox;
   config: Config;
+  clock: TestClock;
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Auth rate limits other than the contract's (e.g. a bench registering many users). */
+  authLimits?: Partial<AuthLimits>;
+}
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const outbox = new Outbox();
   const config: Config = {
@@ -70,11 +97,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     }),
     ...overrides,
   };
+  const clock = new TestClock();
   const app = await buildApp({
     config,
     database,
     mailer: outbox,
-    secret: 'test-secret-'.padEnd(48, 'x'),
+    secret: TEST_SECRET,
+    now: clock.now,
+    ...(options.authLimits ? { authLimits: options.authLimits } : {}),
   });
   await app.ready();
   return {
@@ -82,9 +112,80 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     database,
     outbox,
     config,
+    clock,
     close: async () => {
       await app.close();
       await database.close();
     },
   };
+}
+
+export interface RegisteredUser {
+  user: User;
+  access: string;
+  refresh: string;
+  email: string;
+  password: string;
+}
+
+let userCounter = 0;
+
+/**
+ * Registers a new account, verifies it with the mailed code and signs in: a ready, verified user
+ * with MFA off and a fresh token pair. Each call gets its own email and its own client address
+ * (a loopback label, `remoteAddress` of inject), so many calls never meet the per-IP limits.
+ */
+export async function registerAndLogin(
+  ctx: TestContext,
+  overrides: {
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+    password?: string;
+    /** Client IP for the three calls; default a distinct 127.x.y.z per call. */
+    ip?: string;
+  } = {},
+): Promise<RegisteredUser> {
+  userCounter += 1;
+  const email = (
+    overrides.email ?? `user${userCounter}-${randomBytes(4).toString('hex')}@example.com`
+  )
+    .trim()
+    .toLowerCase();
+  const password = overrides.password ?? `pw-${randomBytes(6).toString('hex')}`;
+  const remoteAddress =
+    overrides.ip ??
+    `127.${(userCounter >> 16) & 255}.${(userCounter >> 8) & 255}.${userCounter & 255}`;
+  const call = async (url: string, payload: object, expected: number) => {
+    const res = await ctx.app.inject({ method: 'POST', url, payload, remoteAddress });
+    if (res.statusCode !== expected) {
+      throw new Error(`registerAndLogin: POST ${url} answered ${res.statusCode} ${res.body}`);
+    }
+    return res.json<Record<string, unknown>>();
+  };
+  await call(
+    '/api/auth/register/',
+    {
+      first_name: overrides.first_name ?? 'Test',
+      last_name: overrides.last_name ?? `User${userCounter}`,
+      email,
+      password,
+    },
+    201,
+  );
+  await call('/api/auth/verify-otp/', { email, otp: ctx.outbox.lastCode(email) }, 200);
+  const login = (await call('/api/auth/login/', { email, password }, 200)) as {
+    token?: { access: string; refresh: string };
+  };
+  if (!login.token) throw new Error('registerAndLogin: login answered without a token');
+  const { access, refresh } = login.token;
+  const details = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/user-details/',
+    headers: { authorization: `Bearer ${access}` },
+  });
+  if (details.statusCode !== 200) {
+    throw new Error(`registerAndLogin: user-details answered ${details.statusCode}`);
+  }
+  return { user: details.json<User>(), access, refresh, email, password };
 }

@@ -11,6 +11,8 @@ export type TokenType = 'access' | 'refresh';
 
 export interface AccessClaims {
   userId: number;
+  /** The sign-in (refresh-token family) this access token was issued for, when known. */
+  familyId: string | undefined;
 }
 export interface RefreshClaims {
   userId: number;
@@ -32,8 +34,9 @@ export class TokenService {
     this.key = new Uint8Array(deriveKey(secret, 'jwt'));
   }
 
-  async signAccess(userId: number): Promise<string> {
-    return new SignJWT({ typ: 'access' })
+  /** `familyId` ties the access token to its sign-in, so update-password can keep that one. */
+  async signAccess(userId: number, familyId?: string): Promise<string> {
+    return new SignJWT(familyId ? { typ: 'access', fam: familyId } : { typ: 'access' })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(String(userId))
       .setIssuer(ISSUER)
@@ -63,7 +66,8 @@ export class TokenService {
   /** Throws the contract's 401 token_not_valid for anything but a valid, unexpired access token. */
   async verifyAccess(token: string): Promise<AccessClaims> {
     const payload = await this.verify(token, 'access');
-    return { userId: payload.userId };
+    const fam = payload.raw.fam;
+    return { userId: payload.userId, familyId: typeof fam === 'string' ? fam : undefined };
   }
 
   async verifyRefresh(token: string): Promise<RefreshClaims> {

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller; set by the auth guard on signed-in routes only. */
     userId: number;
+    /** The refresh-token family (sign-in) of the caller's access token, when it names one. */
+    sessionFamilyId: string | undefined;
   }
 }
 
@@ -20,7 +22,8 @@ export function createAuthGuard(tokens: TokenService): onRequestAsyncHookHandler
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1])
       throw unauthorized('Authorization header must be "Bearer <token>".', 'token_not_valid');
-    const { userId } = await tokens.verifyAccess(match[1]);
+    const { userId, familyId } = await tokens.verifyAccess(match[1]);
     request.userId = userId;
+    request.sessionFamilyId = familyId;
   };
 }

@@ -1,0 +1,96 @@
+import type { MailMessage } from './mailer';
+
+export const PRODUCT_NAME = 'Creator Workspace';
+
+export type CodeMailPurpose = 'verify_email' | 'login' | 'reset_password';
+
+interface PurposeText {
+  subject: string;
+  heading: string;
+  why: string;
+  action: string;
+}
+
+const PURPOSE_TEXT: Record<CodeMailPurpose, PurposeText> = {
+  verify_email: {
+    subject: `Verify your email for ${PRODUCT_NAME}`,
+    heading: 'Verify your email',
+    why: `Thanks for signing up for ${PRODUCT_NAME}! To confirm this email address belongs to you, enter this code:`,
+    action: 'verify your email',
+  },
+  login: {
+    subject: `Your ${PRODUCT_NAME} sign-in code`,
+    heading: 'Your sign-in code',
+    why: `Someone (hopefully you) is signing in to ${PRODUCT_NAME} with your email and password. To finish signing in, enter this code:`,
+    action: 'sign in',
+  },
+  reset_password: {
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    heading: 'Reset your password',
+    why: `We received a request to reset the password of your ${PRODUCT_NAME} account. To choose a new password, enter this code:`,
+    action: 'reset your password',
+  },
+};
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+export interface CodeMailInput {
+  to: string;
+  /** Null when the mail goes to an address we do not greet by name. */
+  firstName: string | null;
+  code: string;
+  purpose: CodeMailPurpose;
+  validMinutes: number;
+}
+
+/** A one-time-code mail: friendly plain text and HTML, subject naming the purpose. */
+export function codeMail({
+  to,
+  firstName,
+  code,
+  purpose,
+  validMinutes,
+}: CodeMailInput): MailMessage {
+  const t = PURPOSE_TEXT[purpose];
+  const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
+  const ignore = `If you did not ask to ${t.action}, you can safely ignore this email: nothing changes until the code is entered.`;
+  const text = [
+    greeting,
+    '',
+    t.why,
+    '',
+    `    ${code}`,
+    '',
+    `The code works once and expires in ${validMinutes} minutes. Never share it with anyone: ${PRODUCT_NAME} will never ask you for it.`,
+    '',
+    ignore,
+    '',
+    `— The ${PRODUCT_NAME} team`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
+    <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+      <p style="margin:0 0 8px;font-size:14px;color:#52606d">${escapeHtml(PRODUCT_NAME)}</p>
+      <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(t.heading)}</h1>
+      <p>${escapeHtml(greeting)}</p>
+      <p>${escapeHtml(t.why)}</p>
+      <p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${escapeHtml(code)}</p>
+      <p>The code works once and expires in ${validMinutes} minutes. Never share it with anyone: ${escapeHtml(PRODUCT_NAME)} will never ask you for it.</p>
+      <p style="color:#52606d;font-size:14px">${escapeHtml(ignore)}</p>
+      <p>— The ${escapeHtml(PRODUCT_NAME)} team</p>
+    </div>
+  </body>
+</html>
+`;
+  return { to, subject: t.subject, text, html, devLogLine: `code ${code}` };
+}
