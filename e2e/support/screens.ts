@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { paths } from './paths';
+
+/** The main screens a reviewer can look at without running anything (README names the folder). */
+export const MAIN_SCREENS = [
+  'landing',
+  'login',
+  'register',
+  'verify-otp',
+  'forgot-password',
+  'dashboard',
+  'collections',
+  'collection-detail',
+  'content-list',
+  'content-create',
+  'content-view',
+  'account-settings',
+  '404',
+] as const;
+export type MainScreen = (typeof MAIN_SCREENS)[number];
+
+export const SCREENSHOT_WIDTHS = [375, 768, 1280] as const;
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+async function settle(page: Page) {
+  // Lazy chunks, fonts and queries: wait until the screen stops fetching (bounded: a screen
+  // that polls would otherwise never be idle).
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * axe-core on the page as it is now. Serious and critical violations fail the test (softly, so
+ * the rest of the journey still runs and reports), with one readable line per rule and the
+ * CSS targets of the offending nodes; the full axe answer is attached to the report.
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact && BLOCKING_IMPACTS.has(v.impact));
+  if (blocking.length > 0) {
+    await testInfo.attach(`axe-${screen}.json`, {
+      body: JSON.stringify(blocking, null, 2),
+      contentType: 'application/json',
+    });
+  }
+  const lines = blocking.map((violation) => {
+    const targets = violation.nodes
+      .slice(0, 6)
+      .map((node) => `      at ${node.target.join(' ')}`)
+      .join('\n');
+    const more =
+      violation.nodes.length > 6 ? `\n      …and ${violation.nodes.length - 6} more` : '';
+    return `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets}${more}`;
+  });
+  expect
+    .soft(
+      lines,
+      `Accessibility: serious or critical axe-core violations on the "${screen}" screen (${page.url()})`,
+    )
+    .toEqual([]);
+}
+
+function screenshotFile(screen: MainScreen, width: number) {
+  return path.join(paths.screenshots, `${screen}-${width}.png`);
+}
+
+/**
+ * Full-page screenshots of the screen at 375, 768 and 1280 px into e2e/artifacts/screenshots/
+ * (once per run: a screen several journeys visit is taken by the first). The viewport is put
+ * back afterwards so the journey goes on as before.
+ */
+export async function captureWidths(page: Page, screen: MainScreen) {
+  if (SCREENSHOT_WIDTHS.every((width) => fs.existsSync(screenshotFile(screen, width)))) return;
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  try {
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForTimeout(250); // layout and CSS transitions after the resize
+      await page.screenshot({
+        path: screenshotFile(screen, width),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  } finally {
+    await page.setViewportSize(original);
+  }
+}
+
+function isMainScreen(screen: string): screen is MainScreen {
+  return (MAIN_SCREENS as readonly string[]).includes(screen);
+}
+
+/** Every screen a journey reaches: accessibility check, and screenshots for the main screens. */
+export async function checkScreen(page: Page, testInfo: TestInfo, screen: string) {
+  await test.step(`check the "${screen}" screen: axe-core and screenshots`, async () => {
+    await settle(page);
+    await expectAccessible(page, testInfo, screen);
+    if (isMainScreen(screen)) await captureWidths(page, screen);
+  });
+}
