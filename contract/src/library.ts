@@ -26,7 +26,10 @@ export const tagNameSchema = z
   .max(TAG_NAME_MAX, `Ensure this field has no more than ${TAG_NAME_MAX} characters.`);
 export const tagCreateBodySchema = z.object({ name: tagNameSchema, user: idSchema.optional() });
 export type TagCreateBody = z.input<typeof tagCreateBodySchema>;
-export const tagPatchBodySchema = z.object({ name: tagNameSchema });
+export const tagPatchBodySchema = z.object({
+  name: tagNameSchema.optional(),
+  user: idSchema.optional(),
+});
 export type TagPatchBody = z.input<typeof tagPatchBodySchema>;
 export const tagListQuerySchema = pageQuerySchema.extend({
   user: z.coerce.number().int().positive().optional(),
@@ -47,10 +50,19 @@ export const fileSchema = z.object({
   user: idSchema,
 });
 export type FileObject = z.infer<typeof fileSchema>;
+export const FILE_NAME_MAX = 255;
 export const filePatchBodySchema = z.object({
+  /** Attach to one of the caller's content items, or null to detach. */
   content: idSchema.nullable().optional(),
-  name: z.string().trim().min(1).max(255).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(FILE_NAME_MAX, `Ensure this field has no more than ${FILE_NAME_MAX} characters.`)
+    .optional(),
+  user: idSchema.optional(),
 });
+export type FilePatchBody = z.input<typeof filePatchBodySchema>;
 export const fileListQuerySchema = pageQuerySchema.extend({
   user: z.coerce.number().int().positive().optional(),
   content: z.coerce.number().int().positive().optional(),

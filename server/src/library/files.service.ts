@@ -1,0 +1,168 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { FileObject, Paginated, fileListQuerySchema, filePatchBodySchema } from '@cw/contract';
+import { AppError, notFound, validationFailed } from '../http/errors';
+import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
+import { attachmentDisposition, sanitizeFileName, storedContentType } from './file-names';
+import type { LibraryStore } from './library-store';
+import { requireCallerAsUser } from './library-policy';
+import { paginate, pageWindow } from './pagination';
+import { presentFile } from './presenters';
+import { removeStoredBytes } from './stored-bytes';
+
+type FileListQuery = z.output<typeof fileListQuerySchema>;
+type FilePatchInput = z.output<typeof filePatchBodySchema>;
+
+export const FILES_PATH = '/api/collections/files/';
+
+/** One part of a multipart upload, as @fastify/multipart hands it over. */
+export type UploadPart =
+  | {
+      type: 'file';
+      fieldname: string;
+      filename: string;
+      mimetype: string;
+      file: Readable & { truncated?: boolean };
+    }
+  | { type: 'field'; fieldname: string; value: unknown };
+
+export interface Download {
+  stream: Readable;
+  headers: Record<string, string>;
+}
+
+const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'payload_too_large', `The file is larger than the limit of ${maxBytes} bytes.`);
+const unknownContent = () =>
+  validationFailed({ content: ['Invalid pk - the content item does not exist.'] });
+
+export class FilesService {
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly storage: FileStorage,
+    private readonly uploadMaxBytes: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async list(callerId: number, query: FileListQuery, url: string): Promise<Paginated<FileObject>> {
+    requireCallerAsUser(callerId, query.user);
+    const { limit, offset } = pageWindow(query);
+    const { rows, count } = await this.store.repos.files.listForOwner(
+      callerId,
+      query.content,
+      limit,
+      offset,
+    );
+    return paginate(rows.map(presentFile), count, query, FILES_PATH, url);
+  }
+
+  async get(callerId: number, id: number): Promise<FileObject> {
+    const row = await this.store.repos.files.findForOwner(callerId, id);
+    if (!row) throw notFound();
+    return presentFile(row);
+  }
+
+  /**
+   * Bytes first (complete, under a fresh random key), then the row; if anything fails after the
+   * bytes were written, they are removed again, so a refused upload leaves nothing behind.
+   */
+  async upload(callerId: number, parts: AsyncIterable<UploadPart>): Promise<FileObject> {
+    let writtenKey: string | undefined;
+    try {
+      let stored: { name: string; size: number; contentType: string } | undefined;
+      let contentField: string | undefined;
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'content') contentField = String(part.value).trim();
+          continue;
+        }
+        if (part.fieldname !== 'file' || stored) {
+          part.file.resume();
+          throw validationFailed({ file: ['Send exactly one file, in the "file" field.'] });
+        }
+        writtenKey = this.storage.newKey();
+        const size = await this.storage.write(writtenKey, part.file, this.uploadMaxBytes);
+        // The parser stops at the limit and marks the stream truncated rather than failing it.
+        if (part.file.truncated) throw fileTooLarge(this.uploadMaxBytes);
+        stored = {
+          name: sanitizeFileName(part.filename),
+          size,
+          contentType: storedContentType(part.mimetype),
+        };
+      }
+      if (!stored || !writtenKey) throw validationFailed({ file: ['No file was submitted.'] });
+      const contentId = parseContentField(contentField);
+      const storageKey = writtenKey;
+      const file = stored;
+      const row = await this.store.transaction(async (repos) => {
+        if (contentId !== null && !(await repos.contents.findForOwner(callerId, contentId))) {
+          throw unknownContent();
+        }
+        return repos.files.insert(callerId, { ...file, contentId, storageKey });
+      });
+      return presentFile(row);
+    } catch (error) {
+      if (writtenKey) await removeStoredBytes(this.storage, [writtenKey], this.log);
+      if (error instanceof FileTooLargeError) throw fileTooLarge(this.uploadMaxBytes);
+      throw error;
+    }
+  }
+
+  async update(callerId: number, id: number, body: FilePatchInput): Promise<FileObject> {
+    requireCallerAsUser(callerId, body.user);
+    const row = await this.store.transaction(async (repos) => {
+      if (
+        body.content !== undefined &&
+        body.content !== null &&
+        !(await repos.contents.findForOwner(callerId, body.content))
+      ) {
+        throw unknownContent();
+      }
+      const updated = await repos.files.update(callerId, id, {
+        contentId: body.content,
+        name: body.name === undefined ? undefined : sanitizeFileName(body.name),
+      });
+      if (!updated) throw notFound();
+      return updated;
+    });
+    return presentFile(row);
+  }
+
+  async remove(callerId: number, id: number): Promise<void> {
+    const storageKey = await this.store.repos.files.deleteForOwner(callerId, id);
+    if (storageKey === undefined) throw notFound();
+    await removeStoredBytes(this.storage, [storageKey], this.log);
+  }
+
+  async download(callerId: number, id: number): Promise<Download> {
+    const row = await this.store.repos.files.findForOwner(callerId, id);
+    if (!row) throw notFound();
+    let stream: Readable;
+    try {
+      stream = await this.storage.open(row.storageKey);
+    } catch (error) {
+      this.log.error({ err: error, fileId: row.id }, 'stored bytes of a file are missing');
+      throw notFound('The contents of this file are missing.');
+    }
+    return {
+      stream,
+      headers: {
+        'content-type': row.contentType,
+        'content-length': String(row.size),
+        'content-disposition': attachmentDisposition(row.name),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      },
+    };
+  }
+}
+
+/** The optional `content` form field: empty means none. */
+function parseContentField(value: string | undefined): number | null {
+  if (value === undefined || value === '' || value === 'null') return null;
+  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1) {
+    throw validationFailed({ content: ['A valid integer is required.'] });
+  }
+  return Number(value);
+}

@@ -1,0 +1,41 @@
+import type { Database, Transaction } from '../db/client';
+import { CollectionsRepository } from './collections.repository';
+import { ContentsRepository } from './contents.repository';
+import { FilesRepository } from './files.repository';
+import { NotesRepository } from './notes.repository';
+import { TagsRepository } from './tags.repository';
+
+/** What a repository runs its queries on: the database, or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface LibraryRepositories {
+  collections: CollectionsRepository;
+  contents: ContentsRepository;
+  tags: TagsRepository;
+  files: FilesRepository;
+  notes: NotesRepository;
+}
+
+const repositoriesOn = (db: Executor): LibraryRepositories => ({
+  collections: new CollectionsRepository(db),
+  contents: new ContentsRepository(db),
+  tags: new TagsRepository(db),
+  files: new FilesRepository(db),
+  notes: new NotesRepository(db),
+});
+
+/**
+ * The library's unit of work: plain reads use `repos`; a write that spans several tables runs
+ * in `transaction`, where every repository shares one transaction, so a failure changes nothing.
+ */
+export class LibraryStore {
+  readonly repos: LibraryRepositories;
+
+  constructor(private readonly db: Database) {
+    this.repos = repositoriesOn(db);
+  }
+
+  transaction<T>(work: (repos: LibraryRepositories) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(repositoriesOn(tx)));
+  }
+}

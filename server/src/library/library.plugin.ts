@@ -1,0 +1,58 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../db/client';
+import { DiskFileStorage } from '../storage/disk-file-storage';
+import type { FileStorage } from '../storage/file-storage';
+import { collectionsRoutes } from './collections.routes';
+import { CollectionsService } from './collections.service';
+import { contentsRoutes } from './contents.routes';
+import { ContentsService } from './contents.service';
+import { filesRoutes } from './files.routes';
+import { FilesService } from './files.service';
+import { LibraryStore } from './library-store';
+import { notesRoutes } from './notes.routes';
+import { NotesService } from './notes.service';
+import { tagsRoutes } from './tags.routes';
+import { TagsService } from './tags.service';
+
+export interface LibraryDeps {
+  db: Database;
+  /** onRequest hook that admits only signed-in callers and sets request.userId. */
+  requireUser: onRequestAsyncHookHandler;
+  /** Where uploaded bytes go; the disk under DATA_DIR/files unless given. */
+  storage?: FileStorage;
+  dataDir: string;
+  uploadMaxBytes: number;
+}
+
+export const defaultFileStorage = (dataDir: string): FileStorage =>
+  new DiskFileStorage(path.join(dataDir, 'files'));
+
+/** Everything under /api/collections/…: collections, content items, tags, files and notes. */
+export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, deps) => {
+  const store = new LibraryStore(deps.db);
+  const storage = deps.storage ?? defaultFileStorage(deps.dataDir);
+
+  // Every route of this plugin (and only these) is signed in.
+  app.addHook('onRequest', deps.requireUser);
+  await app.register(multipart, {
+    limits: {
+      fileSize: deps.uploadMaxBytes,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+
+  await app.register(collectionsRoutes, { service: new CollectionsService(store) });
+  await app.register(contentsRoutes, { service: new ContentsService(store, storage, app.log) });
+  await app.register(tagsRoutes, { service: new TagsService(store) });
+  await app.register(filesRoutes, {
+    service: new FilesService(store, storage, deps.uploadMaxBytes, app.log),
+  });
+  await app.register(notesRoutes, { service: new NotesService(store) });
+};

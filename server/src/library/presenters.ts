@@ -1,0 +1,91 @@
+import type { Collection, ContentItem, FileObject, Note, Tag, TagRef } from '@cw/contract';
+import type { CollectionRow } from './collections.repository';
+import type { ContentRow } from './contents.repository';
+import type { FileRow } from './files.repository';
+import type { NoteRow } from './notes.repository';
+import type { TagRefRow, TagRow } from './tags.repository';
+
+/** The shapes of contract §4: snake_case fields, ISO dates in UTC. */
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const fileDownloadPath = (id: number) => `/api/collections/files/${id}/download/`;
+
+export const presentTag = (row: TagRow): Tag => ({ id: row.id, name: row.name, user: row.userId });
+
+export const presentFile = (row: FileRow): FileObject => ({
+  id: row.id,
+  name: row.name,
+  size: row.size,
+  content_type: row.contentType,
+  url: fileDownloadPath(row.id),
+  content: row.contentId,
+  created_on: iso(row.createdOn),
+  user: row.userId,
+});
+
+export function presentCollection(row: CollectionRow, tagRefs: TagRef[]): Collection {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    is_active: row.isActive,
+    is_public: row.isPublic,
+    created_on: iso(row.createdOn),
+    updated_on: isoOrNull(row.updatedOn),
+    tags: tagRefs.map((tag) => tag.id),
+    tags_named_list: tagRefs,
+    meta_data: row.metaData,
+    user: row.userId,
+  };
+}
+
+export function presentContent(
+  row: ContentRow,
+  tagRefs: TagRef[],
+  fileRows: FileRow[],
+): ContentItem {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    tags: tagRefs.map((tag) => tag.id),
+    tags_named_list: tagRefs,
+    files: fileRows.map(presentFile),
+    meta_data: row.metaData,
+    user: row.userId,
+    created_on: iso(row.createdOn),
+    updated_on: isoOrNull(row.updatedOn),
+  };
+}
+
+export const presentNote = (row: NoteRow): Note => ({
+  id: row.id,
+  collection: row.collectionId,
+  title: row.title,
+  content: row.content,
+  tags: row.tags,
+  created_on: iso(row.createdOn),
+  updated_on: isoOrNull(row.updatedOn),
+});
+
+/** Groups rows fetched for a whole page by the row they belong to, keeping their order. */
+export function groupBy<T>(rows: T[], keyOf: (row: T) => number | null): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+export const tagRefsByOwnerRow = (rows: TagRefRow[]): Map<number, TagRef[]> => {
+  const grouped = groupBy(rows, (row) => row.ownerRowId);
+  return new Map(
+    [...grouped].map(([key, refs]) => [key, refs.map(({ id, name }) => ({ id, name }))]),
+  );
+};

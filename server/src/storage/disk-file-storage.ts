@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  FileTooLargeError,
+  STORAGE_KEY_PATTERN,
+  randomStorageKey,
+  type FileStorage,
+} from './file-storage';
+
+/** Counts bytes and fails the pipeline as soon as they pass the limit. */
+class ByteLimit extends Transform {
+  bytes = 0;
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) done(new FileTooLargeError(this.maxBytes));
+    else done(null, chunk);
+  }
+}
+
+/**
+ * Files on the local disk under `root` (DATA_DIR/files): `root/ab/abcdef…` by the first two
+ * characters of the key, so no directory grows without bound. Writes go to `root/tmp/` and are
+ * renamed into place when complete (same file system, so the rename is atomic).
+ */
+export class DiskFileStorage implements FileStorage {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = path.join(root, 'tmp');
+  }
+
+  newKey(): string {
+    return randomStorageKey();
+  }
+
+  private pathOf(key: string): string {
+    // Keys come from newKey(); anything else (a crafted or corrupted row) never reaches the disk.
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error('Invalid storage key');
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  async write(key: string, stream: Readable, maxBytes: number): Promise<number> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(this.tmpDir, { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const temp = path.join(this.tmpDir, `${key}.${process.pid}.part`);
+    const limit = new ByteLimit(maxBytes);
+    try {
+      await pipeline(stream, limit, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      await fsp.rename(temp, target);
+      return limit.bytes;
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      // A source that is not read to its end would keep the upload hanging.
+      if (!stream.destroyed) stream.resume();
+      throw error;
+    }
+  }
+
+  async open(key: string): Promise<Readable> {
+    const handle = await fsp.open(this.pathOf(key), 'r');
+    return handle.createReadStream();
+  }
+
+  async remove(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+}
