@@ -11,6 +11,8 @@ export default defineConfig({
     },
   },
   build: {
+    // Every supported browser has native modulepreload; the polyfill would cost landing-page bytes.
+    modulePreload: { polyfill: false },
     // The landing page's JS budget is 90 KB gzip; keep an eye on chunk sizes.
     chunkSizeWarningLimit: 400,
   },

@@ -1,12 +1,13 @@
-import { TriangleAlert } from 'lucide-react';
-
 /** The generic "something broke" screen (spec §8: Unexpected Application Error!). */
 export function ErrorScreen({ error }: { error: Error }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-16">
       <div className="w-full max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
-          <TriangleAlert className="size-6" aria-hidden="true" />
+        <div
+          className="mx-auto flex size-12 items-center justify-center rounded-full bg-red-50 text-2xl font-bold text-red-600"
+          aria-hidden="true"
+        >
+          !
         </div>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
           Unexpected Application Error!

@@ -9,7 +9,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { LandingPage } from '../features/marketing/pages/landing-page';
-import { NotFoundPage } from '../features/marketing/pages/not-found-page';
 import { PublicLayout } from './layouts/public-layout';
 
 /** lazy() for modules with named exports. */
@@ -29,6 +28,10 @@ const AboutPage = lazyNamed(() => import('../features/marketing/pages/about-page
 const ContactPage = lazyNamed(
   () => import('../features/marketing/pages/contact-page'),
   'ContactPage',
+);
+const NotFoundPage = lazyNamed(
+  () => import('../features/marketing/pages/not-found-page'),
+  'NotFoundPage',
 );
 const PrivacyPage = lazyNamed(
   () => import('../features/marketing/pages/privacy-page'),
@@ -119,7 +122,14 @@ export function AppRoutes() {
             </Page>
           }
         />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="*"
+          element={
+            <Page>
+              <NotFoundPage />
+            </Page>
+          }
+        />
       </Route>
 
       <Route

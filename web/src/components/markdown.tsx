@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
 
 /** react-markdown + remark-gfm are ~50 KB gzip: load them only when markdown is shown. */
@@ -13,10 +14,22 @@ export interface MarkdownProps {
 /**
  * Renders markdown (spec §1): raw HTML is shown as text, and link/image addresses keep only
  * http, https, irc, ircs, mailto, xmpp or no protocol (react-markdown's default urlTransform).
+ * While the renderer loads, the plain text stands in (never as HTML).
  */
 export function Markdown({ children, className }: MarkdownProps) {
   return (
-    <Suspense fallback={<div className={className}>{children}</div>}>
+    <Suspense
+      fallback={
+        <div
+          className={clsx(
+            'text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700',
+            className,
+          )}
+        >
+          {children}
+        </div>
+      }
+    >
       <MarkdownRenderer className={className}>{children}</MarkdownRenderer>
     </Suspense>
   );

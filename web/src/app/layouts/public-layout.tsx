@@ -1,15 +1,9 @@
-import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button';
+import { LightIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
-import {
-  GitHubIcon,
-  InstagramIcon,
-  LinkedInIcon,
-  XIcon,
-  YouTubeIcon,
-} from '../../components/social-icons';
+import { SocialIcon, type SocialIconName } from '../../components/social-icon';
 import { clsx } from 'clsx';
 
 const navLinks = [
@@ -70,11 +64,7 @@ function PublicHeader() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? (
-            <X className="size-5" aria-hidden="true" />
-          ) : (
-            <Menu className="size-5" aria-hidden="true" />
-          )}
+          <LightIcon name={open ? 'x' : 'menu'} className="size-5" />
         </button>
       </div>
       {open && (
@@ -101,12 +91,12 @@ function PublicHeader() {
   );
 }
 
-const socials = [
-  { label: 'YouTube', Icon: YouTubeIcon },
-  { label: 'X (Twitter)', Icon: XIcon },
-  { label: 'Instagram', Icon: InstagramIcon },
-  { label: 'LinkedIn', Icon: LinkedInIcon },
-  { label: 'GitHub', Icon: GitHubIcon },
+const socials: [SocialIconName, string][] = [
+  ['youtube', 'YouTube'],
+  ['x', 'X (Twitter)'],
+  ['instagram', 'Instagram'],
+  ['linkedin', 'LinkedIn'],
+  ['github', 'GitHub'],
 ];
 
 function PublicFooter() {
@@ -132,7 +122,7 @@ function PublicFooter() {
           </Link>
         </nav>
         <ul className="flex gap-2" aria-label="Social media">
-          {socials.map(({ label, Icon }) => (
+          {socials.map(([name, label]) => (
             <li key={label}>
               {/* The spec's social icons have no target yet: they are placeholders. */}
               <a
@@ -141,7 +131,7 @@ function PublicFooter() {
                 aria-label={label}
                 className="inline-flex size-9 items-center justify-center rounded-full text-slate-500 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-800"
               >
-                <Icon className="size-4" />
+                <SocialIcon name={name} className="size-4" />
               </a>
             </li>
           ))}

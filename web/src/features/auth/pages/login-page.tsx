@@ -1,3 +1,113 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
+import { FormMessage } from '../../../components/form-message';
+import { TextField } from '../../../components/text-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { toneForMessage } from '../../../lib/message-tone';
+import { setAccessToken, setTokens } from '../../../lib/token-storage';
+import { useLogin } from '../api/auth-api';
+import { AuthShell, authLinkClass } from '../components/auth-shell';
+import { compactErrors, validateEmail, validatePassword } from '../validation';
+
+type Field = 'email' | 'password';
+
 export function LoginPage() {
-  return <h1>Login</h1>;
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = compactErrors<Field>({
+      email: validateEmail(email),
+      password: validatePassword(password),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setMessage(null);
+    const credentials = { email: email.trim(), password };
+    try {
+      const answer = await loginMutation.mutateAsync(credentials);
+      if (answer.token && (answer.verified === true || answer.mfa_status === false)) {
+        setTokens(answer.token);
+        void navigate('/dashboard');
+        return;
+      }
+      // Unverified account or MFA on: the server mailed a one-time code.
+      const text = answer.message || 'OTP sent to your email.';
+      setMessage(text);
+      if (answer.access) setAccessToken(answer.access);
+      void navigate('/verify-otp', { state: { ...credentials, message: text } });
+    } catch (error) {
+      const text =
+        error instanceof ApiRequestError
+          ? (error.detail ?? error.serverMessage ?? 'Login failed. Please try again.')
+          : 'Login failed. Please try again.';
+      setMessage(text);
+    }
+  }
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle="Log in to pick up right where you left off."
+      footer={
+        <div className="flex flex-col gap-4">
+          <p>
+            Don&apos;t have an account?{' '}
+            <Link to="/register" className={authLinkClass}>
+              Create one for free
+            </Link>
+          </p>
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 self-start rounded-sm text-slate-500 hover:text-slate-800"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Home
+          </Link>
+        </div>
+      }
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        {message && <FormMessage tone={toneForMessage(message)}>{message}</FormMessage>}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
+        <div>
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="••••••••"
+            revealable
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
+          <div className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className={authLinkClass}>
+              Forgot password?
+            </Link>
+          </div>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
+          {loginMutation.isPending ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
 }

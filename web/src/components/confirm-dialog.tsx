@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { FormMessage } from './form-message';
+import { Modal } from './modal';
+
+/**
+ * A destructive confirmation: Cancel and a red confirm button. A failure stays inside the
+ * dialog as an alert, so the user can retry or cancel.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  pending: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending} data-autofocus>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm break-words text-slate-700 [overflow-wrap:anywhere]">{message}</p>
+      {error && (
+        <FormMessage tone="error" className="mt-3">
+          {error}
+        </FormMessage>
+      )}
+    </Modal>
+  );
+}

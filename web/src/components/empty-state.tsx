@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/** A friendly, centred "nothing here yet" panel. */
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      {icon && (
+        <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+          {icon}
+        </div>
+      )}
+      <p className="text-base font-semibold text-slate-900">{title}</p>
+      {description && <p className="mt-1 max-w-sm text-sm text-slate-600">{description}</p>}
+      {action && <div className="mt-5">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+
+/** A tag label; with `onRemove` it carries a × button ("Remove tag {name}"). */
+export function TagChip({
+  name,
+  onRemove,
+  disabled,
+  prefix = '',
+  className,
+}: {
+  name: string;
+  onRemove?: () => void;
+  disabled?: boolean;
+  /** e.g. "#" for note tags. */
+  prefix?: string;
+  className?: string;
+}) {
+  return (
+    <span
+      className={clsx(
+        'inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-indigo-50 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-600/15 ring-inset',
+        onRemove ? 'pr-1 pl-2.5' : 'px-2.5',
+        className,
+      )}
+    >
+      <span className="truncate" title={name}>
+        {prefix}
+        {name}
+      </span>
+      {onRemove && (
+        <button
+          type="button"
+          onClick={onRemove}
+          disabled={disabled}
+          aria-label={`Remove tag ${name}`}
+          className="inline-flex size-4 shrink-0 items-center justify-center rounded-full text-indigo-500 hover:bg-indigo-100 hover:text-indigo-800 disabled:opacity-50"
+        >
+          <X className="size-3" aria-hidden="true" />
+        </button>
+      )}
+    </span>
+  );
+}
