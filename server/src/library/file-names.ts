@@ -6,10 +6,9 @@ import { FILE_NAME_MAX } from '@cw/contract';
  */
 export function sanitizeFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-  const cleaned = base
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+  const cleaned = Array.from(base.normalize('NFC'))
+    .filter((char) => !isControlCharacter(char))
+    .join('')
     .trim();
   const safe = cleaned === '.' || cleaned === '..' ? '' : cleaned;
   return Array.from(safe).slice(0, FILE_NAME_MAX).join('').trim() || 'file';
