@@ -48,13 +48,14 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screen: s
     });
   }
   const lines = blocking.map((violation) => {
-    const targets = violation.nodes
-      .slice(0, 6)
-      .map((node) => `      at ${node.target.join(' ')}`)
-      .join('\n');
+    const nodes = violation.nodes.slice(0, 6).map((node) => {
+      const why = [...node.any, ...node.all, ...node.none][0]?.message ?? '';
+      const html = node.html.replace(/\s+/g, ' ').slice(0, 140);
+      return `      at ${node.target.join(' ')}: ${html}${why ? `\n         ${why}` : ''}`;
+    });
     const more =
       violation.nodes.length > 6 ? `\n      …and ${violation.nodes.length - 6} more` : '';
-    return `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets}${more}`;
+    return `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}${more}`;
   });
   expect
     .soft(

@@ -42,4 +42,14 @@ test.describe('anonymous visitor', () => {
       await expect(page).toHaveURL(/\/about$/);
     });
   }
+
+  test('opening /verify-otp without an email and password goes to /login, replacing history', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await page.goto('/verify-otp');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+  });
 });
