@@ -1,0 +1,311 @@
+// What a visitor's browser sees: the JavaScript it downloads, and how fast the content editor
+// answers a keystroke with 10,000 words in it. Headless Debian Chromium through playwright-core.
+import fs from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Tokens } from './api';
+import { summarize } from './load';
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  if (!found)
+    throw new Error('no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH');
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    // Frames are produced as soon as the main thread is free instead of on a 60 Hz tick, so
+    // "time to the next frame" measures the page's work, not where the keystroke fell in the
+    // display's refresh cycle (which alone would spread an idle page over 0-16.7 ms).
+    args: ['--disable-frame-rate-limit', '--disable-gpu-vsync'],
+  });
+}
+
+async function contextWithSession(browser: Browser, session?: Tokens): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  if (session) {
+    // The web app keeps its session in localStorage (web/src/lib/token-storage.ts).
+    await context.addInitScript((tokens: Tokens) => {
+      window.localStorage.setItem('access_token', `Bearer ${tokens.access}`);
+      window.localStorage.setItem('refresh_token', tokens.refresh);
+    }, session);
+  }
+  return context;
+}
+
+/* ---------------- bundle ---------------- */
+
+export interface JsFile {
+  file: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export interface JsDownload {
+  path: string;
+  /** Where the browser ended up (a guard may redirect). */
+  finalPath: string;
+  files: JsFile[];
+  rawBytes: number;
+  gzipBytes: number;
+  /** Whether the server sent the JS compressed (Content-Encoding); the gzip figure assumes so. */
+  servedCompressed: boolean;
+}
+
+/** Every script response of a cold visit to `route`, until the network is quiet. */
+export async function jsDownloadedFor(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  session?: Tokens,
+): Promise<JsDownload> {
+  const context = await contextWithSession(browser, session);
+  const page = await context.newPage();
+  const pending: Promise<void>[] = [];
+  const files: JsFile[] = [];
+  let servedCompressed = false;
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    const isScript = response.request().resourceType() === 'script' || /javascript/.test(type);
+    if (!isScript || response.status() !== 200) return;
+    if (response.headers()['content-encoding']) servedCompressed = true;
+    pending.push(
+      response.body().then((body) => {
+        files.push({
+          file: new URL(response.url()).pathname,
+          rawBytes: body.length,
+          gzipBytes: gzipSync(body).length,
+        });
+      }),
+    );
+  });
+  try {
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    await Promise.all(pending);
+    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    return {
+      path: route,
+      finalPath: new URL(page.url()).pathname,
+      files,
+      rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
+      gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+      servedCompressed,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/* ---------------- editor ---------------- */
+
+const WORDS = (
+  'the host camera light story scene cut voice over intro outro hook viewer channel episode ' +
+  'script draft frame edit sound music pause smile question answer idea moment turn reveal ' +
+  'quick slow bright quiet honest simple real first last next every one more because while'
+).split(' ');
+
+/** A deterministic markdown script of `count` words: headings, paragraphs, lists, emphasis. */
+export function script(count: number): string {
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return WORDS[seed % WORDS.length] ?? 'word';
+  };
+  const blocks: string[] = [];
+  let written = 0;
+  let section = 1;
+  while (written < count) {
+    blocks.push(`## Scene ${section}`);
+    written += 2;
+    section += 1;
+    for (let paragraph = 0; paragraph < 3 && written < count; paragraph += 1) {
+      const length = Math.min(60, count - written);
+      const words = Array.from({ length }, next);
+      if (words.length > 4) words[3] = `**${words[3]}**`;
+      blocks.push(`${words.join(' ')}.`);
+      written += length;
+    }
+    if (written < count) {
+      const items = Array.from(
+        { length: Math.min(3, count - written) },
+        () => `- ${next()} ${next()}`,
+      );
+      blocks.push(items.join('\n'));
+      written += items.length * 2;
+    }
+  }
+  return blocks.join('\n\n');
+}
+
+interface KeystrokeProbe {
+  toFrame: number[];
+  toRaf: number[];
+  start: number;
+}
+
+/** Records, per keystroke, keydown → next animation frame and keydown → that frame done. */
+async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const probe: KeystrokeProbe = { toFrame: [], toRaf: [], start: 0 };
+    (window as unknown as { __keystrokeProbe: KeystrokeProbe }).__keystrokeProbe = probe;
+    // Capture listeners on window run before the app's own handlers (React listens on its
+    // root), so the frame request is in place before any work the keystroke causes.
+    window.addEventListener('keydown', (event) => (probe.start = event.timeStamp), true);
+    window.addEventListener(
+      'input',
+      () => {
+        const start = probe.start;
+        requestAnimationFrame(() => {
+          probe.toRaf.push(performance.now() - start);
+          // A task queued from the frame callback runs once that frame's style, layout and
+          // paint are done: the end of "until the next frame".
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => probe.toFrame.push(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      },
+      true,
+    );
+  });
+}
+
+async function typeMeasured(page: Page, text: string): Promise<KeystrokeProbe> {
+  for (let index = 0; index < text.length; index += 1) {
+    await page.keyboard.type(text[index] ?? ' ');
+    await page.waitForFunction(
+      (count) =>
+        (window as unknown as { __keystrokeProbe: KeystrokeProbe }).__keystrokeProbe.toFrame
+          .length >= count,
+      index + 1,
+      { polling: 5, timeout: 10_000 },
+    );
+  }
+  return page.evaluate(
+    () => (window as unknown as { __keystrokeProbe: KeystrokeProbe }).__keystrokeProbe,
+  );
+}
+
+const TYPED =
+  'And then the host looks straight into the camera and asks the one question every viewer ' +
+  'has been waiting for since the very first scene of this episode, so pause here for a beat. ';
+
+export interface KeystrokeFigures {
+  keystrokes: number;
+  median: number;
+  p95: number;
+  max: number;
+  /** keydown → start of the next animation frame (before that frame's rendering). */
+  rafMedian: number;
+  rafP95: number;
+}
+
+function figures(probe: KeystrokeProbe): KeystrokeFigures {
+  const frame = summarize(probe.toFrame);
+  const raf = summarize(probe.toRaf);
+  return {
+    keystrokes: probe.toFrame.length,
+    median: frame.median,
+    p95: frame.p95,
+    max: Math.max(...probe.toFrame),
+    rafMedian: raf.median,
+    rafP95: raf.p95,
+  };
+}
+
+export interface EditorResult {
+  words: number;
+  characters: number;
+  editor: KeystrokeFigures;
+  /** The same probe on a bare <textarea> in the same browser: the floor of this machine. */
+  floor: KeystrokeFigures;
+}
+
+/** The content textarea of /content/create: the one named "content", else the largest. */
+async function contentTextarea(page: Page) {
+  const areas = page.locator('textarea');
+  const count = await areas.count();
+  if (count === 0) return null;
+  let best = areas.first();
+  let bestScore = -1;
+  for (let index = 0; index < count; index += 1) {
+    const area = areas.nth(index);
+    const score = await area.evaluate((element) => {
+      const field = element as HTMLTextAreaElement;
+      const label = field.labels?.[0]?.textContent ?? '';
+      const names = `${field.name} ${field.id} ${field.getAttribute('aria-label') ?? ''} ${label}`;
+      return (/content/i.test(names) ? 1_000_000 : 0) + field.clientWidth * field.clientHeight;
+    });
+    if (score > bestScore) {
+      bestScore = score;
+      best = area;
+    }
+  }
+  return best;
+}
+
+export async function measureEditor(
+  browser: Browser,
+  baseUrl: string,
+  session: Tokens,
+  options: { words: number; keystrokes: number },
+): Promise<EditorResult> {
+  const typed = TYPED.repeat(Math.ceil(options.keystrokes / TYPED.length)).slice(
+    0,
+    options.keystrokes,
+  );
+  const text = script(options.words);
+
+  // The floor: an empty page with one textarea, same probe, same browser flags.
+  const floorContext = await browser.newContext();
+  let floor: KeystrokeFigures;
+  try {
+    const blank = await floorContext.newPage();
+    await blank.setContent('<textarea id="t" style="width:600px;height:400px"></textarea>');
+    await blank.focus('#t');
+    await installProbe(blank);
+    floor = figures(await typeMeasured(blank, typed.slice(0, Math.min(50, typed.length))));
+  } finally {
+    await floorContext.close();
+  }
+
+  const context = await contextWithSession(browser, session);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/content/create`, { waitUntil: 'networkidle', timeout: 60_000 });
+    const landed = new URL(page.url()).pathname;
+    if (!landed.startsWith('/content/create')) {
+      throw new Error(`/content/create led to ${landed} (signed-in session not accepted?)`);
+    }
+    const area = await contentTextarea(page);
+    if (!area)
+      throw new Error('/content/create shows no textarea yet (the editor screen has not landed)');
+    await area.fill(text);
+    // Let the first render of the whole script (and any deferred preview) finish.
+    await page.waitForTimeout(1500);
+    await area.evaluate((element) => {
+      const field = element as HTMLTextAreaElement;
+      field.focus();
+      field.setSelectionRange(field.value.length, field.value.length);
+    });
+    await installProbe(page);
+    const probe = await typeMeasured(page, typed);
+    const length = await area.evaluate((element) => (element as HTMLTextAreaElement).value.length);
+    if (length !== text.length + typed.length) {
+      throw new Error(
+        `the editor holds ${length} characters, expected ${text.length + typed.length}`,
+      );
+    }
+    return {
+      words: options.words,
+      characters: text.length,
+      editor: figures(probe),
+      floor,
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,129 @@
+// Load generation: autocannon runs (throughput and latency), and the open-loop login driver
+// that runs beside one of them.
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  token?: string;
+  body?: unknown;
+  connections: number;
+  durationS: number;
+  warmupS: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Answers outside 2xx, socket errors and time-outs: any of these makes the figure suspect. */
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function run(spec: LoadSpec, durationS: number): Promise<autocannon.Result> {
+  const headers: Record<string, string> = {};
+  if (spec.token) headers.authorization = `Bearer ${spec.token}`;
+  if (spec.body !== undefined) headers['content-type'] = 'application/json';
+  return autocannon({
+    url: spec.url,
+    method: spec.method ?? 'GET',
+    headers,
+    body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+    connections: spec.connections,
+    duration: durationS,
+    timeout: 10,
+  });
+}
+
+export async function measure(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.warmupS > 0) await run(spec, spec.warmupS);
+  const result = await run(spec, spec.durationS);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+export interface LoginLoad {
+  list: LoadResult;
+  logins: { sent: number; ok: number; failed: number; p50: number; p99: number; ratePerS: number };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+export function summarize(samples: number[]): { median: number; p95: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+}
+
+/**
+ * Logins at a fixed rate (open loop: a slow answer does not slow the next login down, as with
+ * real visitors) while autocannon measures `list`.
+ */
+export async function measureUnderLogins(
+  list: LoadSpec,
+  login: { url: string; email: string; password: string; ratePerS: number },
+): Promise<LoginLoad> {
+  const latencies: number[] = [];
+  let sent = 0;
+  let ok = 0;
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const fire = () => {
+    sent += 1;
+    const started = performance.now();
+    const request = fetch(login.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: login.email, password: login.password }),
+      signal: AbortSignal.timeout(30_000),
+    })
+      .then(async (answer) => {
+        await answer.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (answer.status === 200) ok += 1;
+        else failed += 1;
+      })
+      .catch(() => {
+        failed += 1;
+      })
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+  const timer = setInterval(fire, 1000 / login.ratePerS);
+  let listResult: LoadResult;
+  try {
+    listResult = await measure({ ...list, warmupS: 0 });
+  } finally {
+    clearInterval(timer);
+  }
+  await Promise.all(inFlight);
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    list: listResult,
+    logins: {
+      sent,
+      ok,
+      failed,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      ratePerS: sent / list.durationS,
+    },
+  };
+}

@@ -1,0 +1,189 @@
+// Child processes the bench starts on loopback (the production server, the bare baseline),
+// and the clean-up that stops them whatever way the run ends.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { benchDir } from './paths';
+import { serverEntry } from './build';
+
+export interface Memory {
+  /** Resident set size now, MB. */
+  rssMb: number;
+  /** Highest resident set size since the process started (VmHWM), MB. */
+  peakMb: number;
+}
+
+export interface RunningProcess {
+  pid: number;
+  port: number;
+  baseUrl: string;
+  logFile: string;
+  memory(): Memory;
+  stop(): Promise<void>;
+}
+
+/* ---- clean-up on every way out ---- */
+const cleanups = new Set<() => Promise<void> | void>();
+
+export function onCleanup(task: () => Promise<void> | void): () => void {
+  cleanups.add(task);
+  return () => cleanups.delete(task);
+}
+
+export async function runCleanups(): Promise<void> {
+  const tasks = [...cleanups].reverse();
+  cleanups.clear();
+  for (const task of tasks) {
+    try {
+      await task();
+    } catch (error) {
+      process.stderr.write(`bench: clean-up step failed: ${(error as Error).message}\n`);
+    }
+  }
+}
+
+/** A port free right now on loopback (the OS picks it; released before the child binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS and VmHWM from /proc (Linux); zeros where /proc is not available. */
+export function readMemory(pid: number): Memory {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: 0, peakMb: 0 };
+  }
+}
+
+function tail(file: string, lines = 15): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitUntilReady(
+  child: ChildProcess,
+  url: string,
+  logFile: string,
+  timeoutMs: number,
+): Promise<void> {
+  const started = Date.now();
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? -1;
+  });
+  while (Date.now() - started < timeoutMs) {
+    if (exited !== null) {
+      throw new Error(`the process exited (code ${exited}) before answering:\n${tail(logFile)}`);
+    }
+    try {
+      const answer = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (answer.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no answer from ${url} after ${timeoutMs / 1000} s:\n${tail(logFile)}`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(killer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+async function launch(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  readyPath: string,
+  port: number,
+  timeoutMs: number,
+): Promise<RunningProcess> {
+  // The child writes its log straight into a file: piping it through this process would cost
+  // the bench CPU that the server under test needs.
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  const stop = stopper(child);
+  const forget = onCleanup(stop);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(child, `${baseUrl}${readyPath}`, logFile, timeoutMs);
+  } catch (error) {
+    await stop();
+    forget();
+    throw error;
+  }
+  const pid = child.pid ?? 0;
+  return {
+    pid,
+    port,
+    baseUrl,
+    logFile,
+    memory: () => readMemory(pid),
+    stop: async () => {
+      await stop();
+      forget();
+    },
+  };
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  /** PostgreSQL address; undefined runs the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  logLevel: string;
+  logFile: string;
+}
+
+/** The production build (server/dist/main.js), configured only through its environment. */
+export async function startServer(options: ServerOptions): Promise<RunningProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    SMTP_URL: '',
+    JWT_SECRET: options.jwtSecret,
+    LOG_LEVEL: options.logLevel,
+    TRUST_PROXY: '',
+  };
+  // The first start of the embedded mode runs initdb and every migration: allow time.
+  return launch([serverEntry], env, options.logFile, '/api/health', port, 120_000);
+}
+
+/** The baseline: a bare Fastify JSON route in a process of its own. */
+export async function startBareServer(logFile: string): Promise<RunningProcess> {
+  const port = await freePort();
+  const script = path.join(benchDir, 'src', 'bare-server.ts');
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
+  return launch(['--import', 'tsx', script], env, logFile, '/bare', port, 30_000);
+}
