@@ -37,7 +37,7 @@ export function AuthShell({
             {footer && <div className="mt-8 text-sm text-slate-600">{footer}</div>}
           </div>
         </main>
-        <p className="text-center text-xs text-slate-400 lg:text-left">
+        <p className="text-center text-xs text-slate-500 lg:text-left">
           © {new Date().getFullYear()} Creator Workspace
         </p>
       </div>
