@@ -1,4 +1,4 @@
-import { eq, lte, sql } from 'drizzle-orm';
+import { inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitBuckets } from '../db/schema';
 import { tooManyRequests } from '../http/errors';
@@ -61,37 +61,46 @@ export class RateLimiter {
 
   /** Throws 429 (with Retry-After) if any bucket is already full; counts nothing. */
   async assertNotLimited(buckets: Bucket[]): Promise<void> {
+    if (buckets.length === 0) return;
     const now = this.now();
-    for (const { key, rule } of buckets) {
-      const [row] = await this.db
-        .select()
-        .from(rateLimitBuckets)
-        .where(eq(rateLimitBuckets.key, key))
-        .limit(1);
-      if (row && row.resetAt > now && row.count >= rule.limit) {
-        throw tooManyRequests(retryAfterSeconds(row.resetAt, now));
+    const rows = await this.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(
+        inArray(
+          rateLimitBuckets.key,
+          buckets.map((bucket) => bucket.key),
+        ),
+      );
+    let worst: number | undefined;
+    for (const row of rows) {
+      const rule = buckets.find((bucket) => bucket.key === row.key)?.rule;
+      if (rule && row.resetAt > now && row.count >= rule.limit) {
+        worst = Math.max(worst ?? 0, retryAfterSeconds(row.resetAt, now));
       }
     }
+    if (worst !== undefined) throw tooManyRequests(worst);
   }
 
   /**
-   * Counts one event in every bucket; throws 429 when that event is over a bucket's limit
-   * (the over-limit event is still counted, so hammering does not reopen the window).
+   * Counts one event in every bucket; throws 429 when that event is over a bucket's limit.
+   * The refused event stays counted only in the buckets it was over (hammering does not reopen
+   * the window), and is given back in the others.
    */
   async consume(buckets: Bucket[]): Promise<void> {
     const now = this.now();
+    const rows = await this.increment(buckets, now);
     let worst: number | undefined;
     const withinLimit: Bucket[] = [];
     for (const bucket of buckets) {
-      const { count, resetAt } = await this.increment(bucket, now);
-      if (count > bucket.rule.limit) {
-        worst = Math.max(worst ?? 0, retryAfterSeconds(resetAt, now));
+      const row = rows.find((r) => r.key === bucket.key);
+      if (row && row.count > bucket.rule.limit) {
+        worst = Math.max(worst ?? 0, retryAfterSeconds(row.resetAt, now));
       } else {
         withinLimit.push(bucket);
       }
     }
     if (worst !== undefined) {
-      // The refused event did not happen: it only stays counted where it was over the limit.
       await this.release(withinLimit);
       throw tooManyRequests(worst);
     }
@@ -99,45 +108,56 @@ export class RateLimiter {
 
   /** Counts one event in every bucket without ever throwing (e.g. a failed login). */
   async record(buckets: Bucket[]): Promise<void> {
-    const now = this.now();
-    for (const bucket of buckets) await this.increment(bucket, now);
+    await this.increment(buckets, this.now());
   }
 
   /** Gives back one event (e.g. the mail could not be sent, so no code went out). */
   async release(buckets: Bucket[]): Promise<void> {
-    for (const { key } of buckets) {
-      await this.db
-        .update(rateLimitBuckets)
-        .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
-        .where(eq(rateLimitBuckets.key, key));
-    }
+    if (buckets.length === 0) return;
+    await this.db
+      .update(rateLimitBuckets)
+      .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
+      .where(
+        inArray(
+          rateLimitBuckets.key,
+          buckets.map((bucket) => bucket.key),
+        ),
+      );
   }
 
   /** Forgets buckets (e.g. a successful login clears its account + IP failures). */
   async reset(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      await this.db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
-    }
+    if (keys.length === 0) return;
+    await this.db.delete(rateLimitBuckets).where(inArray(rateLimitBuckets.key, keys));
   }
 
-  private async increment({ key, rule }: Bucket, now: Date) {
-    const nowIso = now.toISOString();
-    const resetIso = new Date(now.getTime() + rule.windowMs).toISOString();
-    const expired = sql`${rateLimitBuckets.resetAt} <= ${nowIso}::timestamptz`;
-    const [row] = await this.db
+  /** One atomic upsert for all buckets: a bucket whose window has passed starts again at 1. */
+  private async increment(buckets: Bucket[], now: Date) {
+    if (buckets.length === 0) return [];
+    const expired = sql`${rateLimitBuckets.resetAt} <= ${now.toISOString()}::timestamptz`;
+    const rows = await this.db
       .insert(rateLimitBuckets)
-      .values({ key, count: 1, resetAt: new Date(resetIso) })
+      .values(
+        buckets.map(({ key, rule }) => ({
+          key,
+          count: 1,
+          resetAt: new Date(now.getTime() + rule.windowMs),
+        })),
+      )
       .onConflictDoUpdate({
         target: rateLimitBuckets.key,
         set: {
           count: sql`case when ${expired} then 1 else ${rateLimitBuckets.count} + 1 end`,
-          resetAt: sql`case when ${expired} then ${resetIso}::timestamptz else ${rateLimitBuckets.resetAt} end`,
+          resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimitBuckets.resetAt} end`,
         },
       })
-      .returning({ count: rateLimitBuckets.count, resetAt: rateLimitBuckets.resetAt });
+      .returning({
+        key: rateLimitBuckets.key,
+        count: rateLimitBuckets.count,
+        resetAt: rateLimitBuckets.resetAt,
+      });
     await this.sweepNowAndThen(now);
-    if (!row) throw new Error('rate limit upsert returned no row');
-    return row;
+    return rows;
   }
 
   /** Expired buckets are deleted every few hundred hits, so the table stays small. */

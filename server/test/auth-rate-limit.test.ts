@@ -1,0 +1,271 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { oneTimeCodes } from '../src/db/schema';
+import { createTestApp, registerAndLogin, TEST_SECRET, type TestContext } from './helpers';
+import { call, registerOnly, uniqueEmail } from './auth-support';
+
+const MINUTE = 60_000;
+const A = '/api/auth';
+// Documentation addresses (RFC 5737): labels for inject's remoteAddress, no traffic is sent.
+const ip = (n: number) => `203.0.113.${n}`;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const login = (email: string, password: string, from: string) =>
+  call(ctx, 'POST', `${A}/login/`, { body: { email, password }, ip: from });
+
+describe('failed logins', () => {
+  it('allow 10 per account and IP in 15 minutes, then answer 429 with Retry-After', async () => {
+    const u = await registerAndLogin(ctx);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await login(u.email, 'wrong-password', ip(1))).status).toBe(401);
+    }
+    const blocked = await login(u.email, 'wrong-password', ip(1));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({
+      code: 'throttled',
+      message: expect.stringMatching(/try again/i),
+    });
+    const retry = Number(blocked.headers['retry-after']);
+    expect(retry).toBeGreaterThan(14 * 60);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    // Even the right password waits: guessing must not be able to tell.
+    expect((await login(u.email, u.password, ip(1))).status).toBe(429);
+    // Another address is not blocked for this account.
+    expect((await login(u.email, u.password, ip(2))).status).toBe(200);
+    ctx.clock.advance(15 * MINUTE);
+    expect((await login(u.email, u.password, ip(1))).status).toBe(200);
+  });
+
+  it('start over for that address after a successful login', async () => {
+    const u = await registerAndLogin(ctx);
+    for (let i = 0; i < 9; i += 1) await login(u.email, 'wrong-password', ip(3));
+    expect((await login(u.email, u.password, ip(3))).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) {
+      expect((await login(u.email, 'wrong-password', ip(3))).status).toBe(401);
+    }
+  });
+
+  it('allow 100 per account in an hour from all addresses together', async () => {
+    const u = await registerAndLogin(ctx);
+    for (let n = 0; n < 10; n += 1) {
+      for (let i = 0; i < 10; i += 1) {
+        expect((await login(u.email, 'wrong-password', ip(10 + n))).status).toBe(401);
+      }
+    }
+    const fresh = await login(u.email, u.password, ip(50));
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(15 * 60);
+    expect(Number(fresh.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    ctx.clock.advance(60 * MINUTE);
+    expect((await login(u.email, u.password, ip(50))).status).toBe(200);
+  });
+
+  it('count for unknown accounts too, so probing tells nothing', async () => {
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < 10; i += 1)
+      expect((await login(ghost, 'whatever1', ip(4))).status).toBe(401);
+    expect((await login(ghost, 'whatever1', ip(4))).status).toBe(429);
+  });
+
+  it('include wrong current passwords in update-password', async () => {
+    const u = await registerAndLogin(ctx);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(ctx, 'POST', `${A}/update-password/`, {
+        token: u.access,
+        body: { current_password: 'not-it', new_password: 'whatever-new' },
+        ip: ip(5),
+      });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await call(ctx, 'POST', `${A}/update-password/`, {
+      token: u.access,
+      body: { current_password: u.password, new_password: 'whatever-new' },
+      ip: ip(5),
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('hold across processes sharing the database', async () => {
+    const u = await registerAndLogin(ctx);
+    const second = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      mailer: ctx.outbox,
+      secret: TEST_SECRET,
+      now: ctx.clock.now,
+    });
+    try {
+      for (let i = 0; i < 10; i += 1) await login(u.email, 'wrong-password', ip(6));
+      const res = await second.inject({
+        method: 'POST',
+        url: `${A}/login/`,
+        payload: { email: u.email, password: u.password },
+        remoteAddress: ip(6),
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('one-time code checks', () => {
+  it('allow 10 wrong codes per address in 15 minutes, then 429', async () => {
+    const { email } = await registerOnly(ctx, { ip: ip(7) });
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
+        body: { email, otp: '000000' },
+        ip: ip(7 + i),
+      });
+      // (000000 could be the real code once in a million runs; then this first try passes.)
+      expect([400, 200]).toContain(res.status);
+    }
+    const blocked = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: ctx.outbox.lastCode(email) },
+      ip: ip(99),
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const reset = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email, otp: '123456', new_password: 'whatever-new' },
+      ip: ip(98),
+    });
+    expect(reset.status).toBe(429);
+  });
+
+  it('allow 100 wrong codes per client IP in an hour, whatever the addresses', async () => {
+    const from = ip(120);
+    for (let i = 0; i < 100; i += 1) {
+      const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
+        body: { email: uniqueEmail('spray'), otp: '123456' },
+        ip: from,
+      });
+      expect(res.status).toBe(400);
+    }
+    const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email: uniqueEmail('spray'), otp: '123456' },
+      ip: from,
+    });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('code sending', () => {
+  it('allows 10 code mails per address in an hour, even with the cool-down respected', async () => {
+    const u = await registerAndLogin(ctx); // the registration mail was the first
+    for (let i = 0; i < 9; i += 1) {
+      ctx.clock.advance(31_000);
+      const res = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+        body: { email: u.email },
+        ip: ip(130 + i),
+      });
+      expect(res.status).toBe(200);
+    }
+    ctx.clock.advance(31_000);
+    const res = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+      body: { email: u.email },
+      ip: ip(140),
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it('allows 100 code-sending calls per client IP in an hour', async () => {
+    const from = ip(150);
+    for (let i = 0; i < 100; i += 1) {
+      const res = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+        body: { email: uniqueEmail('bomb') },
+        ip: from,
+      });
+      expect(res.status).toBe(200);
+    }
+    const res = await call(ctx, 'POST', `${A}/send-otp/`, {
+      body: { email: uniqueEmail('bomb') },
+      ip: from,
+    });
+    expect(res.status).toBe(429);
+    const register = await call(ctx, 'POST', `${A}/register/`, {
+      body: { first_name: 'A', last_name: 'B', email: uniqueEmail('bomb'), password: 'secret1' },
+      ip: from,
+    });
+    expect(register.status).toBe(429);
+  });
+
+  it('gives back the cool-down and leaves no code when the mail cannot be sent', async () => {
+    const u = await registerAndLogin(ctx);
+    await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: true },
+    });
+    ctx.clock.advance(31_000);
+    const codesBefore = await ctx.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, u.user.id));
+    const send = ctx.outbox.send;
+    ctx.outbox.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      const res = await login(u.email, u.password, ip(160));
+      expect(res.status).toBe(503);
+      expect(res.body.token).toBeUndefined();
+    } finally {
+      ctx.outbox.send = send;
+    }
+    const codesAfter = await ctx.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, u.user.id));
+    expect(codesAfter).toHaveLength(codesBefore.length);
+    // No cool-down was spent: the person can try again at once.
+    const again = await login(u.email, u.password, ip(160));
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('OTP sent to your email.');
+  });
+});
+
+describe('the client IP', () => {
+  it('ignores X-Forwarded-For when TRUST_PROXY is off', async () => {
+    const u = await registerAndLogin(ctx);
+    for (let i = 0; i < 10; i += 1) {
+      await call(ctx, 'POST', `${A}/login/`, {
+        body: { email: u.email, password: 'wrong-password' },
+        ip: ip(200),
+        headers: { 'x-forwarded-for': ip(201 + i) },
+      });
+    }
+    const res = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+      ip: ip(200),
+      headers: { 'x-forwarded-for': ip(250) },
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it('comes from X-Forwarded-For when TRUST_PROXY is on', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const u = await registerAndLogin(proxied);
+      const viaProxy = (client: string, password: string) =>
+        call(proxied, 'POST', `${A}/login/`, {
+          body: { email: u.email, password },
+          ip: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let i = 0; i < 10; i += 1) await viaProxy(ip(1), 'wrong-password');
+      expect((await viaProxy(ip(1), u.password)).status).toBe(429);
+      expect((await viaProxy(ip(2), u.password)).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

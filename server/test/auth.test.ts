@@ -1,0 +1,849 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneTimeCodes, refreshTokens, users } from '../src/db/schema';
+import { createTestApp, registerAndLogin, type TestContext } from './helpers';
+import { call, forgeToken, registerOnly, uniqueEmail } from './auth-support';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const A = '/api/auth';
+
+async function userRow(email: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+async function countUsers() {
+  const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+/** A six-digit code that is not `code`. */
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('POST register/', () => {
+  it('creates an unverified free-trial account and mails a verification code', async () => {
+    const email = uniqueEmail('new');
+    const res = await call(ctx, 'POST', `${A}/register/`, {
+      body: {
+        first_name: ' Ada ',
+        last_name: 'Lovelace',
+        email: `  ${email.toUpperCase()} `,
+        password: 'secret1',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: 'User registered successfully' });
+    const row = await userRow(email);
+    expect(row).toMatchObject({
+      email,
+      firstName: 'Ada',
+      isVerified: false,
+      isMfaActivated: false,
+      onFreeTrial: true,
+    });
+    const mail = ctx.outbox.last(email);
+    expect(mail?.subject).toMatch(/verify your email/i);
+    expect(mail?.subject).toContain('Creator Workspace');
+    expect(mail?.text).toMatch(/\b\d{6}\b/);
+    expect(mail?.html).toContain(ctx.outbox.lastCode(email));
+    expect(mail?.devLogLine).toBe(`code ${ctx.outbox.lastCode(email)}`);
+  });
+
+  it('stores the password only as an argon2id hash at the contract cost', async () => {
+    const { email, password } = await registerOnly(ctx);
+    const row = await userRow(email);
+    expect(row?.passwordHash).not.toContain(password);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('stores the one-time code only as a keyed hash', async () => {
+    const { email } = await registerOnly(ctx);
+    const code = ctx.outbox.lastCode(email);
+    const row = await userRow(email);
+    const codes = await ctx.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, row!.id));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]?.purpose).toBe('verify_email');
+    expect(codes[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(codes[0]?.codeHash).not.toContain(code);
+  });
+
+  it('refuses an email that is already registered, whatever its case, and changes nothing', async () => {
+    const { email } = await registerOnly(ctx);
+    const before = await countUsers();
+    const res = await call(ctx, 'POST', `${A}/register/`, {
+      body: {
+        first_name: 'Other',
+        last_name: 'Person',
+        email: email.toUpperCase(),
+        password: 'another1',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'invalid',
+      message: 'A user with this email already exists.',
+      errors: { email: ['A user with this email already exists.'] },
+    });
+    expect(await countUsers()).toBe(before);
+    expect((await userRow(email))?.firstName).toBe('Ada');
+  });
+
+  it('answers field errors for a short password, a bad email and blank names', async () => {
+    const res = await call(ctx, 'POST', `${A}/register/`, {
+      body: { first_name: '  ', last_name: '', email: 'not-an-email', password: '12345' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid');
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(res.body.detail).toBe(res.body.message);
+    expect(Object.keys(res.body.errors).sort()).toEqual(
+      ['email', 'first_name', 'last_name', 'password'].sort(),
+    );
+    expect(res.body.errors.password).toEqual(['Password must be at least 6 characters.']);
+  });
+
+  it('refuses a password over 128 characters and an email over 254', async () => {
+    const res = await call(ctx, 'POST', `${A}/register/`, {
+      body: {
+        first_name: 'A',
+        last_name: 'B',
+        email: `${'a'.repeat(250)}@example.com`,
+        password: 'x'.repeat(129),
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password']);
+  });
+
+  it('leaves no account behind when the verification mail cannot be sent', async () => {
+    const email = uniqueEmail('nomail');
+    const send = ctx.outbox.send;
+    ctx.outbox.send = async () => {
+      throw new Error('SMTP down');
+    };
+    const before = await countUsers();
+    try {
+      const res = await call(ctx, 'POST', `${A}/register/`, {
+        body: { first_name: 'No', last_name: 'Mail', email, password: 'secret1' },
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('mail_failed');
+      expect(res.body.message).not.toContain('SMTP');
+    } finally {
+      ctx.outbox.send = send;
+    }
+    expect(await countUsers()).toBe(before);
+    // The person can simply try again at once.
+    await registerOnly(ctx, { email });
+    expect(ctx.outbox.lastCode(email)).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('POST login/', () => {
+  it('gives tokens to a verified user without MFA', async () => {
+    const u = await registerAndLogin(ctx);
+    const res = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email.toUpperCase(), password: u.password },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      token: { access: expect.any(String), refresh: expect.any(String) },
+      verified: true,
+      mfa_status: false,
+      message: 'Login successful',
+    });
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: res.body.token.access });
+    expect(me.body.email).toBe(u.email);
+  });
+
+  it('mails a verification code and gives no token to an unverified user', async () => {
+    const { email, password } = await registerOnly(ctx);
+    const firstCode = ctx.outbox.lastCode(email);
+    ctx.clock.advance(31 * SECOND); // past the resend cool-down of the registration mail
+    const res = await call(ctx, 'POST', `${A}/login/`, { body: { email, password } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      verified: false,
+      mfa_status: false,
+      message: 'OTP sent to your email.',
+    });
+    expect(ctx.outbox.last(email)?.subject).toMatch(/verify your email/i);
+    const code = ctx.outbox.lastCode(email);
+    // Only the newest code counts.
+    if (code !== firstCode) {
+      const old = await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: firstCode } });
+      expect(old.status).toBe(400);
+    }
+    const ok = await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: code } });
+    expect(ok.status).toBe(200);
+    expect((await userRow(email))?.isVerified).toBe(true);
+  });
+
+  it('sends a sign-in code instead of tokens when MFA is on, and verify-otp finishes the sign-in', async () => {
+    const u = await registerAndLogin(ctx);
+    const on = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: true },
+    });
+    expect(on.body.is_mfa_activated).toBe(true);
+    const res = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      verified: true,
+      mfa_status: true,
+      message: 'OTP sent to your email.',
+    });
+    expect(res.body.token).toBeUndefined();
+    const mail = ctx.outbox.last(u.email);
+    expect(mail?.subject).toMatch(/sign-in code/i);
+    const verified = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email: u.email, otp: ctx.outbox.lastCode(u.email) },
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({
+      message: 'OTP verified successfully!',
+      token: { access: expect.any(String), refresh: expect.any(String) },
+    });
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: verified.body.token.access });
+    expect(me.body.id).toBe(u.user.id);
+  });
+
+  it('answers 401 with one sentence for a wrong password and for an unknown email', async () => {
+    const u = await registerAndLogin(ctx);
+    const wrong = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: 'wrong-password' },
+    });
+    const unknown = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: uniqueEmail('ghost'), password: 'whatever1' },
+    });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({
+        detail: 'Invalid email or password.',
+        message: 'Invalid email or password.',
+      });
+      expect(res.body.token).toBeUndefined();
+    }
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('answers 400 with field errors for a malformed login', async () => {
+    const res = await call(ctx, 'POST', `${A}/login/`, { body: { email: 'nope' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password']);
+  });
+});
+
+describe('POST verify-otp/', () => {
+  it('refuses a wrong code with "Invalid or expired OTP." and a code for an unknown email alike', async () => {
+    const { email } = await registerOnly(ctx);
+    const code = ctx.outbox.lastCode(email);
+    const wrong = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: otherCode(code) },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      message: 'Invalid or expired OTP.',
+      detail: 'Invalid or expired OTP.',
+    });
+    const unknown = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email: uniqueEmail('ghost'), otp: code },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual(wrong.body);
+    expect((await userRow(email))?.isVerified).toBe(false);
+  });
+
+  it('accepts a code once only', async () => {
+    const { email } = await registerOnly(ctx);
+    const code = ctx.outbox.lastCode(email);
+    expect(
+      (await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: code } })).status,
+    ).toBe(200);
+    const again = await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: code } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Invalid or expired OTP.');
+  });
+
+  it('refuses a code older than 10 minutes', async () => {
+    const { email } = await registerOnly(ctx);
+    const code = ctx.outbox.lastCode(email);
+    ctx.clock.advance(10 * MINUTE + SECOND);
+    const res = await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: code } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid or expired OTP.');
+  });
+
+  it('voids a code after five wrong tries, even when the right one comes next', async () => {
+    const { email } = await registerOnly(ctx);
+    const code = ctx.outbox.lastCode(email);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
+        body: { email, otp: otherCode(code) },
+      });
+      expect(res.status).toBe(400);
+    }
+    const right = await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: code } });
+    expect(right.status).toBe(400);
+    expect(right.body.message).toBe('Invalid or expired OTP.');
+    expect((await userRow(email))?.isVerified).toBe(false);
+  });
+
+  it('still accepts the right code after four wrong tries', async () => {
+    const { email } = await registerOnly(ctx);
+    const code = ctx.outbox.lastCode(email);
+    for (let i = 0; i < 4; i += 1) {
+      await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: otherCode(code) } });
+    }
+    const right = await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: code } });
+    expect(right.status).toBe(200);
+  });
+
+  it('does not accept a password-reset code', async () => {
+    const u = await registerAndLogin(ctx);
+    await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } });
+    const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email: u.email, otp: ctx.outbox.lastCode(u.email) },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers field errors for a code that is not six digits', async () => {
+    const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email: uniqueEmail(), otp: '12ab' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.otp).toEqual(['Enter the 6-digit code.']);
+  });
+});
+
+describe('POST send-otp/', () => {
+  it('mails a new code to an unverified account once the cool-down has passed', async () => {
+    const { email } = await registerOnly(ctx);
+    const mails = ctx.outbox.messages.length;
+    ctx.clock.advance(31 * SECOND);
+    const res = await call(ctx, 'POST', `${A}/send-otp/`, { body: { email } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'If the account exists, a code has been sent.' });
+    expect(ctx.outbox.messages.length).toBe(mails + 1);
+    const ok = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: ctx.outbox.lastCode(email) },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers the same and mails nothing for a verified account or an unknown address', async () => {
+    const u = await registerAndLogin(ctx);
+    ctx.clock.advance(31 * SECOND); // past the cool-down of the registration mail
+    const mails = ctx.outbox.messages.length;
+    const verified = await call(ctx, 'POST', `${A}/send-otp/`, { body: { email: u.email } });
+    const unknown = await call(ctx, 'POST', `${A}/send-otp/`, {
+      body: { email: uniqueEmail('ghost') },
+    });
+    expect(verified.status).toBe(200);
+    expect(unknown.body).toEqual(verified.body);
+    expect(ctx.outbox.messages.length).toBe(mails);
+  });
+
+  it('refuses a second code within 30 seconds with 429 and Retry-After, for any address', async () => {
+    const { email } = await registerOnly(ctx); // the registration mail started the cool-down
+    const soon = await call(ctx, 'POST', `${A}/send-otp/`, { body: { email } });
+    expect(soon.status).toBe(429);
+    expect(soon.body.code).toBe('throttled');
+    const retry = Number(soon.headers['retry-after']);
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(30);
+    const ghost = uniqueEmail('ghost');
+    expect((await call(ctx, 'POST', `${A}/send-otp/`, { body: { email: ghost } })).status).toBe(
+      200,
+    );
+    expect((await call(ctx, 'POST', `${A}/send-otp/`, { body: { email: ghost } })).status).toBe(
+      429,
+    );
+    ctx.clock.advance(30 * SECOND);
+    expect((await call(ctx, 'POST', `${A}/send-otp/`, { body: { email } })).status).toBe(200);
+  });
+
+  it('answers 400 for a bad email', async () => {
+    const res = await call(ctx, 'POST', `${A}/send-otp/`, { body: { email: 'bad' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.email).toEqual(['Enter a valid email address.']);
+  });
+});
+
+describe('POST verify-token/ and token types', () => {
+  it('answers {} for a valid access token', async () => {
+    const u = await registerAndLogin(ctx);
+    const res = await call(ctx, 'POST', `${A}/verify-token/`, { body: { token: u.access } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({});
+  });
+
+  it('refuses a refresh token, a tampered, an expired, an unsigned and a foreign token', async () => {
+    const u = await registerAndLogin(ctx);
+    const [head, payload, signature] = u.access.split('.');
+    const tamperedPayload = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+        sub: '999999',
+      }),
+    ).toString('base64url');
+    const unsignedHead = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    const bad = [
+      u.refresh,
+      `${head}.${tamperedPayload}.${signature}`,
+      `${u.access.slice(0, -2)}xx`,
+      `${unsignedHead}.${payload}.`,
+      await forgeToken({ sub: String(u.user.id), exp: Math.floor(Date.now() / 1000) - 10 }),
+      await forgeToken({ sub: String(u.user.id), typ: 'refresh' }),
+      await forgeToken({ sub: String(u.user.id), issuer: 'someone-else' }),
+      await forgeToken({ sub: '987654' }), // well signed, but no such account
+      'not-a-jwt',
+    ];
+    for (const token of bad) {
+      const res = await call(ctx, 'POST', `${A}/verify-token/`, { body: { token } });
+      expect(res.status, token).toBe(401);
+      expect(res.body.code).toBe('token_not_valid');
+    }
+  });
+
+  it('never takes a refresh token as a bearer token, nor an access token as a refresh token', async () => {
+    const u = await registerAndLogin(ctx);
+    const asBearer = await call(ctx, 'GET', `${A}/user-details/`, { token: u.refresh });
+    expect(asBearer.status).toBe(401);
+    expect(asBearer.body.code).toBe('token_not_valid');
+    const asRefresh = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: u.access },
+    });
+    expect(asRefresh.status).toBe(401);
+    expect(asRefresh.body.code).toBe('token_not_valid');
+  });
+
+  it('answers 400 for a missing token', async () => {
+    const res = await call(ctx, 'POST', `${A}/verify-token/`, { body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.token).toBeDefined();
+  });
+});
+
+describe('POST refresh-token/', () => {
+  it('rotates: a new pair each time, both working', async () => {
+    const u = await registerAndLogin(ctx);
+    const res = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect(res.body.refresh).not.toBe(u.refresh);
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: res.body.access });
+    expect(me.body.id).toBe(u.user.id);
+    const next = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: res.body.refresh },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('stores refresh tokens only as hashes', async () => {
+    const u = await registerAndLogin(ctx);
+    const rows = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, u.user.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(u.refresh).not.toContain(row.tokenHash);
+    }
+  });
+
+  it('revokes the whole family when a rotated token is presented again', async () => {
+    const u = await registerAndLogin(ctx);
+    const first = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    expect(first.status).toBe(200);
+    const reuse = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.code).toBe('token_not_valid');
+    // The thief's and the owner's newer token are both dead now.
+    const newer = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: first.body.refresh },
+    });
+    expect(newer.status).toBe(401);
+    expect(newer.body.code).toBe('token_not_valid');
+  });
+
+  it('leaves other sign-ins alone when one family is revoked', async () => {
+    const u = await registerAndLogin(ctx);
+    const other = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+    });
+    await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    const res = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: other.body.token.refresh },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses garbage, an expired and a forged refresh token', async () => {
+    const u = await registerAndLogin(ctx);
+    const expired = await forgeToken({
+      typ: 'refresh',
+      sub: String(u.user.id),
+      fam: '00000000-0000-4000-8000-000000000000',
+      exp: Math.floor(Date.now() / 1000) - 5,
+    });
+    const unknown = await forgeToken({
+      typ: 'refresh',
+      sub: String(u.user.id),
+      fam: '00000000-0000-4000-8000-000000000000',
+    });
+    for (const refresh of ['garbage', expired, unknown]) {
+      const res = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh } });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('token_not_valid');
+    }
+  });
+});
+
+describe('GET user-details/', () => {
+  it('answers the user in the contract shape, profilePic null when none', async () => {
+    const u = await registerAndLogin(ctx, { first_name: 'Grace', last_name: 'Hopper' });
+    const res = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: u.user.id,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: u.email,
+      profilePic: null,
+      is_verified: true,
+      is_mfa_activated: false,
+      on_free_trial: true,
+    });
+  });
+
+  it('answers each token with its own user only', async () => {
+    const a = await registerAndLogin(ctx);
+    const b = await registerAndLogin(ctx);
+    const meA = await call(ctx, 'GET', `${A}/user-details/`, { token: a.access });
+    const meB = await call(ctx, 'GET', `${A}/user-details/`, { token: b.access });
+    expect(meA.body.id).toBe(a.user.id);
+    expect(meB.body.id).toBe(b.user.id);
+    expect(meA.body.email).toBe(a.email);
+    expect(meB.body.email).toBe(b.email);
+    // Asking for the other user by query string changes nothing.
+    const sneaky = await call(ctx, 'GET', `${A}/user-details/?id=${b.user.id}&user=${b.user.id}`, {
+      token: a.access,
+    });
+    expect(sneaky.body.id).toBe(a.user.id);
+  });
+
+  it('answers 401 without a token and with a malformed header', async () => {
+    const none = await call(ctx, 'GET', `${A}/user-details/`);
+    expect(none.status).toBe(401);
+    const malformed = await call(ctx, 'GET', `${A}/user-details/`, {
+      headers: { authorization: 'Token abc' },
+    });
+    expect(malformed.status).toBe(401);
+  });
+});
+
+describe('PATCH update-profile/', () => {
+  it('changes the names and answers the three fields', async () => {
+    const u = await registerAndLogin(ctx);
+    const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { first_name: '  Katherine ', last_name: 'Johnson' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      first_name: 'Katherine',
+      last_name: 'Johnson',
+      is_mfa_activated: false,
+    });
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body).toMatchObject({ first_name: 'Katherine', last_name: 'Johnson' });
+  });
+
+  it('switches MFA on and off', async () => {
+    const u = await registerAndLogin(ctx);
+    const on = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: true },
+    });
+    expect(on.body.is_mfa_activated).toBe(true);
+    const off = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: false },
+    });
+    expect(off.body.is_mfa_activated).toBe(false);
+  });
+
+  it('refuses an empty change, a blank name and a non-boolean MFA flag, changing nothing', async () => {
+    const u = await registerAndLogin(ctx);
+    for (const body of [
+      {},
+      { first_name: '   ' },
+      { is_mfa_activated: 'yes' },
+      { last_name: 'x'.repeat(151) },
+    ]) {
+      const res = await call(ctx, 'PATCH', `${A}/update-profile/`, { token: u.access, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('invalid');
+    }
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body).toMatchObject({
+      first_name: u.user.first_name,
+      last_name: u.user.last_name,
+      is_mfa_activated: false,
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await call(ctx, 'PATCH', `${A}/update-profile/`, { body: { first_name: 'X' } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('POST update-password/', () => {
+  it('changes the password, keeps the asking session and signs out every other one', async () => {
+    const u = await registerAndLogin(ctx);
+    const other = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+    });
+    // The asking session has already rotated once: its family is still the one kept.
+    const rotated = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: u.refresh },
+    });
+    const res = await call(ctx, 'POST', `${A}/update-password/`, {
+      token: rotated.body.access,
+      body: { current_password: u.password, new_password: 'brand-new-pass' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Password updated successfully.' });
+    const mine = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: rotated.body.refresh },
+    });
+    expect(mine.status).toBe(200);
+    const theirs = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: other.body.token.refresh },
+    });
+    expect(theirs.status).toBe(401);
+    const oldLogin = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+    });
+    expect(oldLogin.status).toBe(401);
+    const newLogin = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: 'brand-new-pass' },
+    });
+    expect(newLogin.status).toBe(200);
+  });
+
+  it('refuses a wrong current password and changes nothing', async () => {
+    const u = await registerAndLogin(ctx);
+    const before = (await userRow(u.email))?.passwordHash;
+    const res = await call(ctx, 'POST', `${A}/update-password/`, {
+      token: u.access,
+      body: { current_password: 'not-my-password', new_password: 'brand-new-pass' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'Current password is incorrect.' });
+    expect((await userRow(u.email))?.passwordHash).toBe(before);
+    expect(
+      (await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a short new password', async () => {
+    const u = await registerAndLogin(ctx);
+    const res = await call(ctx, 'POST', `${A}/update-password/`, {
+      token: u.access,
+      body: { current_password: u.password, new_password: '123' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.new_password).toEqual(['Password must be at least 6 characters.']);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await call(ctx, 'POST', `${A}/update-password/`, {
+      body: { current_password: 'abcdef', new_password: 'ghijkl' },
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('POST send-otp-reset-password/ and reset-password-otp/', () => {
+  it('answers the same whether or not the account exists, mailing only a real one', async () => {
+    const u = await registerAndLogin(ctx);
+    const mails = ctx.outbox.messages.length;
+    const real = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+      body: { email: u.email },
+    });
+    expect(real.status).toBe(200);
+    expect(real.body).toEqual({ message: 'OTP sent to your email.' });
+    expect(ctx.outbox.messages.length).toBe(mails + 1);
+    expect(ctx.outbox.last(u.email)?.subject).toMatch(/reset your creator workspace password/i);
+    const ghost = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+      body: { email: uniqueEmail('ghost') },
+    });
+    expect(ghost.status).toBe(200);
+    expect(ghost.body).toEqual(real.body);
+    expect(ctx.outbox.messages.length).toBe(mails + 1);
+  });
+
+  it('resets the password with the code and revokes every refresh token', async () => {
+    const u = await registerAndLogin(ctx);
+    const second = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+    });
+    await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } });
+    const res = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: u.email, otp: ctx.outbox.lastCode(u.email), new_password: 'after-reset' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Password reset successfully.' });
+    for (const refresh of [u.refresh, second.body.token.refresh]) {
+      const r = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh } });
+      expect(r.status).toBe(401);
+    }
+    expect(
+      (await call(ctx, 'POST', `${A}/login/`, { body: { email: u.email, password: u.password } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await call(ctx, 'POST', `${A}/login/`, {
+          body: { email: u.email, password: 'after-reset' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('refuses a wrong, a reused and a sign-in code, changing nothing', async () => {
+    const u = await registerAndLogin(ctx);
+    const before = (await userRow(u.email))?.passwordHash;
+    await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } });
+    const code = ctx.outbox.lastCode(u.email);
+    const wrong = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: u.email, otp: otherCode(code), new_password: 'never-set' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ message: 'Invalid or expired OTP.' });
+    expect((await userRow(u.email))?.passwordHash).toBe(before);
+    expect(
+      (await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } })).status,
+    ).toBe(200);
+
+    const ok = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: u.email, otp: code, new_password: 'first-reset' },
+    });
+    expect(ok.status).toBe(200);
+    const reused = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: u.email, otp: code, new_password: 'second-reset' },
+    });
+    expect(reused.status).toBe(400);
+
+    // An MFA sign-in code is not a reset code.
+    await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: (
+        await call(ctx, 'POST', `${A}/login/`, {
+          body: { email: u.email, password: 'first-reset' },
+        })
+      ).body.token.access,
+      body: { is_mfa_activated: true },
+    });
+    await call(ctx, 'POST', `${A}/login/`, { body: { email: u.email, password: 'first-reset' } });
+    const signIn = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: u.email, otp: ctx.outbox.lastCode(u.email), new_password: 'third-reset' },
+    });
+    expect(signIn.status).toBe(400);
+  });
+
+  it('refuses an expired reset code and an unknown address', async () => {
+    const u = await registerAndLogin(ctx);
+    await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } });
+    const code = ctx.outbox.lastCode(u.email);
+    ctx.clock.advance(11 * MINUTE);
+    const expired = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: u.email, otp: code, new_password: 'too-late' },
+    });
+    expect(expired.status).toBe(400);
+    const ghost = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: uniqueEmail('ghost'), otp: code, new_password: 'whatever' },
+    });
+    expect(ghost.status).toBe(400);
+    expect(ghost.body.message).toBe('Invalid or expired OTP.');
+  });
+
+  it('limits reset codes to one per 30 seconds per address, and validates input', async () => {
+    const u = await registerAndLogin(ctx);
+    expect(
+      (await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } }))
+        .status,
+    ).toBe(200);
+    const soon = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+      body: { email: u.email },
+    });
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    const bad = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: 'x@' } });
+    expect(bad.status).toBe(400);
+    const short = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: { email: u.email, otp: '123456', new_password: '12' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.new_password).toBeDefined();
+  });
+});
+
+describe('the auth API as a whole', () => {
+  it('answers every call with and without the trailing slash', async () => {
+    const res = await call(ctx, 'POST', `${A}/send-otp-reset-password`, {
+      body: { email: uniqueEmail() },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('lists every auth path in the OpenAPI description', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{ paths: Record<string, { get?: { security?: unknown } }> }>();
+    const paths = Object.keys(doc.paths);
+    for (const path of [
+      'register/',
+      'login/',
+      'verify-otp/',
+      'send-otp/',
+      'verify-token/',
+      'refresh-token/',
+      'user-details/',
+      'update-profile/',
+      'update-password/',
+      'send-otp-reset-password/',
+      'reset-password-otp/',
+    ]) {
+      expect(paths).toContain(`/api/auth/${path}`);
+    }
+    expect(doc.paths['/api/auth/user-details/']?.get?.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${A}/login/`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'parse_error' });
+  });
+});
