@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Collection, ContentItem, FileObject, Note, Paginated, Tag } from '@cw/contract';
+import { createTestApp, type TestContext } from './helpers';
+import { allByteValues, signIn, type Caller } from './library-helpers';
+
+interface Library {
+  caller: Caller;
+  tag: Tag;
+  file: FileObject;
+  content: ContentItem;
+  collection: Collection;
+  note: Note;
+}
+
+let ctx: TestContext;
+let alice: Library;
+let bob: Library;
+
+/** One user's whole library: a tag, a file attached to a tagged item, a tagged collection and a note. */
+async function buildLibrary(caller: Caller, label: string): Promise<Library> {
+  const tag = (await caller.post('/api/collections/tags/', { name: `${label}-tag` })).json<Tag>();
+  const file = (
+    await caller.upload({ name: `${label}.bin`, bytes: allByteValues(), type: 'application/x-bin' })
+  ).json<FileObject>();
+  const content = (
+    await caller.post('/api/collections/contents-list/', {
+      title: `${label} item`,
+      content: 'private',
+      tags: [tag.id],
+      files: [file.id],
+    })
+  ).json<ContentItem>();
+  const collection = (
+    await caller.post('/api/collections/list/', { name: `${label} collection`, tags: [tag.id] })
+  ).json<Collection>();
+  const note = (
+    await caller.post('/api/collections/notes/', {
+      collection: collection.id,
+      title: `${label} note`,
+      content: 'private',
+    })
+  ).json<Note>();
+  return { caller, tag, file: { ...file, content: content.id }, content, collection, note };
+}
+
+/** Every object of a library as its owner reads it now. */
+async function snapshot(lib: Library) {
+  const { caller } = lib;
+  return {
+    tag: (await caller.get(`/api/collections/tags/${lib.tag.id}/`)).json(),
+    file: (await caller.get(`/api/collections/files/${lib.file.id}/`)).json(),
+    bytes: (await caller.get(lib.file.url)).rawPayload,
+    content: (await caller.get(`/api/collections/contents-list/${lib.content.id}/`)).json(),
+    collection: (await caller.get(`/api/collections/list/${lib.collection.id}/`)).json(),
+    note: (await caller.get(`/api/collections/notes/${lib.note.id}/`)).json(),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await buildLibrary(await signIn(ctx), 'alice');
+  bob = await buildLibrary(await signIn(ctx), 'bob');
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
+});
+
+const pairs = () =>
+  [
+    ['alice', alice, bob],
+    ['bob', bob, alice],
+  ] as const;
+
+describe('two users', () => {
+  it.each(['alice', 'bob'])('%s cannot read the other’s objects', async (who) => {
+    const [, me, other] = pairs().find(([name]) => name === who)!;
+    const ids = {
+      '/api/collections/list/': other.collection.id,
+      '/api/collections/contents-list/': other.content.id,
+      '/api/collections/tags/': other.tag.id,
+      '/api/collections/files/': other.file.id,
+      '/api/collections/notes/': other.note.id,
+    };
+    for (const [list, id] of Object.entries(ids)) {
+      const read = await me.caller.get(`${list}${id}/`);
+      expect(read.statusCode, `GET ${list}${id}/`).toBe(404);
+      expect(read.body).not.toContain('private');
+
+      const filtered = await me.caller.get(`${list}?user=${other.caller.id}`);
+      if (list !== '/api/collections/notes/')
+        expect(filtered.statusCode, `${list}?user=`).toBe(403);
+
+      const mine = (await me.caller.get(`${list}?page_size=200`)).json<Paginated<{ id: number }>>();
+      expect(
+        mine.results.map((o) => o.id),
+        `${list} holds only my own`,
+      ).not.toContain(id);
+      expect(mine.count).toBe(1);
+    }
+    const download = await me.caller.get(other.file.url);
+    expect(download.statusCode).toBe(404);
+    expect(download.headers['content-disposition']).toBeUndefined();
+    expect(
+      (await me.caller.get(`/api/collections/notes/?collection=${other.collection.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await me.caller.get(`/api/collections/contents-list/?tag=${other.tag.id}`)).json(),
+    ).toMatchObject({ count: 0, results: [] });
+    expect(
+      (await me.caller.get(`/api/collections/files/?content=${other.content.id}`)).json(),
+    ).toMatchObject({ count: 0, results: [] });
+  });
+
+  it.each(['alice', 'bob'])('%s cannot change or delete the other’s objects', async (who) => {
+    const [, me, other] = pairs().find(([name]) => name === who)!;
+    const before = await snapshot(other);
+    const changes: [string, object][] = [
+      [`/api/collections/list/${other.collection.id}/`, { name: 'pwned', tags: [] }],
+      [`/api/collections/contents-list/${other.content.id}/`, { title: 'pwned', files: [] }],
+      [`/api/collections/tags/${other.tag.id}/`, { name: 'pwned' }],
+      [`/api/collections/files/${other.file.id}/`, { name: 'pwned', content: null }],
+      [`/api/collections/notes/${other.note.id}/`, { title: 'pwned' }],
+    ];
+    for (const [url, body] of changes) {
+      expect((await me.caller.patch(url, body)).statusCode, `PATCH ${url}`).toBe(404);
+      expect((await me.caller.delete(url)).statusCode, `DELETE ${url}`).toBe(404);
+    }
+    expect(await snapshot(other)).toEqual(before);
+  });
+
+  it.each(['alice', 'bob'])('%s cannot link the other’s objects to their own', async (who) => {
+    const [, me, other] = pairs().find(([name]) => name === who)!;
+    const mineBefore = await snapshot(me);
+    const otherBefore = await snapshot(other);
+    const refused = async (
+      res: Promise<{ statusCode: number; json(): unknown }>,
+      field: string,
+    ) => {
+      const answer = await res;
+      expect(answer.statusCode, field).toBe(400);
+      expect((answer.json() as { errors: object }).errors).toHaveProperty(field);
+    };
+
+    // The other's tag on my collection or my content item.
+    await refused(
+      me.caller.patch(`/api/collections/list/${me.collection.id}/`, { tags: [other.tag.id] }),
+      'tags',
+    );
+    await refused(
+      me.caller.post('/api/collections/list/', { name: 'x', tags: [other.tag.id] }),
+      'tags',
+    );
+    await refused(
+      me.caller.patch(`/api/collections/contents-list/${me.content.id}/`, {
+        tags: [other.tag.id],
+      }),
+      'tags',
+    );
+    // The other's file on my content item.
+    await refused(
+      me.caller.patch(`/api/collections/contents-list/${me.content.id}/`, {
+        files: [other.file.id],
+      }),
+      'files',
+    );
+    await refused(
+      me.caller.post('/api/collections/contents-list/', {
+        title: 'x',
+        content: 'x',
+        files: [other.file.id],
+      }),
+      'files',
+    );
+    // My file onto the other's content item, by upload or by change.
+    await refused(
+      me.caller.upload(
+        { name: 'x', bytes: Buffer.from('x') },
+        { content: String(other.content.id) },
+      ),
+      'content',
+    );
+    await refused(
+      me.caller.patch(`/api/collections/files/${me.file.id}/`, { content: other.content.id }),
+      'content',
+    );
+    // A note into the other's collection.
+    await refused(
+      me.caller.post('/api/collections/notes/', {
+        collection: other.collection.id,
+        title: 'x',
+        content: 'x',
+      }),
+      'collection',
+    );
+    // Creating as the other user.
+    expect(
+      (await me.caller.post('/api/collections/tags/', { name: 'x', user: other.caller.id }))
+        .statusCode,
+    ).toBe(403);
+
+    expect(await snapshot(me)).toEqual(mineBefore);
+    expect(await snapshot(other)).toEqual(otherBefore);
+  });
+});
