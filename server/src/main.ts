@@ -1,19 +1,38 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openPglite, openPostgres, serverRoot, type DatabaseHandle } from './db/client';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openPostgres, serverRoot, type DatabaseHandle } from './db/client';
+import { openEmbeddedDatabase } from './db/embedded';
 import { createMailer } from './mail/mailer';
 import { loadOrCreateSecret } from './secret';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './runtime/data-dir-lock';
+import { describeError, prepareDataDir, redactUrl } from './runtime/startup';
+import { installGracefulShutdown } from './runtime/shutdown';
 
+/** Start-up failures end here: one line on stderr, exit code 1 (contract §1). */
 function fail(message: string): never {
   process.stderr.write(`creator-workspace: ${message}\n`);
   process.exit(1);
 }
 
+async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    try {
+      return await openPostgres(config.databaseUrl);
+    } catch (error) {
+      fail(`cannot use the database at ${redactUrl(config.databaseUrl)}: ${describeError(error)}`);
+    }
+  }
+  try {
+    return await openEmbeddedDatabase(config.dataDir);
+  } catch (error) {
+    fail(`cannot open the embedded database in ${config.dataDir}: ${describeError(error)}`);
+  }
+}
+
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -22,21 +41,22 @@ async function main() {
   }
   const logger = pino(loggerOptions(config.logLevel));
 
-  try {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.accessSync(config.dataDir, fs.constants.W_OK);
-  } catch {
-    fail(`DATA_DIR ${config.dataDir} is not writable.`);
-  }
+  const problem = prepareDataDir(config.dataDir);
+  if (problem) fail(problem);
 
-  let database: DatabaseHandle;
+  // The lock covers both modes: DATA_DIR also holds uploaded files, dev mail and the secret.
+  let lock: DataDirLock;
   try {
-    database = config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
-      : await openPglite(path.join(config.dataDir, 'db'));
+    lock = acquireDataDirLock(config.dataDir, 'server');
   } catch (error) {
-    fail(`cannot open the database: ${(error as Error).message}`);
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`DATA_DIR ${config.dataDir} is not writable: ${describeError(error)}`);
   }
+  // Whatever way this process ends from here (fail(), a fatal error), the lock goes with it;
+  // after a kill -9 the next start takes the stale lock over.
+  process.on('exit', () => lock.release());
+
+  const database = await openDatabase(config);
 
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
   const mailer = createMailer({
@@ -61,22 +81,26 @@ async function main() {
     const code = (error as NodeJS.ErrnoException).code;
     await database.close();
     if (code === 'EADDRINUSE') fail(`port ${config.port} on ${config.host} is already in use.`);
-    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      fail(`cannot listen on ${config.host}:${config.port}: no such address on this machine.`);
+    }
+    fail(`cannot listen on ${config.host}:${config.port}: ${describeError(error)}`);
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close(); // stops accepting, finishes requests in flight
-    mailer.close();
-    await database.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  installGracefulShutdown({
+    logger,
+    app,
+    steps: [
+      { name: 'mailer', run: () => mailer.close() },
+      // PGlite: CHECKPOINT, then close; PostgreSQL: end the pool.
+      { name: 'database', run: () => database.close() },
+      { name: 'lock', run: () => lock.release() },
+    ],
+  });
+  logger.info(
+    { dataDir: config.dataDir, database: database.kind },
+    `Creator Workspace is ready on http://${config.host}:${config.port}`,
+  );
 }
 
 await main();

@@ -43,7 +43,8 @@ export const migrationsFolder = (): string => path.join(serverRoot(), 'drizzle')
 
 /**
  * Embedded PGlite. `dataDir` undefined keeps the database in memory (tests).
- * The caller is responsible for the DATA_DIR lock and the atomic first initialisation.
+ * The caller is responsible for the DATA_DIR lock and the atomic first initialisation
+ * (db/embedded.ts does both for the server).
  */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
@@ -57,7 +58,10 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       await client.query('select 1');
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      if (client.closed) return;
+      // Write every change into the data files, so the next start needs no WAL replay.
+      if (dataDir) await client.query('CHECKPOINT');
+      await client.close();
     },
   };
 }
