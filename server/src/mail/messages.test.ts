@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { codeMail, escapeHtml } from './messages';
+
+describe('code mails', () => {
+  it('name the product and the purpose in the subject and both bodies', () => {
+    const cases = [
+      ['verify_email', /verify your email/i],
+      ['login', /sign-in code/i],
+      ['reset_password', /reset your .*password/i],
+    ] as const;
+    for (const [purpose, subject] of cases) {
+      const mail = codeMail({
+        to: 'a@example.com',
+        firstName: 'Ada',
+        code: '012345',
+        purpose,
+        validMinutes: 10,
+      });
+      expect(mail.subject).toMatch(subject);
+      expect(mail.subject).toContain('Creator Workspace');
+      expect(mail.text).toContain('012345');
+      expect(mail.text).toContain('10 minutes');
+      expect(mail.html).toContain('012345');
+      expect(mail.html).toContain('Creator Workspace');
+      expect(mail.devLogLine).toBe('code 012345');
+    }
+  });
+
+  it('escape the name in the HTML body', () => {
+    const mail = codeMail({
+      to: 'a@example.com',
+      firstName: '<script>alert("x")</script>',
+      code: '123456',
+      purpose: 'verify_email',
+      validMinutes: 10,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+
+  it('greet without a name when there is none', () => {
+    const mail = codeMail({
+      to: 'a@example.com',
+      firstName: null,
+      code: '123456',
+      purpose: 'login',
+      validMinutes: 10,
+    });
+    expect(mail.text.startsWith('Hi,')).toBe(true);
+  });
+});
