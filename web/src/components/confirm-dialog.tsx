@@ -43,7 +43,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p className="text-sm break-words text-slate-700 [overflow-wrap:anywhere]">{message}</p>
+      <p className="text-sm [overflow-wrap:anywhere] break-words text-slate-700">{message}</p>
       {error && (
         <FormMessage tone="error" className="mt-3">
           {error}

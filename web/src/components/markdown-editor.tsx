@@ -20,8 +20,10 @@ const tools: { format: MarkdownFormat; label: string; Icon: LucideIcon }[] = [
   { format: 'bullet-list', label: 'Bullet list', Icon: List },
 ];
 
-export interface MarkdownEditorProps
-  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> {
+export interface MarkdownEditorProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'value' | 'onChange'
+> {
   label: string;
   value: string;
   onChange: (value: string) => void;

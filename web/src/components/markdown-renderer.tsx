@@ -16,8 +16,9 @@ const components: Components = {
     ) : (
       <a {...rest}>{children}</a>
     ),
+  // An image whose address was emptied shows its alt text instead of a broken picture.
   img: ({ node: _node, src, alt, ...rest }) =>
-    src ? <img src={src} alt={alt ?? ''} loading="lazy" {...rest} /> : null,
+    src ? <img src={src} alt={alt ?? ''} loading="lazy" {...rest} /> : <span>{alt}</span>,
 };
 
 export const markdownClasses =

@@ -21,6 +21,8 @@ export interface TagComboboxProps {
   placeholder?: string;
   /** The tags to offer (the caller leaves out those that must not be offered). */
   options: readonly TagOption[];
+  /** Every tag of the user, when `options` leaves some out: an exact name here is not offered for creation. */
+  existing?: readonly TagOption[];
   /** Offered tags shown with a check mark (a toggling picker). */
   selectedIds?: ReadonlySet<number>;
   onPick: (tag: TagOption) => void;
@@ -45,6 +47,7 @@ export function TagCombobox({
   label,
   placeholder,
   options,
+  existing = options,
   selectedIds,
   onPick,
   onCreate,
@@ -69,7 +72,7 @@ export function TagCombobox({
     Boolean(onCreate) &&
     text !== '' &&
     matches.length === 0 &&
-    !options.some((tag) => tag.name.toLowerCase() === text.toLowerCase());
+    !existing.some((tag) => tag.name.toLowerCase() === text.toLowerCase());
 
   useEffect(() => {
     if (!open) return;
@@ -196,7 +199,7 @@ export function TagCombobox({
               </button>
             ) : canCreate ? (
               <div className="flex items-center justify-between gap-2 px-3 py-2 text-sm text-slate-600">
-                <span className="min-w-0 break-words [overflow-wrap:anywhere]">
+                <span className="min-w-0 [overflow-wrap:anywhere] break-words">
                   No tags found. Create &quot;{text}&quot;?
                 </span>
                 <button

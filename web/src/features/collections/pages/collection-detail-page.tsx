@@ -1,11 +1,279 @@
-import { PageHeader } from '../../../components/page-header';
+import type { Collection, CollectionPatchBody } from '@cw/contract';
+import { clsx } from 'clsx';
+import { ArrowLeft, CalendarDays, FolderX, Globe, Lock, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '../../../components/badge';
+import { Button, ButtonLink } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
+import { PageSpinner } from '../../../components/spinner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDate } from '../../../lib/format';
+import { useCreateTag } from '../api/create-tag';
+import { useCollection } from '../api/get-collection';
+import { useAllTags } from '../api/list-tags';
+import { useUpdateCollection } from '../api/update-collection';
+import { CollectionDescription } from '../components/collection-description';
+import { CollectionTags } from '../components/collection-tags';
+import { CollectionTitle } from '../components/collection-title';
+import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
+import { FilesTab } from '../components/files-tab';
+import { NotesTab } from '../components/notes-tab';
 
-/** ISSUE-5 PLACEHOLDER: replace with the real page (keep the named export). */
+/** /collections/{id}: Loading..., then the collection or Collection not found (spec §2, §8). */
 export function CollectionDetailPage() {
+  const { id } = useParams();
+  const collectionId = Number(id);
+  const collection = useCollection(collectionId);
+
+  if (Number.isInteger(collectionId) && collectionId > 0 && collection.isPending) {
+    return <PageSpinner label="Loading..." />;
+  }
+  if (!collection.data) {
+    return (
+      <EmptyState
+        icon={<FolderX className="size-6" aria-hidden="true" />}
+        title="Collection not found"
+        description="It may have been deleted, or the link is wrong."
+        action={
+          <ButtonLink to="/collections" variant="secondary">
+            Back to collections
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return <CollectionView collection={collection.data} />;
+}
+
+type Tab = 'notes' | 'files';
+
+function CollectionView({ collection }: { collection: Collection }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const update = useUpdateCollection(collection.id);
+  const tags = useAllTags(user.id);
+  const createTag = useCreateTag(user.id);
+  const flash = useFlashMessage();
+  const [tab, setTab] = useState<Tab>('notes');
+  const [deleting, setDeleting] = useState(false);
+  const [busyField, setBusyField] = useState<'tags' | 'status' | 'visibility' | null>(null);
+
+  function patch(body: CollectionPatchBody, failure: string, field?: typeof busyField) {
+    if (field) setBusyField(field);
+    return update.mutateAsync(body).then(
+      (answer) => {
+        if (field) setBusyField(null);
+        return answer;
+      },
+      (error: unknown) => {
+        if (field) setBusyField(null);
+        flash.show(failure);
+        throw error;
+      },
+    );
+  }
+
+  const quiet = (promise: Promise<unknown>) => void promise.catch(() => undefined);
+
   return (
-    <section>
-      <PageHeader title="Collection" />
-      <p className="text-sm text-slate-500">This screen is coming soon.</p>
+    <div>
+      <Link
+        to="/collections"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-slate-800"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Collections
+      </Link>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <CollectionTitle
+          key={collection.name}
+          name={collection.name}
+          onRename={(name) => patch({ name }, 'Failed to rename the collection. Please try again.')}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          icon={<Trash2 className="size-4" aria-hidden="true" />}
+          onClick={() => setDeleting(true)}
+        >
+          Delete
+        </Button>
+      </div>
+      <FlashMessage message={flash.message} className="mb-4" />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <aside className="space-y-4 lg:order-last" aria-label="Collection details">
+          <Panel title="Tags">
+            <CollectionTags
+              collection={collection}
+              allTags={tags.data ?? []}
+              tagsLoading={tags.isPending}
+              busy={busyField === 'tags'}
+              onChangeTags={(ids) =>
+                quiet(patch({ tags: ids }, 'Failed to update tags. Please try again.', 'tags'))
+              }
+              onCreateTag={async (name) => {
+                let created;
+                try {
+                  created = await createTag.mutateAsync(name);
+                } catch (error) {
+                  flash.show(
+                    error instanceof ApiRequestError && error.status === 400 && error.serverMessage
+                      ? `Failed to create tag: ${error.fieldErrors.name ?? error.serverMessage}`
+                      : 'Failed to create tag. Please try again.',
+                  );
+                  throw error;
+                }
+                await patch(
+                  { tags: [...collection.tags, created.id] },
+                  'Failed to update tags. Please try again.',
+                  'tags',
+                );
+              }}
+            />
+          </Panel>
+          <Panel title="Description">
+            <CollectionDescription
+              key={collection.description}
+              description={collection.description}
+              onSave={(description) =>
+                patch({ description }, 'Failed to update the description. Please try again.')
+              }
+            />
+          </Panel>
+          <Panel title="Status">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {collection.is_active ? (
+                <Badge tone="success">Active</Badge>
+              ) : (
+                <Badge tone="warning">Inactive</Badge>
+              )}
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={busyField === 'status'}
+                disabled={busyField !== null}
+                onClick={() =>
+                  quiet(
+                    patch(
+                      { is_active: !collection.is_active },
+                      'Failed to change the status. Please try again.',
+                      'status',
+                    ),
+                  )
+                }
+              >
+                {collection.is_active ? 'Set Inactive' : 'Set Active'}
+              </Button>
+            </div>
+          </Panel>
+          <Panel title="Visibility">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {collection.is_public ? (
+                <Badge tone="info" icon={<Globe className="size-3" aria-hidden="true" />}>
+                  Public
+                </Badge>
+              ) : (
+                <Badge tone="neutral" icon={<Lock className="size-3" aria-hidden="true" />}>
+                  Private
+                </Badge>
+              )}
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={busyField === 'visibility'}
+                disabled={busyField !== null}
+                onClick={() =>
+                  quiet(
+                    patch(
+                      { is_public: !collection.is_public },
+                      'Failed to change the visibility. Please try again.',
+                      'visibility',
+                    ),
+                  )
+                }
+              >
+                {collection.is_public ? 'Set Private' : 'Set Public'}
+              </Button>
+            </div>
+          </Panel>
+          <Panel title="Created">
+            <p className="flex items-center gap-1.5 text-sm text-slate-700">
+              <CalendarDays className="size-4 text-slate-400" aria-hidden="true" />
+              {formatDate(collection.created_on)}
+            </p>
+          </Panel>
+        </aside>
+
+        <div className="min-w-0">
+          <div
+            role="tablist"
+            aria-label="Collection sections"
+            className="mb-5 flex gap-1 border-b border-slate-200"
+          >
+            <TabButton id="notes" current={tab} onSelect={setTab}>
+              Notes
+            </TabButton>
+            <TabButton id="files" current={tab} onSelect={setTab}>
+              Files & Attachments
+            </TabButton>
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+            {tab === 'notes' ? <NotesTab collectionId={collection.id} /> : <FilesTab />}
+          </div>
+        </div>
+      </div>
+
+      <DeleteCollectionDialog
+        collection={deleting ? collection : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/collections', { replace: true })}
+      />
+    </div>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      {children}
     </section>
+  );
+}
+
+function TabButton({
+  id,
+  current,
+  onSelect,
+  children,
+}: {
+  id: Tab;
+  current: Tab;
+  onSelect: (tab: Tab) => void;
+  children: ReactNode;
+}) {
+  const selected = id === current;
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={`tab-${id}`}
+      aria-selected={selected}
+      aria-controls={`panel-${id}`}
+      onClick={() => onSelect(id)}
+      className={clsx(
+        '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+        selected
+          ? 'border-indigo-600 text-indigo-700'
+          : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+      )}
+    >
+      {children}
+    </button>
   );
 }

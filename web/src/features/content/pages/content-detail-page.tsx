@@ -1,11 +1,103 @@
-import { PageHeader } from '../../../components/page-header';
+import { ArrowLeft, CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/button';
+import { Markdown } from '../../../components/markdown';
+import { PageSpinner } from '../../../components/spinner';
+import { TagChip } from '../../../components/tag-chip';
+import { formatDateTime } from '../../../lib/format';
+import { useContent } from '../api/get-content';
+import { AttachmentList } from '../components/attachment-list';
+import { DeleteContentDialog } from '../components/delete-content-dialog';
+import { ContentNotFound } from '../components/content-not-found';
 
-/** ISSUE-5 PLACEHOLDER: replace with the real page (keep the named export). */
+/** /content/{id}: the rendered item with its tags, dates and attachments. */
 export function ContentDetailPage() {
+  const { id } = useParams();
+  const contentId = Number(id);
+  const navigate = useNavigate();
+  const item = useContent(contentId);
+  const [deleting, setDeleting] = useState(false);
+
+  if (Number.isInteger(contentId) && contentId > 0 && item.isPending) {
+    return <PageSpinner label="Loading..." />;
+  }
+  if (!item.data) return <ContentNotFound />;
+  const content = item.data;
+
   return (
-    <section>
-      <PageHeader title="Content" />
-      <p className="text-sm text-slate-500">This screen is coming soon.</p>
-    </section>
+    <article>
+      <Link
+        to="/content"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-slate-800"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Your Content
+      </Link>
+      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
+            {content.title}
+          </h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              Created {formatDateTime(content.created_on)}
+            </span>
+            {content.updated_on && <span>Edited {formatDateTime(content.updated_on)}</span>}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </ButtonLink>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </Button>
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <Markdown className="text-base">{content.content}</Markdown>
+        </div>
+        <aside className="space-y-4" aria-label="Details">
+          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Tags
+            </h2>
+            {content.tags_named_list.length === 0 ? (
+              <p className="text-sm text-slate-400 italic">No tags</p>
+            ) : (
+              <ul className="flex flex-wrap gap-1.5">
+                {content.tags_named_list.map((tag) => (
+                  <li key={tag.id} className="max-w-full min-w-0">
+                    <TagChip name={tag.name} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Attachments
+            </h2>
+            <AttachmentList files={content.files} />
+          </section>
+        </aside>
+      </div>
+
+      <DeleteContentDialog
+        item={deleting ? content : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/content', { replace: true })}
+      />
+    </article>
   );
 }

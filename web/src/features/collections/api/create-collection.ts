@@ -1,0 +1,25 @@
+import type { Collection, CollectionCreateBody } from '@cw/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { collectionKeys } from './keys';
+
+export interface NewCollection {
+  name: string;
+  description: string;
+  is_active: boolean;
+  is_public: boolean;
+}
+
+/** Spec §7: {meta_data, name, description, is_active, is_public, user, tags: []}. */
+export function createCollection(user: number, values: NewCollection) {
+  const body: CollectionCreateBody = { meta_data: {}, ...values, user, tags: [] };
+  return api.post<Collection>('/collections/list/', body);
+}
+
+export function useCreateCollection(user: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: NewCollection) => createCollection(user, values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
+  });
+}

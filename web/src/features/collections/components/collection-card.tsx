@@ -1,0 +1,95 @@
+import type { Collection } from '@cw/contract';
+import { CalendarDays, Globe, Lock, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/badge';
+import { TagChip } from '../../../components/tag-chip';
+import { formatDate } from '../../../lib/format';
+
+const MAX_CARD_TAGS = 6;
+
+/** One collection in the grid. The whole card opens the collection; the bin asks to delete it. */
+export function CollectionCard({
+  collection,
+  onDelete,
+}: {
+  collection: Collection;
+  onDelete: (collection: Collection) => void;
+}) {
+  const tags = collection.tags_named_list;
+  const hidden = tags.length - MAX_CARD_TAGS;
+  return (
+    <article
+      className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md hover:ring-indigo-200"
+      data-testid="collection-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
+          <Link
+            to={`/collections/${collection.id}`}
+            className="line-clamp-2 outline-none group-hover:text-indigo-700 after:absolute after:inset-0 after:rounded-xl"
+          >
+            {collection.name}
+          </Link>
+        </h2>
+        <button
+          type="button"
+          onClick={() => onDelete(collection)}
+          aria-label={`Delete collection ${collection.name}`}
+          title="Delete collection"
+          className="relative z-10 -mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      <p
+        className={
+          collection.description
+            ? 'mt-2 line-clamp-3 text-sm [overflow-wrap:anywhere] text-slate-600'
+            : 'mt-2 text-sm text-slate-400 italic'
+        }
+      >
+        {collection.description || 'No description provided.'}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-1.5">
+        {collection.is_public ? (
+          <Badge tone="info" icon={<Globe className="size-3" aria-hidden="true" />}>
+            Public
+          </Badge>
+        ) : (
+          <Badge tone="neutral" icon={<Lock className="size-3" aria-hidden="true" />}>
+            Private
+          </Badge>
+        )}
+        {collection.is_active ? (
+          <Badge tone="success">Active</Badge>
+        ) : (
+          <Badge tone="warning">Inactive</Badge>
+        )}
+      </div>
+      {tags.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+          {tags.slice(0, MAX_CARD_TAGS).map((tag) => (
+            <li key={tag.id} className="max-w-full min-w-0">
+              <TagChip name={tag.name} />
+            </li>
+          ))}
+          {hidden > 0 && (
+            <li
+              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600"
+              title={tags
+                .slice(MAX_CARD_TAGS)
+                .map((tag) => tag.name)
+                .join(', ')}
+            >
+              +{hidden} more
+            </li>
+          )}
+        </ul>
+      )}
+      <p className="mt-auto flex items-center gap-1.5 pt-4 text-xs text-slate-500">
+        <CalendarDays className="size-3.5" aria-hidden="true" />
+        Created {formatDate(collection.created_on)}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Note } from '@cw/contract';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Markdown } from '../../../components/markdown';
+import { formatDateTime } from '../../../lib/format';
+
+/** One saved note: title, rendered content, #tags, and Edit / Delete. */
+export function NoteCard({
+  note,
+  onEdit,
+  onDelete,
+}: {
+  note: Note;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <article className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="note">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold [overflow-wrap:anywhere] text-slate-900">{note.title}</h3>
+          <p className="mt-0.5 text-xs text-slate-500">
+            {formatDateTime(note.created_on)}
+            {note.updated_on && ' · Edited'}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          <button
+            type="button"
+            onClick={onEdit}
+            aria-label={`Edit note ${note.title}`}
+            title="Edit note"
+            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Delete note ${note.title}`}
+            title="Delete note"
+            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <Markdown className="mt-3">{note.content}</Markdown>
+      {note.tags.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-x-3 gap-y-1" aria-label="Note tags">
+          {note.tags.map((tag) => (
+            <li
+              key={tag}
+              className="min-w-0 text-xs font-medium [overflow-wrap:anywhere] text-indigo-600"
+            >
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

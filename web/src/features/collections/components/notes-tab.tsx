@@ -1,0 +1,136 @@
+import type { Note } from '@cw/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMore } from '../../../components/load-more';
+import { Spinner } from '../../../components/spinner';
+import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from '../api/notes';
+import { NoteCard } from './note-card';
+import { NoteForm, type NoteValues } from './note-form';
+
+/** Notes of one collection, saved through the notes API (decision 052). */
+export function NotesTab({ collectionId }: { collectionId: number }) {
+  const notes = useNotes(collectionId);
+  const create = useCreateNote(collectionId);
+  const update = useUpdateNote(collectionId);
+  const remove = useDeleteNote(collectionId);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Note | null>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+
+  const items = notes.data?.pages.flatMap((page) => page.results) ?? [];
+  const total = notes.data?.pages[0]?.count ?? 0;
+
+  return (
+    <div className="space-y-8">
+      <section
+        aria-labelledby="add-note-heading"
+        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="add-note-heading" className="mb-4 text-base font-semibold text-slate-900">
+          Add a note
+        </h2>
+        <NoteForm
+          submitLabel="Add Note"
+          pending={create.isPending}
+          error={create.isError ? 'Failed to add note. Please try again.' : null}
+          onSubmit={(values: NoteValues) => create.mutateAsync(values)}
+        />
+      </section>
+
+      <section aria-label="Notes" className="space-y-4">
+        {notes.isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading notes..." />
+          </div>
+        ) : notes.isError ? (
+          <div className="flex flex-col items-center gap-3 py-8 text-center">
+            <p role="alert" className="text-sm text-red-600">
+              Failed to load notes.
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => void notes.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-500">
+            No notes yet. Start by adding one!
+          </p>
+        ) : (
+          <>
+            {items.map((note) =>
+              editingId === note.id ? (
+                <div
+                  key={note.id}
+                  className="rounded-xl bg-white p-5 shadow-sm ring-2 ring-indigo-200"
+                >
+                  <NoteForm
+                    note={note}
+                    submitLabel="Save Note"
+                    pending={update.isPending}
+                    error={update.isError ? 'Failed to save note. Please try again.' : null}
+                    onCancel={() => {
+                      update.reset();
+                      setEditingId(null);
+                    }}
+                    onSubmit={(values) =>
+                      update
+                        .mutateAsync({ id: note.id, patch: values })
+                        .then(() => setEditingId(null))
+                    }
+                  />
+                </div>
+              ) : (
+                <NoteCard
+                  key={note.id}
+                  note={note}
+                  onEdit={() => {
+                    update.reset();
+                    setEditingId(note.id);
+                  }}
+                  onDelete={() => {
+                    setDeleteFailed(false);
+                    setDeleting(note);
+                  }}
+                />
+              ),
+            )}
+            <LoadMore
+              shown={items.length}
+              total={Math.max(total, items.length)}
+              hasMore={notes.hasNextPage}
+              loading={notes.isFetchingNextPage}
+              error={notes.isFetchNextPageError}
+              onLoadMore={() => void notes.fetchNextPage()}
+            />
+          </>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Note"
+        message={
+          <>
+            Are you sure you want to delete{' '}
+            <strong className="font-semibold text-slate-900">{deleting?.title}</strong>? This action
+            cannot be undone.
+          </>
+        }
+        pending={remove.isPending}
+        error={deleteFailed ? 'Failed to delete note. Please try again.' : null}
+        onClose={() => {
+          if (!remove.isPending) setDeleting(null);
+        }}
+        onConfirm={() => {
+          if (!deleting) return;
+          setDeleteFailed(false);
+          remove.mutate(deleting.id, {
+            onSuccess: () => setDeleting(null),
+            onError: () => setDeleteFailed(true),
+          });
+        }}
+      />
+    </div>
+  );
+}

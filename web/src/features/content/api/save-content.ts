@@ -1,0 +1,55 @@
+import type { ContentCreateBody, ContentItem, ContentPatchBody } from '@cw/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { contentKeys } from './keys';
+
+export interface ContentValues {
+  title: string;
+  content: string;
+  tags: number[];
+  /** Ids of uploaded files to attach. */
+  files: number[];
+}
+
+/** Spec §7: {meta_data, title, content, user, tags, files}; files are ids uploaded beforehand. */
+export function createContent(user: number, values: ContentValues) {
+  const body: ContentCreateBody = { meta_data: {}, ...values, user };
+  return api.post<ContentItem>('/collections/contents-list/', body);
+}
+
+export function updateContent(id: number, values: ContentPatchBody) {
+  return api.patch<ContentItem>(`/collections/contents-list/${id}/`, values);
+}
+
+export function useCreateContent(user: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ContentValues) => createContent(user, values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}
+
+export function useUpdateContent(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ContentValues) => updateContent(id, values),
+    onSuccess: (item) => {
+      queryClient.setQueryData(contentKeys.detail(id), item);
+      return queryClient.invalidateQueries({
+        queryKey: contentKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      });
+    },
+  });
+}
+
+export function useDeleteContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/collections/contents-list/${id}/`),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: contentKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: contentKeys.all });
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import { AlertCircle, Download, FileText, Loader2, Paperclip, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { downloadFile, formatBytes } from '../api/files';
+import type { Attachment, AttachmentsState } from './use-attachments';
+
+/** The form's Attachments: pick or drop files; each uploads at once and can be removed. */
+export function AttachmentsField({ state }: { state: AttachmentsState }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        Attachments
+      </label>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (event.dataTransfer.files.length > 0) state.add(event.dataTransfer.files);
+        }}
+        className={
+          dragging
+            ? 'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed border-indigo-400 bg-indigo-50 px-4 py-5 text-center'
+            : 'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 bg-white px-4 py-5 text-center'
+        }
+      >
+        <Paperclip className="size-5 text-slate-400" aria-hidden="true" />
+        <p className="text-sm text-slate-600">
+          <button
+            type="button"
+            onClick={() => inputRef.current?.click()}
+            className="font-semibold text-indigo-600 hover:text-indigo-500"
+          >
+            Choose files
+          </button>{' '}
+          or drop them here
+        </p>
+        <p className="text-xs text-slate-500">Up to 25 MB each</p>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          multiple
+          className="sr-only"
+          onChange={(event) => {
+            if (event.target.files?.length) state.add(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {state.items.length > 0 && (
+        <ul className="mt-3 space-y-2" aria-label="Attachments">
+          {state.items.map((item) => (
+            <AttachmentRow key={item.key} item={item} onRemove={() => state.remove(item)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AttachmentRow({ item, onRemove }: { item: Attachment; onRemove: () => void }) {
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  return (
+    <li className="flex items-center gap-3 rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-slate-200">
+      {item.status === 'uploading' ? (
+        <Loader2 className="size-4 shrink-0 animate-spin text-indigo-500" aria-hidden="true" />
+      ) : item.status === 'failed' ? (
+        <AlertCircle className="size-4 shrink-0 text-red-500" aria-hidden="true" />
+      ) : (
+        <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-800" title={item.name}>
+          {item.name}
+        </p>
+        <p
+          className={
+            item.status === 'failed' || downloadFailed
+              ? 'text-xs text-red-600'
+              : 'text-xs text-slate-500'
+          }
+        >
+          {item.status === 'uploading'
+            ? `Uploading... ${formatBytes(item.size)}`
+            : item.status === 'failed'
+              ? item.error
+              : downloadFailed
+                ? 'Download failed.'
+                : formatBytes(item.size)}
+        </p>
+      </div>
+      {item.existing && item.file && (
+        <button
+          type="button"
+          onClick={() => {
+            setDownloadFailed(false);
+            if (item.file) downloadFile(item.file).catch(() => setDownloadFailed(true));
+          }}
+          aria-label={`Download ${item.name}`}
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <Download className="size-4" aria-hidden="true" />
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={onRemove}
+        disabled={item.status === 'uploading'}
+        aria-label={`Remove ${item.name}`}
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 disabled:opacity-40"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Tag } from '@cw/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { TagChip } from '../../../components/tag-chip';
+import { TagCombobox } from '../../../components/tag-combobox';
+import { TextField } from '../../../components/text-field';
+
+/**
+ * The content form's tag picker (spec §2): selected tags as removable chips (or No tags
+ * selected), a Search or select tags input whose dropdown toggles tags and offers
+ * `No tags found. Create "text"?` + Add; with no tags at all, a New tag name input and
+ * Create Tag.
+ */
+export function TagPicker({
+  tags,
+  loading,
+  selected,
+  onChange,
+  onCreate,
+}: {
+  tags: Tag[];
+  loading: boolean;
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  /** Creates a tag and resolves with it (rejects on failure; the caller reports it). */
+  onCreate: (name: string) => Promise<Tag>;
+}) {
+  const [newName, setNewName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const selectedSet = new Set(selected);
+  const byId = new Map(tags.map((tag) => [tag.id, tag]));
+
+  async function create(name: string) {
+    const tag = await onCreate(name);
+    if (!selected.includes(tag.id)) onChange([...selected, tag.id]);
+  }
+
+  function createNew() {
+    const name = newName.trim();
+    if (!name || creating) return;
+    setCreating(true);
+    create(name)
+      .then(() => setNewName(''))
+      .catch(() => undefined)
+      .finally(() => setCreating(false));
+  }
+
+  if (!loading && tags.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 p-3">
+        <p className="text-sm text-slate-500">No tags found.</p>
+        <div className="mt-2 flex gap-2">
+          <TextField
+            label="New tag name"
+            hideLabel
+            placeholder="New tag name"
+            maxLength={50}
+            value={newName}
+            containerClassName="min-w-0 flex-1"
+            onChange={(event) => setNewName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                createNew();
+              }
+            }}
+          />
+          <Button
+            variant="secondary"
+            loading={creating}
+            disabled={newName.trim() === ''}
+            onClick={createNew}
+          >
+            Create Tag
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {selected.length === 0 ? (
+        <p className="mb-2 text-sm text-slate-400 italic">No tags selected</p>
+      ) : (
+        <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Selected tags">
+          {selected.map((id) => {
+            const tag = byId.get(id);
+            if (!tag) return null;
+            return (
+              <li key={id} className="max-w-full min-w-0">
+                <TagChip
+                  name={tag.name}
+                  onRemove={() => onChange(selected.filter((item) => item !== id))}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <TagCombobox
+        label="Search or select tags"
+        options={tags}
+        selectedIds={selectedSet}
+        loading={loading}
+        createVariant="question"
+        emptyText="No tags found."
+        onPick={(tag) =>
+          onChange(
+            selectedSet.has(tag.id)
+              ? selected.filter((id) => id !== tag.id)
+              : [...selected, tag.id],
+          )
+        }
+        onCreate={create}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Collection, ContentItem, FileObject, Note, Paginated, Tag, User } from '@cw/contract';
+import type { ReactNode } from 'react';
+import { CurrentUserContext } from '../lib/current-user';
+
+/** Small factories for the library screens' tests (issue 5). */
+export const testUser: User = {
+  id: 7,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  profilePic: null,
+  is_verified: true,
+  is_mfa_activated: false,
+  on_free_trial: true,
+} as User;
+
+export function WithUser({ children }: { children: ReactNode }) {
+  return <CurrentUserContext.Provider value={testUser}>{children}</CurrentUserContext.Provider>;
+}
+
+export function makeTag(id: number, name: string): Tag {
+  return { id, name, user: testUser.id };
+}
+
+export function makeCollection(overrides: Partial<Collection> = {}): Collection {
+  return {
+    id: 1,
+    name: 'Podcast season 2',
+    description: 'Episodes and guests',
+    is_active: true,
+    is_public: true,
+    created_on: '2026-11-20T10:00:00.000Z',
+    updated_on: null,
+    tags: [],
+    tags_named_list: [],
+    meta_data: {},
+    user: testUser.id,
+    ...overrides,
+  };
+}
+
+export function makeContent(overrides: Partial<ContentItem> = {}): ContentItem {
+  return {
+    id: 1,
+    title: 'Intro script',
+    content: 'Hello **world**',
+    tags: [],
+    tags_named_list: [],
+    files: [],
+    meta_data: {},
+    user: testUser.id,
+    created_on: '2026-11-20T10:00:00.000Z',
+    updated_on: null,
+    ...overrides,
+  };
+}
+
+export function makeNote(overrides: Partial<Note> = {}): Note {
+  return {
+    id: 1,
+    collection: 1,
+    title: 'Guest ideas',
+    content: 'Ask about *history*',
+    tags: [],
+    created_on: '2026-11-20T10:00:00.000Z',
+    updated_on: null,
+    ...overrides,
+  };
+}
+
+export function makeFile(overrides: Partial<FileObject> = {}): FileObject {
+  return {
+    id: 1,
+    name: 'outline.pdf',
+    size: 2048,
+    content_type: 'application/pdf',
+    url: '/api/collections/files/1/download/',
+    content: 1,
+    created_on: '2026-11-20T10:00:00.000Z',
+    user: testUser.id,
+    ...overrides,
+  };
+}
+
+export function page<T>(results: T[], options: { count?: number; next?: string | null } = {}) {
+  const answer: Paginated<T> = {
+    count: options.count ?? results.length,
+    next: options.next ?? null,
+    previous: null,
+    results,
+  };
+  return answer;
+}
