@@ -22,5 +22,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
+    // The shared 2-core machine makes jsdom slow; give interaction tests room.
+    testTimeout: 20_000,
   },
 });

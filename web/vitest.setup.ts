@@ -1,11 +1,23 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { notifyManager } from '@tanstack/react-query';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  vi.useRealTimers();
 });
 
 // jsdom does not implement scrolling.
 window.scrollTo = () => {};
+
+// TanStack Query batches its notifications with setTimeout(0); flush them as microtasks instead,
+// so tests that fake setTimeout (redirect delays, countdowns) still see pending states settle.
+notifyManager.setScheduler(queueMicrotask);
+
+// Testing Library only recognises Jest's fake timers; with this shim it advances Vitest's fake
+// clock while it waits (and doesn't hang on a faked setTimeout).
+(globalThis as { jest?: unknown }).jest = {
+  advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
+};

@@ -1,0 +1,107 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './markdown';
+import { MarkdownRenderer } from './markdown-renderer';
+
+function renderMarkdown(text: string) {
+  return render(<MarkdownRenderer>{text}</MarkdownRenderer>);
+}
+
+describe('MarkdownRenderer', () => {
+  it('renders GitHub-flavoured markdown: emphasis, lists, tables, strikethrough, task lists', () => {
+    const { container } = renderMarkdown(
+      '# Title\n\n**bold** _italic_ ~~gone~~\n\n- one\n- [x] done\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Title' })).toBeInTheDocument();
+    expect(container.querySelector('strong')).toHaveTextContent('bold');
+    expect(container.querySelector('em')).toHaveTextContent('italic');
+    expect(container.querySelector('del')).toHaveTextContent('gone');
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).toBeChecked();
+  });
+
+  it('shows raw HTML as text and never renders it', () => {
+    const { container } = renderMarkdown(
+      'Before <script>alert("x")</script> and <img src=x onerror="alert(1)"> <b>bold?</b>',
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(container).toHaveTextContent('<script>alert("x")</script>');
+    expect(container).toHaveTextContent('<b>bold?</b>');
+  });
+
+  it('shows a block of raw HTML as text too', () => {
+    const { container } = renderMarkdown('<div onclick="steal()">\n<script>evil()</script>\n</div>');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('div[onclick]')).toBeNull();
+    expect(container).toHaveTextContent('<script>evil()</script>');
+  });
+
+  it.each([
+    ['http://example.com/a', 'http://example.com/a'],
+    ['https://example.com/a?b=c#d', 'https://example.com/a?b=c#d'],
+    ['mailto:ada@example.com', 'mailto:ada@example.com'],
+    ['irc://irc.example.com/chan', 'irc://irc.example.com/chan'],
+    ['ircs://irc.example.com/chan', 'ircs://irc.example.com/chan'],
+    ['xmpp:ada@example.com', 'xmpp:ada@example.com'],
+    ['/collections/1', '/collections/1'],
+    ['relative/page', 'relative/page'],
+    ['#section', '#section'],
+  ])('keeps the link address %s', (address, expected) => {
+    renderMarkdown(`[link](${address})`);
+    expect(screen.getByText('link').closest('a')).toHaveAttribute('href', expected);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.com/file',
+  ])('empties the link address %s', (address) => {
+    renderMarkdown(`[link](${address})`);
+    const link = screen.getByText('link').closest('a');
+    expect(link).not.toBeNull();
+    expect(link?.getAttribute('href') ?? '').toBe('');
+  });
+
+  it('empties javascript: in autolinks and reference links as well', () => {
+    const { container } = renderMarkdown('<javascript:alert(1)>\n\n[ref][x]\n\n[x]: javascript:alert(2)');
+    for (const anchor of Array.from(container.querySelectorAll('a'))) {
+      expect(anchor.getAttribute('href') ?? '').not.toMatch(/javascript/i);
+    }
+  });
+
+  it('keeps https images and drops data: and javascript: image addresses', () => {
+    const { container } = renderMarkdown(
+      '![ok](https://example.com/a.png) ![bad](data:image/svg+xml;base64,PHN2Zz4=) ![worse](javascript:alert(1))',
+    );
+    const images = Array.from(container.querySelectorAll('img'));
+    expect(images).toHaveLength(1);
+    expect(images[0]).toHaveAttribute('src', 'https://example.com/a.png');
+    expect(container).toHaveTextContent('bad');
+    expect(container.innerHTML).not.toMatch(/data:image|javascript:/);
+  });
+
+  it('opens links in a new tab without giving the page a window reference', () => {
+    renderMarkdown('[site](https://example.com)');
+    const link = screen.getByRole('link', { name: 'site' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('underlines ++text++ (the toolbar underline) but not inside code', () => {
+    const { container } = renderMarkdown('a ++under line++ b `++code++`');
+    expect(container.querySelector('u')).toHaveTextContent('under line');
+    expect(container.querySelector('code')).toHaveTextContent('++code++');
+  });
+});
+
+describe('Markdown (lazy)', () => {
+  it('loads the renderer and shows formatted text', async () => {
+    render(<Markdown>{'Hello **there**'}</Markdown>);
+    expect(await screen.findByText('there', { selector: 'strong' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,212 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RequireAuth } from '../../../app/require-auth';
+import { makeUser, storeSession } from '../../../test/factories';
+import { advance, fakeFetch, fakeTimeouts, json, renderPage, typeInto } from '../../../test/render';
+import type { User } from '@cw/contract';
+import { AccountSettingsPage } from './account-settings-page';
+
+const user = () => userEvent.setup({ delay: null });
+
+type Routes = Parameters<typeof fakeFetch>[0];
+
+async function renderAccount(routes: Routes = {}, who: User = makeUser()) {
+  storeSession();
+  const api = fakeFetch({
+    'POST /api/auth/verify-token/': () => json(200, {}),
+    'GET /api/auth/user-details/': () => json(200, who),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', api.fn);
+  renderPage(
+    <RequireAuth>
+      <AccountSettingsPage />
+    </RequireAuth>,
+    { path: '/account-settings' },
+  );
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  return api;
+}
+
+describe('AccountSettingsPage profile card', () => {
+  it('shows the name, email, verification and trial badges, and the MFA button', async () => {
+    await renderAccount();
+    expect(screen.getByTestId('profile-full-name')).toHaveTextContent('Ada Lovelace');
+    expect(screen.getByTestId('profile-email')).toHaveTextContent('ada@example.com');
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('Free Trial')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Upgrade before it ends to keep all your benefits/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate MFA' })).toHaveTextContent('Activate');
+  });
+
+  it('shows Not Verified and no trial badge when the flags are off', async () => {
+    await renderAccount({}, makeUser({ is_verified: false, on_free_trial: false }));
+    expect(screen.getByText('Not Verified')).toBeInTheDocument();
+    expect(screen.queryByText('Free Trial')).not.toBeInTheDocument();
+  });
+
+  it('saves an edited name and leaves edit mode', async () => {
+    const api = await renderAccount({
+      'PATCH /api/auth/update-profile/': () =>
+        json(200, { first_name: 'Augusta', last_name: 'King', is_mfa_activated: false }),
+    });
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Edit name' }));
+    await u.clear(screen.getByLabelText('First name'));
+    await typeInto(u, 'First name', 'Augusta');
+    await u.clear(screen.getByLabelText('Last name'));
+    await typeInto(u, 'Last name', 'King');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('profile-full-name')).toHaveTextContent('Augusta King');
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    const patch = api.calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toEqual({ first_name: 'Augusta', last_name: 'King' });
+    expect(patch.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('discards the edit on Cancel without calling the server', async () => {
+    const api = await renderAccount();
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Edit name' }));
+    await typeInto(u, 'First name', 'zzz');
+    await u.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('profile-full-name')).toHaveTextContent('Ada Lovelace');
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows a short error instead of failing silently when the name cannot be saved', async () => {
+    await renderAccount({
+      'PATCH /api/auth/update-profile/': () => json(400, { message: 'Invalid input.' }),
+    });
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Edit name' }));
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText("Couldn't save your name. Please try again."),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toBeInTheDocument();
+  });
+
+  it('copies the email and shows Copied! for 1.2 s', async () => {
+    await renderAccount();
+    fakeTimeouts();
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Copy email' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe('ada@example.com');
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    advance(1199);
+    expect(screen.getByText('Copied!')).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
+  });
+
+  it('toggles MFA and the button then reads Deactivate', async () => {
+    const api = await renderAccount({
+      'PATCH /api/auth/update-profile/': [
+        () => json(200, { first_name: 'Ada', last_name: 'Lovelace', is_mfa_activated: true }),
+        () => json(200, { first_name: 'Ada', last_name: 'Lovelace', is_mfa_activated: false }),
+      ],
+    });
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Activate MFA' }));
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate MFA' });
+    expect(deactivate).toHaveTextContent('Deactivate');
+    expect(api.calls.filter((c) => c.method === 'PATCH')[0]!.body).toEqual({
+      is_mfa_activated: true,
+    });
+    await u.click(deactivate);
+    expect(await screen.findByRole('button', { name: 'Activate MFA' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PATCH')[1]!.body).toEqual({
+      is_mfa_activated: false,
+    });
+  });
+
+  it('shows a short error when the MFA change fails', async () => {
+    await renderAccount({ 'PATCH /api/auth/update-profile/': () => json(500, {}) });
+    await user().click(screen.getByRole('button', { name: 'Activate MFA' }));
+    expect(
+      await screen.findByText("Couldn't change two-factor sign-in. Please try again."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate MFA' })).toBeInTheDocument();
+  });
+});
+
+describe('AccountSettingsPage update password', () => {
+  function card() {
+    return within(screen.getByRole('region', { name: 'Update Password' }));
+  }
+
+  it('requires all fields', async () => {
+    const api = await renderAccount();
+    await user().click(card().getByRole('button', { name: 'Update Password' }));
+    expect(card().getByText('All fields are required.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.includes('update-password'))).toBe(false);
+  });
+
+  it('needs a new password of at least 6 characters and a matching confirmation', async () => {
+    await renderAccount();
+    const u = user();
+    await typeInto(u, 'Current password', 'oldsecret');
+    await typeInto(u, 'New password', '12345');
+    await typeInto(u, 'Confirm new password', '12345');
+    await u.click(card().getByRole('button', { name: 'Update Password' }));
+    expect(card().getByText('New password must be at least 6 characters.')).toBeInTheDocument();
+    await u.clear(screen.getByLabelText('New password'));
+    await typeInto(u, 'New password', '1234567');
+    await u.click(card().getByRole('button', { name: 'Update Password' }));
+    expect(card().getAllByText('Passwords do not match.').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows the inline hints while typing', async () => {
+    await renderAccount();
+    const u = user();
+    await typeInto(u, 'New password', '1234567');
+    expect(card().getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    await typeInto(u, 'Confirm new password', '123');
+    expect(card().getByText('Passwords do not match.')).toBeInTheDocument();
+    await typeInto(u, 'New password', '8');
+    expect(card().queryByText('Password must be at least 8 characters.')).not.toBeInTheDocument();
+  });
+
+  it('updates the password, shows the message and clears the fields', async () => {
+    const api = await renderAccount({
+      'POST /api/auth/update-password/': () =>
+        json(200, { message: 'Password updated successfully.' }),
+    });
+    const u = user();
+    await typeInto(u, 'Current password', 'oldsecret');
+    await typeInto(u, 'New password', 'newsecret');
+    await typeInto(u, 'Confirm new password', 'newsecret');
+    await u.click(card().getByRole('button', { name: 'Update Password' }));
+    expect(await card().findByText('Password updated successfully.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(api.calls.find((c) => c.url.includes('update-password'))!.body).toEqual({
+      current_password: 'oldsecret',
+      new_password: 'newsecret',
+    });
+  });
+
+  it('shows the server message or the default text on failure', async () => {
+    await renderAccount({
+      'POST /api/auth/update-password/': [
+        () => json(400, { message: 'Current password is incorrect.' }),
+        () => {
+          throw new TypeError('offline');
+        },
+      ],
+    });
+    const u = user();
+    await typeInto(u, 'Current password', 'wrong');
+    await typeInto(u, 'New password', 'newsecret');
+    await typeInto(u, 'Confirm new password', 'newsecret');
+    await u.click(card().getByRole('button', { name: 'Update Password' }));
+    expect(await card().findByText('Current password is incorrect.')).toBeInTheDocument();
+    await u.click(card().getByRole('button', { name: 'Update Password' }));
+    expect(
+      await card().findByText('Failed to update password. Please try again.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,410 @@
+import type { Collection, CollectionPatchBody } from '@cw/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeCollection,
+  makeNote,
+  makeTag,
+  page,
+  testUser,
+  WithUser,
+} from '../../../test/library-fixtures';
+import { fakeFetch, json, renderPage } from '../../../test/render';
+import { CollectionDetailPage } from './collection-detail-page';
+
+type Routes = Parameters<typeof fakeFetch>[0];
+
+const allTags = [makeTag(1, 'audio'), makeTag(2, 'Guests'), makeTag(3, 'video'), makeTag(4, 'Guest list')];
+
+/** A server that keeps the collection and applies PATCHes (unless `failPatch`). */
+function setup(
+  options: { collection?: Collection; failPatch?: boolean; notes?: Routes; extra?: Routes } = {},
+) {
+  let collection = options.collection ?? makeCollection({ id: 1, name: 'Podcast', description: 'Old words' });
+  const routes: Routes = {
+    'GET /api/collections/list/1/': () => json(200, collection),
+    'PATCH /api/collections/list/1/': async (_url, init) => {
+      if (options.failPatch) return json(500, { message: 'fail' });
+      const body = JSON.parse(init.body as string) as CollectionPatchBody;
+      collection = { ...collection, ...body } as Collection;
+      if (body.tags) {
+        collection.tags_named_list = body.tags.map((id) => {
+          const tag = allTags.find((item) => item.id === id) ?? { id, name: `tag ${id}` };
+          return { id, name: tag.name };
+        });
+      }
+      return json(200, collection);
+    },
+    'GET /api/collections/tags/': () => json(200, page(allTags)),
+    'GET /api/collections/notes/': () => json(200, page([])),
+    ...options.notes,
+    ...options.extra,
+  };
+  const fetch = fakeFetch(routes);
+  vi.stubGlobal('fetch', fetch.fn);
+  const user = userEvent.setup();
+  renderPage(
+    <WithUser>
+      <CollectionDetailPage />
+    </WithUser>,
+    { path: '/collections/:id', route: '/collections/1' },
+  );
+  return { fetch, user, patches: () => fetch.calls.filter((call) => call.method === 'PATCH') };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CollectionDetailPage', () => {
+  it('shows Loading... first', () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/collections/list/1/': () => new Promise(() => {}) }).fn);
+    renderPage(
+      <WithUser>
+        <CollectionDetailPage />
+      </WithUser>,
+      { path: '/collections/:id', route: '/collections/1' },
+    );
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('shows Collection not found when the load fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/collections/list/1/': () => json(404, { message: 'Not found.' }) }).fn,
+    );
+    renderPage(
+      <WithUser>
+        <CollectionDetailPage />
+      </WithUser>,
+      { path: '/collections/:id', route: '/collections/1' },
+    );
+    expect(await screen.findByText('Collection not found')).toBeInTheDocument();
+  });
+
+  it('shows the side panel: tags, description, status, visibility and created date', async () => {
+    setup({
+      collection: makeCollection({
+        id: 1,
+        name: 'Podcast',
+        description: '',
+        is_active: true,
+        is_public: false,
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    expect(screen.getByText('No tags yet')).toBeInTheDocument();
+    expect(screen.getByText('No description.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set Inactive' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set Public' })).toBeInTheDocument();
+    expect(screen.getByText('Nov 20, 2026')).toBeInTheDocument();
+  });
+
+  describe('inline title edit', () => {
+    it('saves a new trimmed name', async () => {
+      const { user, patches } = setup();
+      await user.click(await screen.findByRole('heading', { name: 'Podcast' }));
+      const input = screen.getByLabelText('Collection name');
+      await user.clear(input);
+      await user.type(input, '  Podcast S2  ');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('heading', { name: 'Podcast S2' })).toBeInTheDocument();
+      expect(patches()[0]!.body).toEqual({ name: 'Podcast S2' });
+    });
+
+    it('leaves edit mode without a call for a blank or unchanged name', async () => {
+      const { user, patches } = setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit name' }));
+      await user.clear(screen.getByLabelText('Collection name'));
+      await user.type(screen.getByLabelText('Collection name'), '   ');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.getByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Edit name' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.getByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+      expect(patches()).toHaveLength(0);
+    });
+
+    it('Cancel discards the draft', async () => {
+      const { user } = setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit name' }));
+      await user.type(screen.getByLabelText('Collection name'), ' draft');
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    });
+
+    it('restores the old name when the save fails, and says so briefly', async () => {
+      const { user } = setup({ failPatch: true });
+      await user.click(await screen.findByRole('button', { name: 'Edit name' }));
+      await user.clear(screen.getByLabelText('Collection name'));
+      await user.type(screen.getByLabelText('Collection name'), 'New name');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to rename');
+      expect(screen.getByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    });
+  });
+
+  describe('description edit', () => {
+    it('may be saved empty, and is disabled while the update runs', async () => {
+      let release: () => void = () => {};
+      const { user, patches } = setup({
+        extra: {
+          'PATCH /api/collections/list/1/': () =>
+            new Promise<Response>((resolve) => {
+              release = () =>
+                resolve(json(200, makeCollection({ id: 1, name: 'Podcast', description: '' })));
+            }),
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Edit description' }));
+      const box = screen.getByLabelText('Description');
+      await user.clear(box);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(box).toBeDisabled();
+      expect(patches()[0]!.body).toEqual({ description: '' });
+      release();
+      expect(await screen.findByText('No description.')).toBeInTheDocument();
+    });
+
+    it('restores the old value when the save fails', async () => {
+      const { user } = setup({ failPatch: true });
+      await user.click(await screen.findByRole('button', { name: 'Edit description' }));
+      await user.clear(screen.getByLabelText('Description'));
+      await user.type(screen.getByLabelText('Description'), 'New words');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Old words')).toBeInTheDocument();
+      expect(screen.queryByText('New words')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('status and visibility', () => {
+    it('toggles and updates the view after success', async () => {
+      const { user, patches } = setup();
+      await user.click(await screen.findByRole('button', { name: 'Set Inactive' }));
+      expect(await screen.findByRole('button', { name: 'Set Active' })).toBeInTheDocument();
+      expect(screen.getByText('Inactive')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Set Private' }));
+      expect(await screen.findByRole('button', { name: 'Set Public' })).toBeInTheDocument();
+      expect(patches().map((call) => call.body)).toEqual([
+        { is_active: false },
+        { is_public: false },
+      ]);
+    });
+
+    it('keeps the old state and shows a brief message when a toggle fails', async () => {
+      const { user } = setup({ failPatch: true });
+      await user.click(await screen.findByRole('button', { name: 'Set Private' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to change the visibility. Please try again.',
+      );
+      expect(screen.getByRole('button', { name: 'Set Private' })).toBeInTheDocument();
+    });
+  });
+
+  describe('tags side panel', () => {
+    it('offers only tags not on the collection, filtered case-insensitively', async () => {
+      const { user } = setup({
+        collection: makeCollection({
+          id: 1,
+          name: 'Podcast',
+          tags: [1],
+          tags_named_list: [{ id: 1, name: 'audio' }],
+        }),
+      });
+      await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+      expect(screen.queryByRole('option', { name: 'audio' })).not.toBeInTheDocument();
+      await user.type(screen.getByRole('combobox'), 'GUEST');
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Guest list',
+        'Guests',
+      ]);
+    });
+
+    it('adds a picked tag and removes one with ×', async () => {
+      const { user, patches } = setup({
+        collection: makeCollection({
+          id: 1,
+          name: 'Podcast',
+          tags: [1],
+          tags_named_list: [{ id: 1, name: 'audio' }],
+        }),
+      });
+      await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
+      await user.click(await screen.findByRole('option', { name: 'video' }));
+      const list = await screen.findByRole('list', { name: 'Collection tags' });
+      expect(await within(list).findByText('video')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Remove tag audio' }));
+      await waitFor(() => expect(within(list).queryByText('audio')).not.toBeInTheDocument());
+      expect(patches().map((call) => call.body)).toEqual([{ tags: [1, 3] }, { tags: [3] }]);
+    });
+
+    it('offers Create "text" when nothing matches, creates the tag and links it', async () => {
+      const { user, fetch, patches } = setup({
+        extra: {
+          'POST /api/collections/tags/': () => json(201, makeTag(9, 'Vlog')),
+        },
+      });
+      await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
+      await user.type(screen.getByRole('combobox'), 'Vlog');
+      await user.click(await screen.findByRole('button', { name: 'Create "Vlog"' }));
+      await waitFor(() => expect(patches()).toHaveLength(1));
+      expect(fetch.calls.find((call) => call.method === 'POST')!.body).toEqual({
+        name: 'Vlog',
+        user: testUser.id,
+      });
+      expect(patches()[0]!.body).toEqual({ tags: [9] });
+    });
+
+    it('says so briefly when creating a tag fails', async () => {
+      const { user } = setup({
+        extra: { 'POST /api/collections/tags/': () => json(500, { message: 'x' }) },
+      });
+      await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
+      await user.type(screen.getByRole('combobox'), 'Vlog');
+      await user.click(await screen.findByRole('button', { name: 'Create "Vlog"' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to create tag. Please try again.',
+      );
+    });
+  });
+
+  describe('notes', () => {
+    it('says No notes yet. Start by adding one! when there are none', async () => {
+      setup();
+      expect(await screen.findByText('No notes yet. Start by adding one!')).toBeInTheDocument();
+    });
+
+    it('shows Loading notes... and then a failure with a retry', async () => {
+      setup({
+        notes: {
+          'GET /api/collections/notes/': [
+            () => json(500, { message: 'x' }),
+            () => json(200, page([makeNote({ title: 'Back again' })])),
+          ],
+        },
+      });
+      expect(await screen.findByText('Failed to load notes.')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('Back again')).toBeInTheDocument();
+    });
+
+    it('lists saved notes with title, rendered content and #tags', async () => {
+      setup({
+        notes: {
+          'GET /api/collections/notes/': () =>
+            json(200, page([makeNote({ title: 'Guest ideas', tags: ['ideas', 'guests'] })])),
+        },
+      });
+      const note = await screen.findByTestId('note');
+      expect(within(note).getByText('Guest ideas')).toBeInTheDocument();
+      expect(await within(note).findByText('history', { selector: 'em' })).toBeInTheDocument();
+      expect(within(note).getByText('#ideas')).toBeInTheDocument();
+      expect(within(note).getByText('#guests')).toBeInTheDocument();
+    });
+
+    it('adds a note with tags (Enter and Add; trimmed, no repeats; × removes) through the API', async () => {
+      const { user, fetch } = setup({
+        notes: {
+          'GET /api/collections/notes/': [
+            () => json(200, page([])),
+            () => json(200, page([makeNote({ id: 4, title: 'Intro', tags: ['a', 'b'] })])),
+          ],
+          'POST /api/collections/notes/': () => json(201, makeNote({ id: 4 })),
+        },
+      });
+      await screen.findByText('No notes yet. Start by adding one!');
+      const addButton = screen.getByRole('button', { name: 'Add Note' });
+      expect(addButton).toBeDisabled();
+      await user.type(screen.getByLabelText('Note title'), 'Intro');
+      const tagInput = screen.getByLabelText('Note tags');
+      await user.type(tagInput, ' a {Enter}');
+      await user.type(tagInput, 'a{Enter}');
+      await user.type(tagInput, 'b');
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      await user.type(tagInput, 'c{Enter}');
+      await user.click(screen.getByRole('button', { name: 'Remove tag c' }));
+      expect(addButton).toBeDisabled();
+      await user.type(screen.getByLabelText('Note content'), 'Hello');
+      expect(await screen.findByText('Hello', { selector: 'p' })).toBeInTheDocument();
+      await user.click(addButton);
+      await waitFor(() =>
+        expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({
+          title: 'Intro',
+          content: 'Hello',
+          tags: ['a', 'b'],
+          collection: 1,
+        }),
+      );
+      expect(await screen.findByTestId('note')).toBeInTheDocument();
+      expect(screen.getByLabelText('Note title')).toHaveValue('');
+      expect(screen.getByText('Nothing to preview yet.')).toBeInTheDocument();
+    });
+
+    it('ignores a note whose content is blank', async () => {
+      const { user, fetch } = setup();
+      await screen.findByText('No notes yet. Start by adding one!');
+      await user.type(screen.getByLabelText('Note title'), 'Intro');
+      await user.type(screen.getByLabelText('Note content'), '   ');
+      await user.click(screen.getByRole('button', { name: 'Add Note' }));
+      expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    });
+
+    it('edits a note and saves it with PATCH', async () => {
+      const { user, fetch } = setup({
+        notes: {
+          'GET /api/collections/notes/': [
+            () => json(200, page([makeNote({ id: 4, title: 'Intro', content: 'Old' })])),
+            () => json(200, page([makeNote({ id: 4, title: 'Intro v2', content: 'Old' })])),
+          ],
+          'PATCH /api/collections/notes/4/': () => json(200, makeNote({ id: 4 })),
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Edit note Intro' }));
+      const form = screen.getByRole('form', { name: 'Edit note' });
+      const title = within(form).getByLabelText('Note title');
+      await user.clear(title);
+      await user.type(title, 'Intro v2');
+      await user.click(within(form).getByRole('button', { name: 'Save Note' }));
+      expect(await screen.findByText('Intro v2')).toBeInTheDocument();
+      expect(fetch.calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+        title: 'Intro v2',
+        content: 'Old',
+        tags: [],
+      });
+    });
+
+    it('deletes a note after confirmation, and reports a failure', async () => {
+      const { user } = setup({
+        notes: {
+          'GET /api/collections/notes/': [
+            () => json(200, page([makeNote({ id: 4, title: 'Intro' })])),
+            () => json(200, page([])),
+          ],
+          'DELETE /api/collections/notes/4/': [
+            () => json(500, { message: 'x' }),
+            () => new Response(null, { status: 204 }),
+          ],
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Delete note Intro' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete Note' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Failed to delete note. Please try again.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('No notes yet. Start by adding one!')).toBeInTheDocument();
+    });
+  });
+
+  it('shows the spec’s texts on the Files & Attachments tab', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Files & Attachments' }));
+    expect(screen.getByText('Files & Attachments coming soon!')).toBeInTheDocument();
+    expect(screen.getByText('No files yet.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Files & Attachments' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+});

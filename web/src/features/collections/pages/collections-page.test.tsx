@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeCollection,
+  page,
+  testUser,
+  WithUser,
+} from '../../../test/library-fixtures';
+import { fakeFetch, json, renderPage } from '../../../test/render';
+import { CollectionsPage } from './collections-page';
+
+function renderCollections() {
+  return renderPage(
+    <WithUser>
+      <CollectionsPage />
+    </WithUser>,
+    { path: '/collections' },
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CollectionsPage', () => {
+  it('shows Loading collections... while the list loads', () => {
+    const fetch = fakeFetch({ 'GET /api/collections/list/': () => new Promise(() => {}) });
+    vi.stubGlobal('fetch', fetch.fn);
+    renderCollections();
+    expect(screen.getByRole('heading', { name: 'My Collections' })).toBeInTheDocument();
+    expect(screen.getByText('Loading collections...')).toBeInTheDocument();
+  });
+
+  it('asks for the current user’s collections and shows the empty state', async () => {
+    const fetch = fakeFetch({ 'GET /api/collections/list/': () => json(200, page([])) });
+    vi.stubGlobal('fetch', fetch.fn);
+    renderCollections();
+    expect(await screen.findByText('No collections found.')).toBeInTheDocument();
+    expect(screen.getByText('Start by creating your first collection!')).toBeInTheDocument();
+    expect(fetch.calls[0]!.url).toContain(`user=${testUser.id}`);
+  });
+
+  it('only stops loading when the list fails (no message)', async () => {
+    const fetch = fakeFetch({
+      'GET /api/collections/list/': () => json(500, { message: 'Internal server error' }),
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    renderCollections();
+    expect(await screen.findByText('No collections found.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading collections...')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Internal server error/)).not.toBeInTheDocument();
+  });
+
+  it('shows every field of a card and opens the collection on click', async () => {
+    const user = userEvent.setup();
+    const fetch = fakeFetch({
+      'GET /api/collections/list/': () =>
+        json(
+          200,
+          page([
+            makeCollection({
+              id: 3,
+              name: 'Season two',
+              description: '',
+              is_public: false,
+              is_active: false,
+              tags_named_list: [
+                { id: 1, name: 'audio' },
+                { id: 2, name: 'guests' },
+              ],
+              tags: [1, 2],
+            }),
+            makeCollection({ id: 4, name: 'Shorts', description: 'Vertical videos' }),
+          ]),
+        ),
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    renderCollections();
+    const cards = await screen.findAllByTestId('collection-card');
+    const first = within(cards[0]!);
+    expect(first.getByText('Season two')).toBeInTheDocument();
+    expect(first.getByText('No description provided.')).toBeInTheDocument();
+    expect(first.getByText('Private')).toBeInTheDocument();
+    expect(first.getByText('Inactive')).toBeInTheDocument();
+    expect(first.getByText('audio')).toBeInTheDocument();
+    expect(first.getByText('guests')).toBeInTheDocument();
+    expect(first.getByText(/Created Nov 20, 2026/)).toBeInTheDocument();
+    const second = within(cards[1]!);
+    expect(second.getByText('Vertical videos')).toBeInTheDocument();
+    expect(second.getByText('Public')).toBeInTheDocument();
+    expect(second.getByText('Active')).toBeInTheDocument();
+    await user.click(first.getByText('Season two'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/collections/3');
+  });
+
+  it('loads the next page with Load more, so no collection stays hidden', async () => {
+    const user = userEvent.setup();
+    const fetch = fakeFetch({
+      'GET /api/collections/list/': (url) =>
+        url.includes('page=2')
+          ? json(200, page([makeCollection({ id: 2, name: 'Older one' })], { count: 2 }))
+          : json(
+              200,
+              page([makeCollection({ id: 1, name: 'Newest' })], {
+                count: 2,
+                next: '/api/collections/list/?page=2',
+              }),
+            ),
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    renderCollections();
+    expect(await screen.findByText('Showing 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Older one')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  describe('Create Collection modal', () => {
+    it('has Active and Public checked, shows Creating... and sends the spec’s body', async () => {
+      const user = userEvent.setup();
+      let release: (response: Response) => void = () => {};
+      const fetch = fakeFetch({
+        'GET /api/collections/list/': [
+          () => json(200, page([])),
+          () => json(200, page([makeCollection({ id: 9, name: 'Fresh' })])),
+        ],
+        'POST /api/collections/list/': () =>
+          new Promise<Response>((resolve) => {
+            release = resolve;
+          }),
+      });
+      vi.stubGlobal('fetch', fetch.fn);
+      renderCollections();
+      await screen.findByText('No collections found.');
+      await user.click(screen.getAllByRole('button', { name: 'Create Collection' })[0]!);
+      const dialog = screen.getByRole('dialog', { name: 'Create Collection' });
+      expect(within(dialog).getByLabelText('Active')).toBeChecked();
+      expect(within(dialog).getByLabelText('Public')).toBeChecked();
+      await user.type(within(dialog).getByLabelText(/Name/), '  Fresh  ');
+      await user.type(within(dialog).getByLabelText('Description'), 'New ideas');
+      await user.click(within(dialog).getByLabelText('Public'));
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(within(dialog).getByRole('button', { name: 'Creating...' })).toBeDisabled();
+      expect(fetch.calls.at(-1)!.body).toEqual({
+        meta_data: {},
+        name: 'Fresh',
+        description: 'New ideas',
+        is_active: true,
+        is_public: false,
+        user: testUser.id,
+        tags: [],
+      });
+      release(json(201, makeCollection({ id: 9, name: 'Fresh' })));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(await screen.findByText('Fresh')).toBeInTheDocument();
+    });
+
+    it('requires a name', async () => {
+      const user = userEvent.setup();
+      const fetch = fakeFetch({ 'GET /api/collections/list/': () => json(200, page([])) });
+      vi.stubGlobal('fetch', fetch.fn);
+      renderCollections();
+      await screen.findByText('No collections found.');
+      await user.click(screen.getAllByRole('button', { name: 'Create Collection' })[0]!);
+      await user.type(screen.getByLabelText(/Name/), '   ');
+      await user.click(screen.getByRole('button', { name: 'Create' }));
+      expect(screen.getByText('Name is required.')).toBeInTheDocument();
+      expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    });
+
+    it('keeps the modal open with the inline failure text, and × closes it', async () => {
+      const user = userEvent.setup();
+      const fetch = fakeFetch({
+        'GET /api/collections/list/': () => json(200, page([])),
+        'POST /api/collections/list/': () => json(500, { message: 'boom' }),
+      });
+      vi.stubGlobal('fetch', fetch.fn);
+      renderCollections();
+      await screen.findByText('No collections found.');
+      await user.click(screen.getAllByRole('button', { name: 'Create Collection' })[0]!);
+      await user.type(screen.getByLabelText(/Name/), 'Doomed');
+      await user.click(screen.getByRole('button', { name: 'Create' }));
+      expect(
+        await screen.findByText('Failed to create collection. Please try again.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Delete Collection modal', () => {
+    it('asks with the exact text, deletes and reloads the list', async () => {
+      const user = userEvent.setup();
+      const fetch = fakeFetch({
+        'GET /api/collections/list/': [
+          () => json(200, page([makeCollection({ id: 5, name: 'Old stuff' })])),
+          () => json(200, page([])),
+        ],
+        'DELETE /api/collections/list/5/': () => new Response(null, { status: 204 }),
+      });
+      vi.stubGlobal('fetch', fetch.fn);
+      renderCollections();
+      await user.click(await screen.findByRole('button', { name: 'Delete collection Old stuff' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete Collection' });
+      expect(dialog).toHaveTextContent(
+        'Are you sure you want to delete Old stuff? This action cannot be undone.',
+      );
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('No collections found.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('alerts Failed to delete collection. Please try again. on failure', async () => {
+      const user = userEvent.setup();
+      const fetch = fakeFetch({
+        'GET /api/collections/list/': () =>
+          json(200, page([makeCollection({ id: 5, name: 'Old stuff' })])),
+        'DELETE /api/collections/list/5/': () => json(500, { message: 'nope' }),
+      });
+      vi.stubGlobal('fetch', fetch.fn);
+      renderCollections();
+      await user.click(await screen.findByRole('button', { name: 'Delete collection Old stuff' }));
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to delete collection. Please try again.',
+      );
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText('Old stuff')).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../test/factories';
+import { fakeFetch, json } from '../test/render';
+import { api, ApiRequestError, listResults, setSessionExpiredHandler } from './api-client';
+
+afterEach(() => setSessionExpiredHandler(() => {}));
+
+describe('apiFetch', () => {
+  it('sends JSON to /api with the stored Authorization header', async () => {
+    storeSession('tok');
+    const fake = fakeFetch({ 'POST /api/things/': () => json(201, { id: 1 }) });
+    vi.stubGlobal('fetch', fake.fn);
+    await expect(api.post('/things/', { name: 'x' })).resolves.toEqual({ id: 1 });
+    expect(fake.calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    expect(fake.calls[0]!.headers.get('Content-Type')).toBe('application/json');
+    expect(fake.calls[0]!.body).toEqual({ name: 'x' });
+  });
+
+  it('adds query parameters and leaves out undefined ones', async () => {
+    const fake = fakeFetch({ 'GET /api/collections/list/': () => json(200, { results: [1] }) });
+    vi.stubGlobal('fetch', fake.fn);
+    await api.get('/collections/list/', { query: { user: 7, name: undefined } });
+    expect(fake.calls[0]!.url).toBe('/api/collections/list/?user=7');
+  });
+
+  it('turns an error answer into ApiRequestError with message, detail and field errors', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'POST /api/x/': () =>
+          json(400, {
+            message: 'Invalid input.',
+            detail: 'Invalid input.',
+            code: 'invalid',
+            errors: { name: ['Too long.', 'Second.'] },
+          }),
+      }).fn,
+    );
+    const error = await api.post('/x/', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    const failure = error as ApiRequestError;
+    expect(failure.status).toBe(400);
+    expect(failure.message).toBe('Invalid input.');
+    expect(failure.code).toBe('invalid');
+    expect(failure.fieldErrors).toEqual({ name: 'Too long.' });
+  });
+
+  it('uses detail when there is no message, and status 0 for a network failure', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/a/': () => json(404, { detail: 'Not found.' }) }).fn,
+    );
+    await expect(api.get('/a/')).rejects.toMatchObject({ status: 404, message: 'Not found.' });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    await expect(api.get('/a/')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'DELETE /api/a/1/': () => new Response(null, { status: 204 }) }).fn,
+    );
+    await expect(api.delete('/a/1/')).resolves.toBeUndefined();
+  });
+
+  it('reads paged and plain-array lists', () => {
+    expect(listResults({ results: [1, 2] })).toEqual([1, 2]);
+    expect(listResults([3])).toEqual([3]);
+    expect(listResults(undefined)).toEqual([]);
+  });
+});
+
+describe('silent refresh', () => {
+  it('refreshes once on a 401, stores the new pair and retries with the new token', async () => {
+    storeSession('old', 'r1');
+    const fake = fakeFetch({
+      'GET /api/auth/user-details/': [
+        () => json(401, { code: 'token_not_valid' }),
+        () => json(200, { id: 7 }),
+      ],
+      'POST /api/auth/refresh-token/': () => json(200, { access: 'new', refresh: 'r2' }),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    await expect(api.get('/auth/user-details/')).resolves.toEqual({ id: 7 });
+    expect(fake.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/auth/user-details/',
+      'POST /api/auth/refresh-token/',
+      'GET /api/auth/user-details/',
+    ]);
+    expect(fake.calls[1]!.body).toEqual({ refresh: 'r1' });
+    expect(fake.calls[1]!.headers.get('Authorization')).toBeNull();
+    expect(fake.calls[2]!.headers.get('Authorization')).toBe('Bearer new');
+    expect(localStorage.getItem('access_token')).toBe('Bearer new');
+    expect(localStorage.getItem('refresh_token')).toBe('r2');
+  });
+
+  it('clears the tokens and leaves for /login when the refresh fails', async () => {
+    storeSession('old', 'r1');
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/x/': () => json(401, { code: 'token_not_valid' }),
+        'POST /api/auth/refresh-token/': () => json(401, { code: 'token_not_valid' }),
+      }).fn,
+    );
+    await expect(api.get('/x/')).rejects.toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+
+  it('gives up when the retried call is still unauthorised (retries only once)', async () => {
+    storeSession('old', 'r1');
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    const fake = fakeFetch({
+      'GET /api/x/': () => json(401, {}),
+      'POST /api/auth/refresh-token/': () => json(200, { access: 'new', refresh: 'r2' }),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    await expect(api.get('/x/')).rejects.toMatchObject({ status: 401 });
+    expect(fake.calls).toHaveLength(3);
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares one refresh between concurrent 401s (refresh tokens rotate)', async () => {
+    storeSession('old', 'r1');
+    const fake = fakeFetch({
+      'GET /api/a/': (_url, init) =>
+        new Headers(init.headers).get('Authorization') === 'Bearer new'
+          ? json(200, 'a')
+          : json(401, {}),
+      'GET /api/b/': (_url, init) =>
+        new Headers(init.headers).get('Authorization') === 'Bearer new'
+          ? json(200, 'b')
+          : json(401, {}),
+      'POST /api/auth/refresh-token/': () => json(200, { access: 'new', refresh: 'r2' }),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    await expect(Promise.all([api.get('/a/'), api.get('/b/')])).resolves.toEqual(['a', 'b']);
+    expect(fake.calls.filter((c) => c.url.includes('refresh-token'))).toHaveLength(1);
+  });
+
+  it('does not refresh for calls made without auth (e.g. a failed login)', async () => {
+    storeSession('old', 'r1');
+    const fake = fakeFetch({ 'POST /api/auth/login/': () => json(401, { detail: 'Nope.' }) });
+    vi.stubGlobal('fetch', fake.fn);
+    await expect(api.post('/auth/login/', {}, { auth: false })).rejects.toMatchObject({
+      status: 401,
+      message: 'Nope.',
+    });
+    expect(fake.calls).toHaveLength(1);
+    expect(localStorage.getItem('access_token')).toBe('Bearer old');
+  });
+});
