@@ -18,65 +18,65 @@ test.describe('collections', () => {
     await expect(page.getByText('Start by creating your first collection!')).toBeVisible();
 
     await test.step('create it in the Create Collection modal', async () => {
-      await page.getByRole('button', { name: 'Create Collection' }).click();
+      await page.getByRole('button', { name: 'Create Collection' }).first().click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByLabel(/^active/i)).toBeChecked();
-      await expect(dialog.getByLabel(/^public/i)).toBeChecked();
+      await expect(dialog.getByRole('checkbox', { name: /active/i })).toBeChecked();
+      await expect(dialog.getByRole('checkbox', { name: /public/i })).toBeChecked();
       await checkScreen('collection-create-modal');
-      await dialog.getByLabel(/^name/i).fill(name);
+      await dialog.getByRole('textbox', { name: /^name/i }).fill(name);
       await dialog.getByRole('button', { name: /^create/i }).click();
       await expect(dialog).toBeHidden();
     });
 
-    const card = page
-      .getByRole('link', { name: new RegExp(name) })
-      .or(page.getByRole('button', { name: new RegExp(name) }));
-    await expect(page.getByText(name).first()).toBeVisible();
-    await expect(page.getByText('No description provided.')).toBeVisible();
-    await expect(page.getByText('Public', { exact: true }).first()).toBeVisible();
-    await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
+    const card = page.getByRole('article').filter({ hasText: name });
+    await expect(card.getByRole('link', { name })).toBeVisible();
+    await expect(card.getByText('No description provided.')).toBeVisible();
+    await expect(card.getByText('Public', { exact: true })).toBeVisible();
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
     await checkScreen('collections');
 
-    await card.first().click();
+    await card.getByRole('link', { name }).click();
     await expect(page).toHaveURL(/\/collections\/[^/]+$/);
     const detailUrl = page.url();
-    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await checkScreen('collection-detail');
 
     await test.step('rename it inline', async () => {
-      await page.getByRole('heading', { name }).click();
-      const input = page.getByRole('textbox', { name: /name|title/i }).first();
-      await input.fill(renamed);
-      await page.getByRole('button', { name: /^save/i }).first().click();
-      await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+      await page.getByRole('heading', { name, level: 1 }).click();
+      await page.getByRole('textbox', { name: 'Collection name' }).fill(renamed);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
     });
 
     await test.step('tags: create one, remove it, pick it again, create another', async () => {
-      const addTag = page
-        .getByRole('combobox', { name: /add tag/i })
-        .or(page.getByPlaceholder(/add tag/i));
-      await addTag.first().fill('research');
-      await page.getByText('Create "research"').click();
-      const tagList = page.getByRole('list', { name: /tags/i }).first();
-      await expect(tagList.getByText('research')).toBeVisible();
-
-      await page.getByRole('button', { name: /remove.*research/i }).click();
+      const addTag = page.getByRole('combobox', { name: 'Add tag' });
+      const tagList = page.getByRole('list', { name: 'Collection tags' });
       await expect(page.getByText('No tags yet')).toBeVisible();
 
-      await addTag.first().fill('RES');
+      await addTag.fill('research');
+      await page.getByRole('button', { name: 'Create "research"' }).click();
+      await expect(tagList.getByText('research')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Remove tag research' }).click();
+      await expect(page.getByText('No tags yet')).toBeVisible();
+
+      // The dropdown offers the person's tags not on the collection, filtered without case.
+      await addTag.fill('SEAR');
       await page.getByRole('option', { name: 'research' }).click();
       await expect(tagList.getByText('research')).toBeVisible();
 
-      await addTag.first().fill('b-roll');
-      await page.getByText('Create "b-roll"').click();
+      await addTag.fill('b-roll');
+      await page.getByRole('button', { name: 'Create "b-roll"' }).click();
       await expect(tagList.getByText('b-roll')).toBeVisible();
+      await expect(tagList.getByRole('listitem')).toHaveCount(2);
     });
 
     await test.step('description: click to edit, Save', async () => {
-      await page.getByText('No description.').click();
-      await page.getByRole('textbox', { name: /description/i }).fill('Ideas for next season.');
-      await page.getByRole('button', { name: /^save/i }).first().click();
+      await expect(page.getByText('No description.')).toBeVisible();
+      await page.getByRole('button', { name: 'Edit description' }).click();
+      await page.getByRole('textbox', { name: 'Description' }).fill('Ideas for next season.');
+      await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Ideas for next season.')).toBeVisible();
     });
 
@@ -87,46 +87,53 @@ test.describe('collections', () => {
       await expect(page.getByRole('button', { name: 'Set Public' })).toBeVisible();
     });
 
-    await test.step('notes: toolbar, preview, tags, Add Note', async () => {
+    await test.step('notes: toolbar, live preview, note tags, Add Note', async () => {
       await expect(page.getByText('No notes yet. Start by adding one!')).toBeVisible();
       await expect(page.getByText('Nothing to preview yet.')).toBeVisible();
-      await page.getByLabel(/note title/i).fill('Episode 1 script');
+      await page.getByRole('textbox', { name: 'Note title' }).fill('Episode 1 script');
 
-      const body = page.getByRole('textbox', { name: /content|markdown|note$/i }).last();
+      const body = page.getByRole('textbox', { name: 'Note content' });
       await body.fill('Hook the viewer');
       await body.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(0, 4));
-      await page.getByRole('button', { name: /^bold/i }).click();
-      await expect(body).toHaveValue('**Hook** the viewer');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await expect(body, 'Bold wraps the selection').toHaveValue('**Hook** the viewer');
       await body.press('End');
-      await body.pressSequentially('\n');
+      await body.press('Enter');
       await page.getByRole('button', { name: /bullet/i }).click();
       await body.pressSequentially('Intro');
-      await expect(page.getByText('Nothing to preview yet.')).toHaveCount(0);
-      const preview = page
-        .getByRole('region', { name: /preview/i })
-        .or(
-          page.locator('section, div').filter({ has: page.getByText('Preview', { exact: false }) }),
-        );
-      await expect(preview.locator('strong', { hasText: 'Hook' }).first()).toBeVisible();
-      await expect(preview.locator('li', { hasText: 'Intro' }).first()).toBeVisible();
+      await expect(body, 'Bullet list inserts a list marker').toHaveValue(
+        /\*\*Hook\*\* the viewer\n[-*] Intro/,
+      );
 
-      const noteTag = page.getByLabel(/note tags?/i);
+      // The live preview has no role of its own; the product marks it for tests.
+      const preview = page.getByTestId('markdown-preview');
+      await expect(page.getByText('Nothing to preview yet.')).toHaveCount(0);
+      await expect(preview.locator('strong', { hasText: 'Hook' })).toBeVisible();
+      await expect(preview.getByRole('listitem').filter({ hasText: 'Intro' })).toBeVisible();
+
+      const noteTag = page.getByRole('textbox', { name: 'Note tags' });
       await noteTag.fill('draft');
       await noteTag.press('Enter');
-      await expect(page.getByText('draft').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Remove tag draft' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Add Note' }).click();
+      const note = page.getByRole('article').filter({ hasText: 'Episode 1 script' });
+      await expect(note.getByRole('heading', { name: 'Episode 1 script' })).toBeVisible();
+      await expect(note.locator('strong', { hasText: 'Hook' })).toBeVisible();
+      await expect(note.getByText('#draft')).toBeVisible();
       await expect(page.getByText('No notes yet. Start by adding one!')).toHaveCount(0);
-      await expect(page.getByRole('heading', { name: 'Episode 1 script' })).toBeVisible();
-      await expect(page.getByText('#draft')).toBeVisible();
     });
 
     await test.step('a reload keeps the notes and every change', async () => {
       await page.reload();
-      await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Episode 1 script' })).toBeVisible();
-      await expect(page.getByText('#draft')).toBeVisible();
+      await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
+      const note = page.getByRole('article').filter({ hasText: 'Episode 1 script' });
+      await expect(note.getByRole('heading', { name: 'Episode 1 script' })).toBeVisible();
+      await expect(note.getByText('#draft')).toBeVisible();
       await expect(page.getByText('Ideas for next season.')).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Collection tags' }).getByRole('listitem'),
+      ).toHaveCount(2);
       await expect(page.getByRole('button', { name: 'Set Active' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Set Public' })).toBeVisible();
     });
@@ -139,19 +146,18 @@ test.describe('collections', () => {
 
     await test.step('delete it from the list', async () => {
       await navigate(page, 'Collections');
-      await expect(page.getByText(renamed).first()).toBeVisible();
-      await expect(page.getByText('Private', { exact: true }).first()).toBeVisible();
-      await expect(page.getByText('Inactive', { exact: true }).first()).toBeVisible();
-      await page
-        .getByRole('button', { name: /delete/i })
-        .first()
-        .click();
+      const renamedCard = page.getByRole('article').filter({ hasText: renamed });
+      await expect(renamedCard.getByText('Private', { exact: true })).toBeVisible();
+      await expect(renamedCard.getByText('Inactive', { exact: true })).toBeVisible();
+      await expect(renamedCard.getByText('Ideas for next season.')).toBeVisible();
+      await renamedCard.getByRole('button', { name: `Delete collection ${renamed}` }).click();
       const dialog = page.getByRole('dialog');
       await expect(
         dialog.getByText(
           `Are you sure you want to delete ${renamed}? This action cannot be undone.`,
         ),
       ).toBeVisible();
+      await checkScreen('collection-delete-dialog');
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByText('No collections found.')).toBeVisible();
     });
