@@ -10,6 +10,8 @@ export interface LoadSpec {
   connections: number;
   durationS: number;
   warmupS: number;
+  /** The CPU clock of the process under test, to report its CPU time per request. */
+  cpuMs?: () => number;
 }
 
 export interface LoadResult {
@@ -21,6 +23,11 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /**
+   * Server CPU time per request, ms (user + system of the server process, not the database's).
+   * Unlike req/s it hardly moves with what else runs on the machine.
+   */
+  cpuMsPerRequest: number | null;
 }
 
 function run(spec: LoadSpec, durationS: number): Promise<autocannon.Result> {
@@ -40,8 +47,14 @@ function run(spec: LoadSpec, durationS: number): Promise<autocannon.Result> {
 
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
   if (spec.warmupS > 0) await run(spec, spec.warmupS);
+  const cpuBefore = spec.cpuMs?.();
   const result = await run(spec, spec.durationS);
+  const cpuAfter = spec.cpuMs?.();
   return {
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -20,6 +20,8 @@ export interface RunningProcess {
   baseUrl: string;
   logFile: string;
   memory(): Memory;
+  /** CPU time (user + system) the process has used so far, ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,21 @@ export function readMemory(pid: number): Memory {
     return { rssMb: 0, peakMb: 0 };
   }
 }
+
+/** utime + stime from /proc/<pid>/stat, in ms (Linux); 0 where /proc is not available. */
+export function readCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+/** USER_HZ: 100 on every Linux architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function tail(file: string, lines = 15): string {
   try {
@@ -145,6 +162,7 @@ async function launch(
     baseUrl,
     logFile,
     memory: () => readMemory(pid),
+    cpuMs: () => readCpuMs(pid),
     stop: async () => {
       await stop();
       forget();
@@ -159,6 +177,8 @@ export interface ServerOptions {
   jwtSecret: string;
   logLevel: string;
   logFile: string;
+  /** Extra node flags (e.g. --cpu-prof when looking for where a figure comes from). */
+  nodeArgs?: string[];
 }
 
 /** The production build (server/dist/main.js), configured only through its environment. */
@@ -177,7 +197,14 @@ export async function startServer(options: ServerOptions): Promise<RunningProces
     TRUST_PROXY: '',
   };
   // The first start of the embedded mode runs initdb and every migration: allow time.
-  return launch([serverEntry], env, options.logFile, '/api/health', port, 120_000);
+  return launch(
+    [...(options.nodeArgs ?? []), serverEntry],
+    env,
+    options.logFile,
+    '/api/health',
+    port,
+    120_000,
+  );
 }
 
 /** The baseline: a bare Fastify JSON route in a process of its own. */

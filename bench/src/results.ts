@@ -192,8 +192,9 @@ function apiCells(
         (figure.non2xx + figure.errors + figure.timeouts > 0
           ? ` (${figure.non2xx + figure.errors + figure.timeouts} failed)`
           : ''),
+      figure.cpuMsPerRequest === null ? '' : figure.cpuMsPerRequest.toFixed(2),
     ],
-    4,
+    5,
   );
 }
 
@@ -211,7 +212,9 @@ export function renderTables(results: Results): string {
       `${results.mode === 'quick' ? ', QUICK run (short, not for the README)' : ''}.`,
     '',
     `**API**: autocannon, ${s.connections} connections, ${s.durationS} s each after a ${s.warmupS} s warm-up; ` +
-      'ratio = req/s ÷ the bare Fastify route measured just before on the same machine.',
+      'ratio = req/s ÷ the bare Fastify route measured just before on the same machine; ' +
+      'CPU ms/req = CPU time of the server process per answered request (PGlite runs inside it, ' +
+      'PostgreSQL does not).',
     '',
     row([
       'endpoint',
@@ -219,14 +222,16 @@ export function renderTables(results: Results): string {
       'ratio',
       'p50',
       'p99',
+      'CPU ms/req',
       'PostgreSQL req/s',
       'ratio',
       'p50',
       'p99',
+      'CPU ms/req',
       'target (PostgreSQL)',
       '',
     ]),
-    row(Array<string>(11).fill('---')),
+    row(Array<string>(13).fill('---')),
   );
   lines.push(
     row([

@@ -201,10 +201,13 @@ async function benchDatabase(
       connections: options.connections,
       durationS: options.durationS,
       warmupS: options.warmupS,
+      cpuMs: server.cpuMs,
     };
     if (!options.skip.has('api')) {
       log(`${label}: bare Fastify route`);
-      result.bare = await attempt('bare', () => measure({ ...load, url: `${bare.baseUrl}/bare` }));
+      result.bare = await attempt('bare', () =>
+        measure({ ...load, cpuMs: bare.cpuMs, url: `${bare.baseUrl}/bare` }),
+      );
       const bareRps = result.bare.ok ? result.bare.value.rps : Number.NaN;
       const specs: Record<ApiEndpoint, () => Promise<LoadSpec>> = {
         health: () => checked({ ...load, url: `${base}/api/health` }, 200, 'GET /api/health'),
@@ -285,6 +288,7 @@ async function benchDatabase(
         connections: options.scaleConnections,
         durationS: options.scaleDurationS,
         warmupS: 1,
+        cpuMs: server.cpuMs,
       };
       const routes: Record<ScaleQuery, (facts: SeedFacts) => string> = {
         contentsList: () => '/api/collections/contents-list/',
