@@ -107,6 +107,23 @@ describe('the embedded server process', { timeout: 120_000 }, () => {
     expect(server.stdout()).toMatch(/"msg":"stopped"/);
   });
 
+  it('reports a port in use in one line, exit code 1, and leaves the lock free', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      running.push(server);
+      expect(await server.exited).toBe(1);
+      expect(stderrLines(server)).toEqual([
+        `creator-workspace: port ${port} on 127.0.0.1 is already in use.`,
+      ]);
+      expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('treats more signals while stopping as already handled, and still stops cleanly', async () => {
     const { server, url } = await start();
     const request = openSlowRequest(url);

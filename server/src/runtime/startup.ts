@@ -6,12 +6,14 @@ import fs from 'node:fs';
  */
 export function prepareDataDir(dataDir: string): string | null {
   try {
+    if (fs.existsSync(dataDir) && !fs.statSync(dataDir).isDirectory()) {
+      return `DATA_DIR ${dataDir} is not a directory.`;
+    }
     fs.mkdirSync(dataDir, { recursive: true });
   } catch (error) {
     return `DATA_DIR ${dataDir} cannot be created: ${describeError(error)}`;
   }
   try {
-    if (!fs.statSync(dataDir).isDirectory()) return `DATA_DIR ${dataDir} is not a directory.`;
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch (error) {
     return `DATA_DIR ${dataDir} is not writable: ${describeError(error)}`;
