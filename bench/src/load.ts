@@ -12,6 +12,8 @@ export interface LoadSpec {
   warmupS: number;
   /** The CPU clock of the process under test, to report its CPU time per request. */
   cpuMs?: () => number;
+  /** CPU time per process of the database server (PostgreSQL backends), ms by pid. */
+  databaseCpu?: () => Promise<Map<number, number>>;
 }
 
 export interface LoadResult {
@@ -28,6 +30,8 @@ export interface LoadResult {
    * Unlike req/s it hardly moves with what else runs on the machine.
    */
   cpuMsPerRequest: number | null;
+  /** The same for the PostgreSQL backends serving the bench database; null on PGlite. */
+  databaseCpuMsPerRequest: number | null;
 }
 
 function run(spec: LoadSpec, durationS: number): Promise<autocannon.Result> {
@@ -48,9 +52,20 @@ function run(spec: LoadSpec, durationS: number): Promise<autocannon.Result> {
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
   if (spec.warmupS > 0) await run(spec, spec.warmupS);
   const cpuBefore = spec.cpuMs?.();
+  const databaseBefore = await spec.databaseCpu?.();
   const result = await run(spec, spec.durationS);
   const cpuAfter = spec.cpuMs?.();
+  const databaseAfter = await spec.databaseCpu?.();
+  let databaseCpuMsPerRequest: number | null = null;
+  if (databaseBefore && databaseAfter && result.requests.total > 0) {
+    // Backends that started during the run count whole; any that ended are missed (the pool
+    // keeps its connections while busy, so that is rare).
+    let used = 0;
+    for (const [pid, ms] of databaseAfter) used += ms - (databaseBefore.get(pid) ?? 0);
+    databaseCpuMsPerRequest = used / result.requests.total;
+  }
   return {
+    databaseCpuMsPerRequest,
     cpuMsPerRequest:
       cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
         ? null

@@ -2,7 +2,7 @@
 // data it did not make.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { onCleanup } from './processes';
+import { onCleanup, readCpuMs } from './processes';
 
 /** The server the bench creates its database on; BENCH_POSTGRES_URL overrides it. */
 export const adminUrl =
@@ -11,6 +11,8 @@ export const adminUrl =
 export interface ScratchDatabase {
   url: string;
   name: string;
+  /** CPU time so far of every backend connected to this database, ms by pid (local server). */
+  backendCpu(): Promise<Map<number, number>>;
   drop(): Promise<void>;
 }
 
@@ -37,9 +39,16 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
   };
   const forget = onCleanup(drop);
+  const backendCpu = async () => {
+    const { rows } = await withAdmin((client) =>
+      client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]),
+    );
+    return new Map(rows.map((row) => [row.pid, readCpuMs(row.pid)]));
+  };
   return {
     url: url.toString(),
     name,
+    backendCpu,
     drop: async () => {
       await drop();
       forget();

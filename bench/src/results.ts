@@ -192,7 +192,12 @@ function apiCells(
         (figure.non2xx + figure.errors + figure.timeouts > 0
           ? ` (${figure.non2xx + figure.errors + figure.timeouts} failed)`
           : ''),
-      figure.cpuMsPerRequest === null ? '' : figure.cpuMsPerRequest.toFixed(2),
+      figure.cpuMsPerRequest === null
+        ? ''
+        : figure.cpuMsPerRequest.toFixed(2) +
+          (figure.databaseCpuMsPerRequest === null
+            ? ''
+            : ` + ${figure.databaseCpuMsPerRequest.toFixed(2)} db`),
     ],
     5,
   );
@@ -213,8 +218,8 @@ export function renderTables(results: Results): string {
     '',
     `**API**: autocannon, ${s.connections} connections, ${s.durationS} s each after a ${s.warmupS} s warm-up; ` +
       'ratio = req/s ÷ the bare Fastify route measured just before on the same machine; ' +
-      'CPU ms/req = CPU time of the server process per answered request (PGlite runs inside it, ' +
-      'PostgreSQL does not).',
+      'CPU ms/req = CPU time of the server process per answered request (PGlite runs inside it), ' +
+      'on PostgreSQL + that of its backends serving the bench database.',
     '',
     row([
       'endpoint',

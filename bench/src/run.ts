@@ -202,11 +202,17 @@ async function benchDatabase(
       durationS: options.durationS,
       warmupS: options.warmupS,
       cpuMs: server.cpuMs,
+      databaseCpu: scratch?.backendCpu,
     };
     if (!options.skip.has('api')) {
       log(`${label}: bare Fastify route`);
       result.bare = await attempt('bare', () =>
-        measure({ ...load, cpuMs: bare.cpuMs, url: `${bare.baseUrl}/bare` }),
+        measure({
+          ...load,
+          cpuMs: bare.cpuMs,
+          databaseCpu: undefined,
+          url: `${bare.baseUrl}/bare`,
+        }),
       );
       const bareRps = result.bare.ok ? result.bare.value.rps : Number.NaN;
       const specs: Record<ApiEndpoint, () => Promise<LoadSpec>> = {
@@ -289,6 +295,7 @@ async function benchDatabase(
         durationS: options.scaleDurationS,
         warmupS: 1,
         cpuMs: server.cpuMs,
+        databaseCpu: scratch?.backendCpu,
       };
       const routes: Record<ScaleQuery, (facts: SeedFacts) => string> = {
         contentsList: () => '/api/collections/contents-list/',
