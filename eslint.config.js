@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/data/**',
       'e2e/artifacts/**',
       'e2e/test-results/**',
+      'e2e/playwright-report/**',
       'coverage/**',
     ],
   },

@@ -65,6 +65,43 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screen: s
     .toEqual([]);
 }
 
+/**
+ * A screen wider than the viewport (sideways scrolling on a phone) is broken. Names the
+ * innermost elements that stick out, so the message says where to look.
+ */
+async function expectNoHorizontalScroll(page: Page, screen: string, width: number) {
+  const overflow = await page.evaluate((viewport) => {
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth <= viewport) return null;
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = Array.from(element.classList)
+        .slice(0, 4)
+        .map((name) => `.${name}`)
+        .join('');
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+      const right = Math.round(element.getBoundingClientRect().right);
+      return `<${element.tagName.toLowerCase()}${id}${classes}> ends at ${right}px: "${text}"`;
+    };
+    const sticking = Array.from(document.body.querySelectorAll('*')).filter(
+      (element) => element.getBoundingClientRect().right > viewport + 1,
+    );
+    const innermost = sticking.filter(
+      (element) => !sticking.some((other) => other !== element && element.contains(other)),
+    );
+    return { pageWidth, culprits: innermost.slice(0, 5).map(describe) };
+  }, width);
+  expect
+    .soft(
+      overflow,
+      overflow
+        ? `Layout: the "${screen}" screen is ${overflow.pageWidth}px wide in a ${width}px window ` +
+            `(sideways scrolling). Sticking out:\n  ${overflow.culprits.join('\n  ')}`
+        : '',
+    )
+    .toBeNull();
+}
+
 function screenshotFile(screen: MainScreen, width: number) {
   return path.join(paths.screenshots, `${screen}-${width}.png`);
 }
@@ -81,6 +118,7 @@ export async function captureWidths(page: Page, screen: MainScreen) {
     for (const width of SCREENSHOT_WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       await page.waitForTimeout(250); // layout and CSS transitions after the resize
+      await expectNoHorizontalScroll(page, screen, width);
       await page.screenshot({
         path: screenshotFile(screen, width),
         fullPage: true,
