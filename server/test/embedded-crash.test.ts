@@ -47,7 +47,7 @@ async function writeThenKill(round: string, minimumAcks: number) {
   return { begun: lines(writer.stdout(), 'BEGIN'), acked: lines(writer.stdout(), 'ACK') };
 }
 
-describe('the embedded database under kill -9', { timeout: 120_000 }, () => {
+describe('the embedded database under kill -9', { timeout: 180_000 }, () => {
   it('keeps every acknowledged write and never a half-applied transaction, kill after kill', async () => {
     const acked: string[] = [];
     const begun: string[] = [];

@@ -64,7 +64,7 @@ function openSlowRequest(url: string) {
 }
 
 // Each test starts real processes on a machine shared with other work: allow for slowness.
-describe('the embedded server process', { timeout: 120_000 }, () => {
+describe('the embedded server process', { timeout: 180_000 }, () => {
   it('initialises the database on its first start, refuses a second instance on the same DATA_DIR with one line and exit code 1, touching nothing', async () => {
     const { server: first, url } = await start();
     expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);

@@ -37,7 +37,7 @@ function npmRun(script: string, arg: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn('npm', ['run', '--silent', script, '--', arg], {
       cwd: path.join(serverDir, '..'),
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     });
     let stdout = '';
     let stderr = '';
