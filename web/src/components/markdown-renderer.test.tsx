@@ -32,7 +32,9 @@ describe('MarkdownRenderer', () => {
   });
 
   it('shows a block of raw HTML as text too', () => {
-    const { container } = renderMarkdown('<div onclick="steal()">\n<script>evil()</script>\n</div>');
+    const { container } = renderMarkdown(
+      '<div onclick="steal()">\n<script>evil()</script>\n</div>',
+    );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('div[onclick]')).toBeNull();
     expect(container).toHaveTextContent('<script>evil()</script>');
@@ -68,7 +70,9 @@ describe('MarkdownRenderer', () => {
   });
 
   it('empties javascript: in autolinks and reference links as well', () => {
-    const { container } = renderMarkdown('<javascript:alert(1)>\n\n[ref][x]\n\n[x]: javascript:alert(2)');
+    const { container } = renderMarkdown(
+      '<javascript:alert(1)>\n\n[ref][x]\n\n[x]: javascript:alert(2)',
+    );
     for (const anchor of Array.from(container.querySelectorAll('a'))) {
       expect(anchor.getAttribute('href') ?? '').not.toMatch(/javascript/i);
     }

@@ -44,7 +44,9 @@ describe('TagCombobox', () => {
     const user = userEvent.setup();
     render(<TagCombobox label="Add tag" options={[]} onPick={vi.fn()} onCreate={vi.fn()} />);
     await user.click(screen.getByRole('combobox'));
-    expect(within(screen.getByTestId('tag-dropdown')).getByText('No tags found')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('tag-dropdown')).getByText('No tags found'),
+    ).toBeInTheDocument();
   });
 
   it('does not offer to create a tag that exists but is not offered', async () => {

@@ -15,13 +15,19 @@ import { CollectionDetailPage } from './collection-detail-page';
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
-const allTags = [makeTag(1, 'audio'), makeTag(2, 'Guests'), makeTag(3, 'video'), makeTag(4, 'Guest list')];
+const allTags = [
+  makeTag(1, 'audio'),
+  makeTag(2, 'Guests'),
+  makeTag(3, 'video'),
+  makeTag(4, 'Guest list'),
+];
 
 /** A server that keeps the collection and applies PATCHes (unless `failPatch`). */
 function setup(
   options: { collection?: Collection; failPatch?: boolean; notes?: Routes; extra?: Routes } = {},
 ) {
-  let collection = options.collection ?? makeCollection({ id: 1, name: 'Podcast', description: 'Old words' });
+  let collection =
+    options.collection ?? makeCollection({ id: 1, name: 'Podcast', description: 'Old words' });
   const routes: Routes = {
     'GET /api/collections/list/1/': () => json(200, collection),
     'PATCH /api/collections/list/1/': async (_url, init) => {
@@ -57,7 +63,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('CollectionDetailPage', () => {
   it('shows Loading... first', () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/collections/list/1/': () => new Promise(() => {}) }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/collections/list/1/': () => new Promise(() => {}) }).fn,
+    );
     renderPage(
       <WithUser>
         <CollectionDetailPage />

@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  makeCollection,
-  page,
-  testUser,
-  WithUser,
-} from '../../../test/library-fixtures';
+import { makeCollection, page, testUser, WithUser } from '../../../test/library-fixtures';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { CollectionsPage } from './collections-page';
 

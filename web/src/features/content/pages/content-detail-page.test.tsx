@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeContent, makeFile, makeTag, page, WithUser } from '../../../test/library-fixtures';
+import { fakeFetch, json, renderPage } from '../../../test/render';
+import { ContentDetailPage } from './content-detail-page';
+import { ContentEditPage } from './content-edit-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const item = makeContent({
+  id: 2,
+  title: 'Launch script',
+  content: '## Opening\n\nWelcome **everyone**',
+  tags: [1],
+  tags_named_list: [{ id: 1, name: 'draft' }],
+  files: [makeFile({ id: 8, name: 'notes.txt', size: 12, content: 2 })],
+  updated_on: '2026-11-21T09:30:00.000Z',
+});
+
+function renderDetail(routes: Parameters<typeof fakeFetch>[0]) {
+  const fetch = fakeFetch(routes);
+  vi.stubGlobal('fetch', fetch.fn);
+  renderPage(
+    <WithUser>
+      <ContentDetailPage />
+    </WithUser>,
+    { path: '/content/:id', route: '/content/2' },
+  );
+  return { fetch, user: userEvent.setup() };
+}
+
+describe('ContentDetailPage', () => {
+  it('shows Loading... then Content not found on failure', async () => {
+    renderDetail({
+      'GET /api/collections/contents-list/2/': () => json(404, { message: 'Not found.' }),
+    });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Content not found')).toBeInTheDocument();
+  });
+
+  it('renders the item with tags, dates and attachments, and downloads one', async () => {
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user, fetch } = renderDetail({
+      'GET /api/collections/contents-list/2/': () => json(200, item),
+      'GET /api/collections/files/8/download/': () => new Response('hello world!'),
+    });
+    expect(await screen.findByRole('heading', { name: 'Launch script' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Opening' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('everyone', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.getByText('draft')).toBeInTheDocument();
+    expect(screen.getByText(/Created Nov 20, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/Edited Nov 21, 2026/)).toBeInTheDocument();
+    const attachments = screen.getByRole('list', { name: 'Attachments' });
+    expect(within(attachments).getByText('notes.txt')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download notes.txt' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const download = fetch.calls.find((call) => call.url.includes('/download/'))!;
+    expect(download.headers.get('Authorization')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/content/2/edit');
+  });
+
+  it('deletes from the detail page and returns to the list', async () => {
+    const { user } = renderDetail({
+      'GET /api/collections/contents-list/2/': () => json(200, item),
+      'DELETE /api/collections/contents-list/2/': () => new Response(null, { status: 204 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Content' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/content$/));
+  });
+});
+
+describe('ContentEditPage', () => {
+  it('fills the form and saves the changes with PATCH', async () => {
+    const fetch = fakeFetch({
+      'GET /api/collections/contents-list/2/': () => json(200, item),
+      'GET /api/collections/tags/': () =>
+        json(200, page([makeTag(1, 'draft'), makeTag(3, 'final')])),
+      'PATCH /api/collections/contents-list/2/': () => json(200, { ...item, title: 'New title' }),
+      'DELETE /api/collections/files/8/': () => new Response(null, { status: 204 }),
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    window.localStorage.setItem('access_token', 'Bearer abc');
+    const user = userEvent.setup();
+    renderPage(
+      <WithUser>
+        <ContentEditPage />
+      </WithUser>,
+      {
+        path: '/content/:id/edit',
+        route: '/content/2/edit',
+        extraRoutes: <Route path="/content/:id" element={null} />,
+      },
+    );
+    const title = await screen.findByLabelText(/^Title/);
+    expect(title).toHaveValue('Launch script');
+    expect(screen.getByLabelText('Content')).toHaveValue(item.content);
+    expect(
+      within(screen.getByRole('list', { name: 'Selected tags' })).getByText('draft'),
+    ).toBeInTheDocument();
+    await user.clear(title);
+    await user.type(title, 'New title');
+    await user.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Content updated!')).toBeInTheDocument();
+    const patch = fetch.calls.find((call) => call.method === 'PATCH')!;
+    expect(patch.body).toEqual({ title: 'New title', content: item.content, tags: [1], files: [] });
+    expect(patch.headers.get('Authorization')).toBe('Bearer abc');
+    await waitFor(() => expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(true));
+    await waitFor(
+      () => expect(screen.getByTestId('location')).toHaveTextContent(/^\/content\/2$/),
+      {
+        timeout: 3000,
+      },
+    );
+  });
+});
