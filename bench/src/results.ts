@@ -178,6 +178,12 @@ function row(values: string[]): string {
   return `| ${values.join(' | ')} |`;
 }
 
+function cpuCell(figure: LoadResult): string {
+  if (figure.cpuMsPerRequest === null) return '';
+  const database = figure.databaseCpuMsPerRequest;
+  return `${figure.cpuMsPerRequest.toFixed(2)}${database === null ? '' : ` + ${database.toFixed(2)} db`}`;
+}
+
 function apiCells(
   outcome: Outcome<ApiFigure | LoadResult> | undefined,
   baseline = false,
@@ -192,12 +198,7 @@ function apiCells(
         (figure.non2xx + figure.errors + figure.timeouts > 0
           ? ` (${figure.non2xx + figure.errors + figure.timeouts} failed)`
           : ''),
-      figure.cpuMsPerRequest === null
-        ? ''
-        : figure.cpuMsPerRequest.toFixed(2) +
-          (figure.databaseCpuMsPerRequest === null
-            ? ''
-            : ` + ${figure.databaseCpuMsPerRequest.toFixed(2)} db`),
+      cpuCell(figure),
     ],
     5,
   );
@@ -309,12 +310,22 @@ export function renderTables(results: Results): string {
     '',
     `**Scale**: the user with 10,000 content items and 500 tags; ${s.scaleConnections} client, ${s.scaleDurationS} s per query (latency without queueing).`,
     '',
-    row(['query', 'PGlite p50', 'p99', 'PostgreSQL p50', 'p99', 'target (PostgreSQL)', '']),
-    row(Array<string>(7).fill('---')),
+    row([
+      'query',
+      'PGlite p50',
+      'p99',
+      'CPU ms/req',
+      'PostgreSQL p50',
+      'p99',
+      'CPU ms/req',
+      'target (PostgreSQL)',
+      '',
+    ]),
+    row(Array<string>(9).fill('---')),
   );
   for (const key of Object.keys(SCALE_QUERIES) as ScaleQuery[]) {
     const show = (db: DatabaseResults | undefined) =>
-      cells(db?.scale[key], (figure) => [ms(figure.p50), ms(figure.p99)], 2);
+      cells(db?.scale[key], (figure) => [ms(figure.p50), ms(figure.p99), cpuCell(figure)], 3);
     lines.push(
       row([
         SCALE_QUERIES[key],

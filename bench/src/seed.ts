@@ -84,8 +84,7 @@ insert into content_tags (content_id, tag_id)
   select c.id, t.id from c join t
     on t.n in (1 + c.n % ${SEED.scaleTags}, 1 + (c.n * 7) % ${SEED.scaleTags}, 1 + (c.n * 13) % ${SEED.scaleTags})
   on conflict do nothing;
-commit;
-analyze;`;
+commit;`;
 }
 
 export interface SeedFacts {
@@ -111,6 +110,9 @@ export async function seedBulk(runner: SqlRunner): Promise<SeedFacts> {
   const libraryUserId = idOf(USERS.library);
   const scaleUserId = idOf(USERS.scale);
   await runner.exec(bulkSql(libraryUserId, scaleUserId));
+  // The steady state of a live database, where autovacuum has run: planner statistics and the
+  // visibility map (index-only scans). VACUUM must run on its own, outside any transaction.
+  await runner.exec('vacuum analyze');
 
   const libraryTags = await runner.rows<{ id: number }>(
     `select id from tags where user_id = ${libraryUserId} order by id limit 2`,
