@@ -264,3 +264,42 @@ describe('collection lists', () => {
     expect((await alice.get(`/api/collections/notes/${note.json().id}/`)).statusCode).toBe(404);
   });
 });
+
+describe('the OpenAPI description', () => {
+  it('lists every library route with tags, a summary and its answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; summary?: string; responses?: object }>
+      >;
+    }>();
+    const expected: Record<string, string[]> = {
+      '/api/collections/list/': ['get', 'post'],
+      '/api/collections/list/{id}/': ['get', 'patch', 'delete'],
+      '/api/collections/contents-list/': ['get', 'post'],
+      '/api/collections/contents-list/{id}/': ['get', 'patch', 'delete'],
+      '/api/collections/tags/': ['get', 'post'],
+      '/api/collections/tags/{id}/': ['get', 'patch', 'delete'],
+      '/api/collections/files/': ['get', 'post'],
+      '/api/collections/files/{id}/': ['get', 'patch', 'delete'],
+      '/api/collections/files/{id}/download/': ['get'],
+      '/api/collections/notes/': ['get', 'post'],
+      '/api/collections/notes/{id}/': ['get', 'patch', 'delete'],
+    };
+    for (const [route, methods] of Object.entries(expected)) {
+      for (const method of methods) {
+        const operation = doc.paths[route]?.[method];
+        expect(operation, `${method} ${route}`).toBeDefined();
+        expect(operation?.tags?.length, `${method} ${route} tags`).toBeGreaterThan(0);
+        expect(operation?.summary, `${method} ${route} summary`).toBeTruthy();
+        const statuses = Object.keys(operation?.responses ?? {});
+        expect(
+          statuses.some((s) => s.startsWith('2')),
+          `${method} ${route} 2xx`,
+        ).toBe(true);
+        expect(statuses, `${method} ${route} 401`).toContain('401');
+      }
+    }
+  });
+});
