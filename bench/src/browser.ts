@@ -227,6 +227,11 @@ export interface EditorResult {
 /** The content textarea of /content/create: the one named "content", else the largest. */
 async function contentTextarea(page: Page) {
   const areas = page.locator('textarea');
+  // The form may wait for its data (the tag list) before it shows.
+  await areas
+    .first()
+    .waitFor({ state: 'visible', timeout: 20_000 })
+    .catch(() => undefined);
   const count = await areas.count();
   if (count === 0) return null;
   let best = areas.first();
@@ -292,7 +297,19 @@ export async function measureEditor(
       field.setSelectionRange(field.value.length, field.value.length);
     });
     await installProbe(page);
+    // BENCH_EDITOR_PROFILE=file.cpuprofile: a CPU profile of the typing, to find where it goes
+    // (open it in Chrome DevTools' Performance panel).
+    const profileFile = process.env.BENCH_EDITOR_PROFILE;
+    const cdp = profileFile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const probe = await typeMeasured(page, typed);
+    if (cdp && profileFile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profileFile, JSON.stringify(profile));
+    }
     const length = await area.evaluate((element) => (element as HTMLTextAreaElement).value.length);
     if (length !== text.length + typed.length) {
       throw new Error(
