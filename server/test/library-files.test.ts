@@ -173,6 +173,31 @@ describe('uploading and downloading', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('refuses two files in one upload, keeping neither', async () => {
+    const rowsBefore = await fileRows();
+    const diskBefore = filesOnDisk().length;
+    const first = multipartBody({ name: 'a.txt', bytes: Buffer.from('a') });
+    const boundary = first.contentType.split('boundary=')[1];
+    const second = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n` +
+        `Content-Type: text/plain\r\n\r\nb\r\n--${boundary}--\r\n`,
+    );
+    const body = Buffer.concat([
+      first.body.subarray(0, first.body.length - `--${boundary}--\r\n`.length),
+      second,
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: LIST,
+      headers: { authorization: `Bearer ${alice.access}`, 'content-type': first.contentType },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(await fileRows()).toBe(rowsBefore);
+    expect(filesOnDisk()).toHaveLength(diskBefore);
+  });
+
   it('needs a signed-in caller to upload', async () => {
     const { body, contentType } = multipartBody({ name: 'x.txt', bytes: Buffer.from('x') });
     const res = await ctx.app.inject({
