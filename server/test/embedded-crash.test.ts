@@ -3,21 +3,36 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase } from '../src/db/embedded';
 import { acquireDataDirLock } from '../src/runtime/data-dir-lock';
-import { killIfRunning, runScript, temporaryDir, type RunningProcess } from './embedded-support';
+import {
+  freePort,
+  killIfRunning,
+  READY,
+  runScript,
+  startServer,
+  temporaryDir,
+  type RunningProcess,
+} from './embedded-support';
 
 /**
  * kill -9 in the middle of a stream of multi-statement transactions on embedded PGlite, several
  * times over one DATA_DIR: after each restart every acknowledged write is there and no
- * transaction is half applied. Each transaction inserts a user (lastName 'pending'), then three
- * one-time codes, then sets lastName to 'complete'; a half-applied one would show as a user
- * without its three codes or still 'pending'.
+ * transaction is half applied. Two sources of writes share the directory (one initdb):
+ * - the real server, answering registrations (a user and its verification code, one
+ *   transaction; acknowledged by the 201);
+ * - a writer process that opens the database the server's way and keeps transactions open
+ *   across event-loop turns, so that every kill lands inside one: a user ('pending'), three
+ *   one-time codes, then the user set to 'complete'.
  */
 
-const KILLS = 4;
+const KILLS = 3;
 const dataDir = temporaryDir('crash');
 let writer: RunningProcess | undefined;
+let server: RunningProcess | undefined;
 
-afterEach(() => killIfRunning(writer));
+afterEach(() => {
+  killIfRunning(writer);
+  killIfRunning(server);
+});
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,8 +62,105 @@ async function writeThenKill(round: string, minimumAcks: number) {
   return { begun: lines(writer.stdout(), 'BEGIN'), acked: lines(writer.stdout(), 'ACK') };
 }
 
+interface Row {
+  email: string;
+  last_name: string;
+  codes: number;
+}
+
+/** Takes over the killed process's lock and opens the database the way the server does. */
+async function storedUsers(domain: string): Promise<{ rows: Row[]; orphanCodes: number }> {
+  const lock = acquireDataDirLock(dataDir, 'crash-test-check');
+  const database = await openEmbeddedDatabase(dataDir);
+  try {
+    const users = await database.db.execute(sql`
+      select u.email, u.last_name,
+             (select count(*) from one_time_codes c where c.user_id = u.id)::int as codes
+      from users u where u.email like ${`%@${domain}`}`);
+    const orphans = await database.db.execute(
+      sql`select count(*)::int as n from one_time_codes c
+          where not exists (select 1 from users u where u.id = c.user_id)`,
+    );
+    return {
+      rows: (users as unknown as { rows: Row[] }).rows,
+      orphanCodes: (orphans as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1,
+    };
+  } finally {
+    await database.close();
+    lock.release();
+  }
+}
+
+/** Registers accounts from a few concurrent clients until the server dies; returns the 201s. */
+async function registerUntilKilled(url: string, round: number, killAfter: number) {
+  const acknowledged: string[] = [];
+  let sent = 0;
+  let killed = false;
+  const client = async (lane: number) => {
+    for (let n = 0; ; n += 1) {
+      const email = `r${round}-l${lane}-${n}@register.test`;
+      sent += 1;
+      try {
+        const res = await fetch(`${url}/api/auth/register/`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            // A client address per request, so the per-IP sending limit never answers 429.
+            'x-forwarded-for': `198.51.100.${sent % 250}`,
+          },
+          body: JSON.stringify({
+            first_name: 'Crash',
+            last_name: 'Test',
+            email,
+            password: 'secret-pass',
+          }),
+        });
+        if (res.status !== 201)
+          throw new Error(`register answered ${res.status}: ${await res.text()}`);
+        acknowledged.push(email);
+      } catch (error) {
+        if (!killed) throw error;
+        return; // the server was killed under this request
+      }
+      if (acknowledged.length === killAfter) {
+        // Let the other clients' requests get under way, then kill in the middle of them.
+        setTimeout(
+          () => {
+            killed = true;
+            server?.child.kill('SIGKILL');
+          },
+          5 + ((round * 7) % 20),
+        );
+      }
+    }
+  };
+  await Promise.all([0, 1, 2].map(client));
+  return acknowledged;
+}
+
 describe('the embedded database under kill -9', { timeout: 180_000 }, () => {
-  it('keeps every acknowledged write and never a half-applied transaction, kill after kill', async () => {
+  it('keeps every acknowledged registration and never a user without its code when the real server is killed', async () => {
+    const acked: string[] = [];
+    for (let round = 1; round <= KILLS; round += 1) {
+      server = startServer({
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        TRUST_PROXY: '1',
+      });
+      const [, url] = await server.waitFor(READY, 90_000);
+      acked.push(...(await registerUntilKilled(url as string, round, 8)));
+      expect(await server.exited).toBe('SIGKILL');
+    }
+    expect(acked.length).toBeGreaterThanOrEqual(KILLS * 8);
+
+    const { rows, orphanCodes } = await storedUsers('register.test');
+    const stored = new Set(rows.map((row) => row.email));
+    for (const email of acked) expect(stored.has(email), `${email} was acknowledged`).toBe(true);
+    for (const row of rows) expect(row.codes, `${row.email} has its code`).toBe(1);
+    expect(orphanCodes).toBe(0);
+  });
+
+  it('keeps every acknowledged write and never a half-applied transaction when killed inside transactions', async () => {
     const acked: string[] = [];
     const begun: string[] = [];
     let killedMidTransaction = 0;
@@ -60,34 +172,16 @@ describe('the embedded database under kill -9', { timeout: 180_000 }, () => {
     }
     expect(killedMidTransaction).toBeGreaterThan(0);
 
-    // Open it the way the server does: take over the dead writer's lock, recover, migrate.
-    const lock = acquireDataDirLock(dataDir, 'crash-test-check');
-    const database = await openEmbeddedDatabase(dataDir);
-    try {
-      const result = await database.db.execute(sql`
-        select u.email, u.last_name,
-               (select count(*) from one_time_codes c where c.user_id = u.id)::int as codes
-        from users u where u.email like '%@crash.test'`);
-      const rows = (
-        result as unknown as { rows: { email: string; last_name: string; codes: number }[] }
-      ).rows;
-      const stored = new Map(rows.map((row) => [row.email, row]));
-
-      for (const email of acked) expect(stored.has(email), `${email} was acknowledged`).toBe(true);
-      for (const row of rows) {
-        expect(row, `${row.email} is whole`).toMatchObject({ last_name: 'complete', codes: 3 });
-      }
-      // At most the one transaction per round that committed just before its ACK was written.
-      expect(rows.length).toBeGreaterThanOrEqual(acked.length);
-      expect(rows.length).toBeLessThanOrEqual(acked.length + KILLS);
-      for (const row of rows) expect(begun).toContain(row.email);
-      const orphanCodes = await database.db.execute(
-        sql`select count(*)::int as n from one_time_codes c where not exists (select 1 from users u where u.id = c.user_id)`,
-      );
-      expect((orphanCodes as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
-    } finally {
-      await database.close();
-      lock.release();
+    const { rows, orphanCodes } = await storedUsers('crash.test');
+    const stored = new Set(rows.map((row) => row.email));
+    for (const email of acked) expect(stored.has(email), `${email} was acknowledged`).toBe(true);
+    for (const row of rows) {
+      expect(row, `${row.email} is whole`).toMatchObject({ last_name: 'complete', codes: 3 });
     }
+    // At most the one transaction per round that committed just before its ACK was written.
+    expect(rows.length).toBeGreaterThanOrEqual(acked.length);
+    expect(rows.length).toBeLessThanOrEqual(acked.length + KILLS);
+    for (const row of rows) expect(begun).toContain(row.email);
+    expect(orphanCodes).toBe(0);
   });
 });
