@@ -12,7 +12,7 @@ export default defineConfig({
   },
   build: {
     // Every supported browser has native modulepreload; the polyfill would cost landing-page bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     // The landing page's JS budget is 90 KB gzip; keep an eye on chunk sizes.
     chunkSizeWarningLimit: 400,
   },

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline-light';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link' | 'danger' | 'outline-light';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -13,6 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'bg-white text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:hover:bg-white',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  link: 'text-indigo-600 hover:bg-indigo-50 hover:text-indigo-500 disabled:text-slate-400 disabled:hover:bg-transparent',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:hover:bg-red-600',
   'outline-light':
     'text-white ring-1 ring-white/40 ring-inset hover:bg-white/10 focus-visible:outline-white',

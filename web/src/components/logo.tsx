@@ -3,13 +3,7 @@ import { clsx } from 'clsx';
 export function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={clsx('size-8 shrink-0', className)}>
-      <defs>
-        <linearGradient id="cw-logo-gradient" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#6366f1" />
-          <stop offset="1" stopColor="#8b5cf6" />
-        </linearGradient>
-      </defs>
-      <rect width="32" height="32" rx="8" fill="url(#cw-logo-gradient)" />
+      <rect width="32" height="32" rx="8" fill="#4f46e5" />
       <path
         d="M9 11.5A2.5 2.5 0 0 1 11.5 9h9a2.5 2.5 0 0 1 2.5 2.5v9a2.5 2.5 0 0 1-2.5 2.5h-9A2.5 2.5 0 0 1 9 20.5z"
         fill="none"
@@ -27,7 +21,7 @@ export function Logo({ className, light = false }: { className?: string; light?:
       <LogoMark />
       <span
         className={clsx(
-          'text-base font-bold tracking-tight',
+          'text-base font-bold tracking-tight whitespace-nowrap',
           light ? 'text-white' : 'text-slate-900',
         )}
       >

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
-import { inputClasses } from './text-field';
+import { inputBaseClasses } from './text-field';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -30,7 +30,12 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
         rows={rows}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={clsx(inputClasses, 'resize-y', error && 'ring-red-400', className)}
+        className={clsx(
+          inputBaseClasses,
+          'resize-y',
+          error ? 'ring-red-400 focus:ring-red-500' : 'ring-slate-300 focus:ring-indigo-600',
+          className,
+        )}
         {...rest}
       />
       {error && (

@@ -15,8 +15,12 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   containerClassName?: string;
 }
 
-export const inputClasses =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
+/** Input look without its ring colour (TextField picks red or neutral). */
+export const inputBaseClasses =
+  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
+
+/** The standard input look, for inputs built outside TextField. */
+export const inputClasses = `${inputBaseClasses} ring-slate-300 focus:ring-indigo-600`;
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   {
@@ -57,8 +61,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           className={clsx(
-            inputClasses,
-            error && 'ring-red-400 focus:ring-red-500',
+            inputBaseClasses,
+            error ? 'ring-red-400 focus:ring-red-500' : 'ring-slate-300 focus:ring-indigo-600',
             revealable && 'pr-10',
             className,
           )}

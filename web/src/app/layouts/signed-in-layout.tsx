@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { Logo, LogoMark } from '../../components/logo';
+import { Logo } from '../../components/logo';
 import { PageSpinner } from '../../components/spinner';
 import { clearTokens } from '../../lib/token-storage';
 import { UserMenu } from './user-menu';
@@ -111,8 +111,7 @@ export function SignedInLayout() {
             <Menu className="size-5" aria-hidden="true" />
           </button>
           <Link to="/dashboard" className="rounded-lg" aria-label="Creator Workspace dashboard">
-            <Logo className="hidden sm:inline-flex" />
-            <LogoMark className="sm:hidden" />
+            <Logo />
           </Link>
         </div>
         <UserMenu onLogout={logout} />
@@ -163,7 +162,7 @@ export function SignedInLayout() {
             role="dialog"
             aria-modal="true"
             aria-label="Navigation"
-            className="absolute inset-y-0 left-0 flex w-64 max-w-[80vw] flex-col bg-white shadow-xl"
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
           >
             <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
               <Logo />

@@ -71,7 +71,7 @@ function NameEditor({ user }: { user: User }) {
   }
 
   return (
-    <form onSubmit={(event) => void save(event)} className="space-y-3" noValidate>
+    <form onSubmit={(event) => void save(event)} className="space-y-3 text-left" noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="First name"

@@ -200,9 +200,9 @@ export function ForgotPasswordPage() {
         </Button>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <Button
-            variant="ghost"
+            variant="link"
             size="sm"
-            className="-ml-3 text-indigo-600 hover:text-indigo-500"
+            className="-ml-3"
             onClick={() => void onResend()}
             disabled={secondsLeft > 0 || done}
             loading={sendMutation.isPending}

@@ -136,12 +136,11 @@ function VerifyOtpForm({
         <div className="flex items-center justify-center gap-2 text-sm text-slate-600">
           <span>Didn&apos;t get a code?</span>
           <Button
-            variant="ghost"
+            variant="link"
             size="sm"
             onClick={() => void onResend()}
             loading={resendMutation.isPending}
             disabled={verified}
-            className="text-indigo-600 hover:text-indigo-500"
           >
             Resend OTP
           </Button>

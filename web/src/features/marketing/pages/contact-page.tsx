@@ -76,7 +76,7 @@ export function ContactPage() {
         <p>Questions, ideas or feedback — send us a note and a real person will read it.</p>
       </PageIntro>
       <section className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:px-8">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <h2 className="text-xl font-semibold text-slate-900">Other ways to reach us</h2>
           <p className="mt-2 text-sm text-slate-600">We usually reply within two business days.</p>
           <ul className="mt-6 space-y-3">
@@ -106,7 +106,7 @@ export function ContactPage() {
             ))}
           </ul>
         </div>
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3">
+        <div className="min-w-0 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3">
           <h2 className="text-xl font-semibold text-slate-900">Send us a message</h2>
           <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">

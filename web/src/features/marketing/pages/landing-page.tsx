@@ -216,7 +216,7 @@ export function LandingPage() {
             {audiences.map(([title, text]) => (
               <li
                 key={title}
-                className="rounded-2xl border-l-4 border-indigo-500 bg-white p-5 ring-1 ring-slate-200"
+                className="relative overflow-hidden rounded-2xl bg-white p-5 pl-6 ring-1 ring-slate-200 before:absolute before:inset-y-0 before:left-0 before:w-1 before:bg-gradient-to-b before:from-indigo-500 before:to-violet-500"
               >
                 <span>
                   <span className="block font-semibold text-slate-900">{title}</span>
