@@ -11,7 +11,7 @@ export function AccountSettingsPage() {
         title="Account Settings"
         description="Manage your profile, sign-in security and password."
       />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 *:min-w-0 lg:grid-cols-2">
         <ProfileCard user={user} />
         <UpdatePasswordCard />
       </div>
