@@ -90,6 +90,8 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     );
     fs.mkdirSync(path.join(original, 'files', '1'), { recursive: true });
     fs.writeFileSync(path.join(original, 'files', '1', 'notes.txt'), 'uploaded bytes');
+    fs.mkdirSync(path.join(original, 'files', 'tmp'));
+    fs.writeFileSync(path.join(original, 'files', 'tmp', 'half.part'), 'upload cut short');
 
     const backup = await npmRun('backup', backups, { DATA_DIR: original });
     expect(backup.code).toBe(0);
@@ -101,6 +103,7 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     const restore = await npmRun('restore', archivePath, { DATA_DIR: restored });
     expect(restore.code).toBe(0);
     expect(fs.readdirSync(restored).sort()).toEqual(['db', 'files', 'secret']);
+    expect(fs.readdirSync(path.join(restored, 'files'))).toEqual(['1']);
 
     const again = runScript('src/ops/restore.ts', { DATA_DIR: restored }, [archivePath]);
     expect(await again.exited).toBe(1);

@@ -85,8 +85,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         cwd: dataDir,
         gzip: true,
         portable: true,
-        // PostgreSQL's lock file of the last session means nothing in another place or time.
-        filter: (entry) => !/(^|\/)postmaster\.pid$/.test(entry),
+        // Left out: PostgreSQL's lock file of the last session (meaningless elsewhere) and
+        // uploads that were still being written (files/tmp, never referenced by the database).
+        filter: (entry) =>
+          !/(^|\/)postmaster\.pid$/.test(entry) && !/^(\.\/)?files\/tmp(\/|$)/.test(entry),
       },
       [...entries],
     );
