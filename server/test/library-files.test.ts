@@ -117,6 +117,27 @@ describe('uploading and downloading', () => {
     expect(after.files).toEqual([file]);
   });
 
+  it('reads the content field whether it comes before or after the file', async () => {
+    const item = await createContent(alice);
+    const { body, contentType } = multipartBody({ name: 'late.txt', bytes: Buffer.from('late') });
+    const boundary = contentType.split('boundary=')[1];
+    const closing = `--${boundary}--\r\n`;
+    const late = Buffer.concat([
+      body.subarray(0, body.length - closing.length),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\n${item.id}\r\n${closing}`,
+      ),
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: LIST,
+      headers: { authorization: `Bearer ${alice.access}`, 'content-type': contentType },
+      payload: late,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<FileObject>().content).toBe(item.id);
+  });
+
   it("refuses another user's or an unknown content item, leaving nothing behind", async () => {
     const bobsItem = await createContent(bob);
     const rowsBefore = await fileRows();
