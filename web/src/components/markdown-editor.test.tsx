@@ -63,3 +63,18 @@ describe('MarkdownPreview', () => {
     expect(screen.queryByText('Nothing to preview yet.')).not.toBeInTheDocument();
   });
 });
+
+describe('MarkdownPreview with a long script', () => {
+  it('re-renders only after typing pauses, and then shows the latest text', async () => {
+    const user = userEvent.setup();
+    const long = `${'word '.repeat(1000)}\n\n`;
+    render(<Harness initial={long} />);
+    expect(
+      await screen.findByText(/word word/, { selector: 'p' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    const textarea = screen.getByLabelText<HTMLTextAreaElement>('Content');
+    await user.type(textarea, '**end**');
+    expect(textarea.value.endsWith('**end**')).toBe(true);
+    expect(await screen.findByText('end', { selector: 'strong' })).toBeInTheDocument();
+  });
+});

@@ -1,10 +1,16 @@
 import { clsx } from 'clsx';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Markdown } from './markdown';
 
+/** Above this length a render of the preview costs tens of milliseconds. */
+const LONG_TEXT = 4000;
+const LONG_TEXT_PAUSE_MS = 250;
+
 /**
- * Live preview of text being typed. It renders a deferred copy of the text, so React keeps
- * the textarea responsive and lets the (memoised) preview lag a keystroke on long scripts.
+ * Live preview of text being typed, built so the textarea never lags: short text renders a
+ * deferred copy (React keeps input first and may skip stale renders); long text (a script of
+ * thousands of words) re-renders only once typing pauses for a moment, because one markdown
+ * render of it is a single uninterruptible task.
  */
 export function MarkdownPreview({
   text,
@@ -15,7 +21,14 @@ export function MarkdownPreview({
   emptyText?: string;
   className?: string;
 }) {
-  const deferred = useDeferredValue(text);
+  const [settled, setSettled] = useState(text);
+  const long = text.length > LONG_TEXT;
+  useEffect(() => {
+    if (!long) return;
+    const timer = setTimeout(() => setSettled(text), LONG_TEXT_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, long]);
+  const deferred = useDeferredValue(long ? settled : text);
   const stale = deferred !== text;
   return (
     <div

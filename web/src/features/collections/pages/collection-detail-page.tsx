@@ -105,7 +105,7 @@ function CollectionView({ collection }: { collection: Collection }) {
       </div>
       <FlashMessage message={flash.message} className="mb-4" />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside className="space-y-4 lg:order-last" aria-label="Collection details">
           <Panel title="Tags">
             <CollectionTags

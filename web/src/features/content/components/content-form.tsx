@@ -89,7 +89,7 @@ export function ContentForm({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <form
         noValidate
         onSubmit={submit}
