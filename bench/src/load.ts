@@ -21,7 +21,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
-  /** Answers outside 2xx, socket errors and time-outs: any of these makes the figure suspect. */
+  /**
+   * Answers outside 2xx, and errors (autocannon counts a time-out as an error too, and also
+   * in `timeouts`): any of these makes the figure suspect.
+   */
   non2xx: number;
   errors: number;
   timeouts: number;

@@ -327,7 +327,7 @@ async function benchDatabase(
             ? outcome.value.list
             : outcome.value
           : undefined;
-      const failed = figure ? figure.non2xx + figure.errors + figure.timeouts : 0;
+      const failed = figure ? figure.non2xx + figure.errors : 0;
       if (figure && failed > 0) {
         result.problems.push(
           `${name}: ${failed} of ${figure.requests} requests failed (non-2xx ${figure.non2xx}, errors ${figure.errors}, time-outs ${figure.timeouts})`,
