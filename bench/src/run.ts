@@ -3,7 +3,7 @@
 // targets beside the figures and writes bench/results.json. Never a test: it fails nothing.
 //
 //   npm run bench                          the full run (about 6 minutes on 2 cores)
-//   npm run bench -- --quick               short runs for development (bench/results-quick.json)
+//   npm run bench -- --quick               short runs for development (bench/results-partial.json)
 //   npm run bench -- --db=postgres         one database only (pglite | postgres)
 //   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor)
 //   npm run bench -- --server-log-level=warn   the server's LOG_LEVEL (default: info, as shipped)
@@ -451,7 +451,9 @@ async function main() {
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
   };
   const results: Results = { ...partial, checks: checksFor(partial) };
-  const out = path.join(benchDir, options.quick ? 'results-quick.json' : 'results.json');
+  // Only a full run of everything replaces the record; quick or partial runs go beside it.
+  const partialRun = options.quick || options.dbs.length < 2 || [...options.skip].some(Boolean);
+  const out = path.join(benchDir, partialRun ? 'results-partial.json' : 'results.json');
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `\n${renderTables(results)}\n\nWritten to ${path.relative(process.cwd(), out)} in ${results.elapsedSeconds} s.\n`,
