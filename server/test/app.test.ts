@@ -46,3 +46,14 @@ describe('the HTTP foundation', () => {
     expect(doc.paths).toHaveProperty('/api/health');
   });
 });
+
+describe('when the database stops answering', () => {
+  it('reports 503 from the health check', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable', code: 'unavailable' });
+    await broken.app.close();
+  });
+});

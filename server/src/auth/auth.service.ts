@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { EmailBody, LoginAnswer, TokenPair, UpdateProfileAnswer, User } from '@cw/contract';
 import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { AppError, badRequest, tokenNotValid, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/messages';
@@ -55,14 +56,6 @@ const VERIFY_OTP_PURPOSES: OtpPurpose[] = ['verify_email', 'login'];
 
 const invalidOtp = () => badRequest(MESSAGES.invalidOtp, undefined, 'invalid_otp');
 const mailFailed = () => new AppError(503, 'mail_failed', MESSAGES.mailFailed);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 export function toUserAnswer(user: repo.UserRow): User {
   return {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@cw/contract';
+import { isDatabaseUnavailable } from '../db/errors';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -64,20 +65,6 @@ function send(
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
     .send(body);
-}
-
-/** Database/driver failures that mean "the database is not answering" rather than a bug. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === 'ETIMEDOUT' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P03' || // cannot_connect_now
-    code.startsWith('08') // connection_exception class
-  );
 }
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {

@@ -7,7 +7,7 @@ import type {
   notePatchBodySchema,
 } from '@cw/contract';
 import { notFound, validationFailed } from '../http/errors';
-import { sqlState } from './db-errors';
+import { sqlState } from '../db/errors';
 import type { LibraryStore } from './library-store';
 import { paginate, pageWindow } from './pagination';
 import { presentNote } from './presenters';

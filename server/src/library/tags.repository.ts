@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { collectionTags, contentTags, tags } from '../db/schema';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../db/errors';
 import type { Executor } from './library-store';
 
 export type TagRow = typeof tags.$inferSelect;
