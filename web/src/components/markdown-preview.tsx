@@ -37,7 +37,7 @@ export function MarkdownPreview({
       data-testid="markdown-preview"
     >
       {deferred.trim() === '' ? (
-        <p className="text-sm text-slate-400 italic">{emptyText}</p>
+        <p className="text-sm text-slate-500 italic">{emptyText}</p>
       ) : (
         <Markdown>{deferred}</Markdown>
       )}

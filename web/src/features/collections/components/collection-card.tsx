@@ -45,7 +45,7 @@ export function CollectionCard({
         className={
           collection.description
             ? 'mt-2 line-clamp-3 text-sm [overflow-wrap:anywhere] text-slate-600'
-            : 'mt-2 text-sm text-slate-400 italic'
+            : 'mt-2 text-sm text-slate-500 italic'
         }
       >
         {collection.description || 'No description provided.'}

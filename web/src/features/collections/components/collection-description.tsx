@@ -75,7 +75,7 @@ export function CollectionDescription({
         className={
           description
             ? 'min-w-0 text-sm [overflow-wrap:anywhere] whitespace-pre-line text-slate-700'
-            : 'text-sm text-slate-400 italic'
+            : 'text-sm text-slate-500 italic'
         }
       >
         {description || 'No description.'}

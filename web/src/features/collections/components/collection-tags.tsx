@@ -29,7 +29,7 @@ export function CollectionTags({
   return (
     <div>
       {collection.tags_named_list.length === 0 ? (
-        <p className="text-sm text-slate-400 italic">No tags yet</p>
+        <p className="text-sm text-slate-500 italic">No tags yet</p>
       ) : (
         <ul className="flex flex-wrap gap-1.5" aria-label="Collection tags">
           {collection.tags_named_list.map((tag) => (

@@ -5,7 +5,7 @@ import { downloadFile, formatBytes } from '../api/files';
 
 /** The item's attached files, each downloadable. */
 export function AttachmentList({ files }: { files: FileObject[] }) {
-  if (files.length === 0) return <p className="text-sm text-slate-400 italic">No attachments.</p>;
+  if (files.length === 0) return <p className="text-sm text-slate-500 italic">No attachments.</p>;
   return (
     <ul className="space-y-2" aria-label="Attachments">
       {files.map((file) => (

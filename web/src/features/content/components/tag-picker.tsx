@@ -81,7 +81,7 @@ export function TagPicker({
   return (
     <div>
       {selected.length === 0 ? (
-        <p className="mb-2 text-sm text-slate-400 italic">No tags selected</p>
+        <p className="mb-2 text-sm text-slate-500 italic">No tags selected</p>
       ) : (
         <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Selected tags">
           {selected.map((id) => {

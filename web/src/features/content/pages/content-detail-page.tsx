@@ -73,7 +73,7 @@ export function ContentDetailPage() {
               Tags
             </h2>
             {content.tags_named_list.length === 0 ? (
-              <p className="text-sm text-slate-400 italic">No tags</p>
+              <p className="text-sm text-slate-500 italic">No tags</p>
             ) : (
               <ul className="flex flex-wrap gap-1.5">
                 {content.tags_named_list.map((tag) => (
