@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite, type DatabaseHandle } from './client';
+import { PGLITE_START_PARAMS, openPglite, type DatabaseHandle } from './client';
 import { LOCK_FILE_NAME } from '../runtime/data-dir-lock';
 
 /**
@@ -79,7 +79,7 @@ export async function openEmbeddedDatabase(
 
 /** Opens an existing embedded database without migrating it, to checkpoint or check it. */
 export async function checkpointDatabaseDir(dbDir: string): Promise<void> {
-  const client = new PGlite(dbDir);
+  const client = new PGlite(dbDir, { startParams: PGLITE_START_PARAMS });
   try {
     await client.waitReady;
     await client.query('CHECKPOINT');
