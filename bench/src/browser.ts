@@ -222,6 +222,8 @@ export interface EditorResult {
   editor: KeystrokeFigures;
   /** The same probe on a bare <textarea> in the same browser: the floor of this machine. */
   floor: KeystrokeFigures;
+  /** The same, with the bare <textarea> holding the same script: the browser's own share. */
+  floorWithScript?: KeystrokeFigures;
 }
 
 /** The content textarea of /content/create: the one named "content", else the largest. */
@@ -264,18 +266,27 @@ export async function measureEditor(
   );
   const text = script(options.words);
 
-  // The floor: an empty page with one textarea, same probe, same browser flags.
-  const floorContext = await browser.newContext();
-  let floor: KeystrokeFigures;
-  try {
-    const blank = await floorContext.newPage();
-    await blank.setContent('<textarea id="t" style="width:600px;height:400px"></textarea>');
-    await blank.focus('#t');
-    await installProbe(blank);
-    floor = figures(await typeMeasured(blank, typed.slice(0, Math.min(50, typed.length))));
-  } finally {
-    await floorContext.close();
-  }
+  // The floors: a page with one bare textarea, empty and then holding the same script, same
+  // probe, same browser flags. The second shows what the browser alone spends on a big text.
+  const bareTextarea = async (initial: string): Promise<KeystrokeFigures> => {
+    const floorContext = await browser.newContext();
+    try {
+      const blank = await floorContext.newPage();
+      await blank.setContent('<textarea id="t" style="width:600px;height:400px"></textarea>');
+      await blank.fill('#t', initial);
+      await blank.evaluate(() => {
+        const field = document.querySelector<HTMLTextAreaElement>('#t');
+        field?.focus();
+        field?.setSelectionRange(field.value.length, field.value.length);
+      });
+      await installProbe(blank);
+      return figures(await typeMeasured(blank, typed.slice(0, Math.min(50, typed.length))));
+    } finally {
+      await floorContext.close();
+    }
+  };
+  const floor = await bareTextarea('');
+  const floorWithScript = await bareTextarea(text);
 
   const context = await contextWithSession(browser, session);
   try {
@@ -321,6 +332,7 @@ export async function measureEditor(
       characters: text.length,
       editor: figures(probe),
       floor,
+      floorWithScript,
     };
   } finally {
     await context.close();

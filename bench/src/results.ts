@@ -427,6 +427,16 @@ export function renderTables(results: Results): string {
         mark(checkFor('editor keystroke → next frame p95')),
       ]),
       row(['the same probe on a bare `<textarea>` (floor)', editorCell((e) => e.floor), '', '']),
+      ...(web.editor.ok && web.editor.value.floorWithScript
+        ? [
+            row([
+              'a bare `<textarea>` holding the same script',
+              editorCell((e) => e.floorWithScript ?? e.floor),
+              '',
+              '',
+            ]),
+          ]
+        : []),
     );
   }
 
