@@ -24,10 +24,13 @@ for (const name of expected) {
     failed += report.numFailedTests;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     const suiteFailures = (report.testResults ?? []).filter(
-      (r) => r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
+      (r) =>
+        r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
     );
     for (const suite of suiteFailures) {
-      problems.push(`${name}: ${suite.name} failed to run: ${(suite.message ?? '').split('\n')[0]}`);
+      problems.push(
+        `${name}: ${suite.name} failed to run: ${(suite.message ?? '').split('\n')[0]}`,
+      );
       failed += 1;
     }
   } else if (report.stats) {

@@ -34,7 +34,15 @@ function run(workspace) {
   execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
 }
 
-if (stale('web/dist/index.html', ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'contract/src'])) {
+if (
+  stale('web/dist/index.html', [
+    'web/src',
+    'web/index.html',
+    'web/public',
+    'web/vite.config.ts',
+    'contract/src',
+  ])
+) {
   run('web');
 }
 if (stale('server/dist/main.js', ['server/src', 'contract/src', 'server/scripts/build.mjs'])) {
