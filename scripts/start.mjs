@@ -40,6 +40,7 @@ if (
     'web/index.html',
     'web/public',
     'web/vite.config.ts',
+    'web/scripts',
     'contract/src',
   ])
 ) {

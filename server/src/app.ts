@@ -176,7 +176,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDist = deps.webDistDir;
   const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
   if (webDist && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // web/scripts/precompress.mjs writes .br and .gz beside each asset at build time.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Vite names assets by content hash, so they never change; index.html always may.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '';
       if (

@@ -82,6 +82,8 @@ export interface TestContext {
 export interface TestAppOptions {
   /** Auth rate limits other than the contract's (e.g. a bench registering many users). */
   authLimits?: Partial<AuthLimits>;
+  /** A built web app to serve at `/` (a folder holding index.html). */
+  webDistDir?: string;
 }
 
 export async function createTestApp(
@@ -105,6 +107,7 @@ export async function createTestApp(
     secret: TEST_SECRET,
     now: clock.now,
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let dist: string;
+const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-web-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Creator Workspace</title>',
+  );
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), script);
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(script));
+  ctx = await createTestApp({}, { webDistDir: dist });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers client routes with the app shell, never cached', async () => {
+    for (const url of ['/', '/collections/12', '/content/create', '/no-such-page']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('Creator Workspace');
+    }
+  });
+
+  it('keeps unknown API paths a JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('serves hashed assets precompressed and cacheable forever', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('serves the plain asset to a client that takes no compression', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(script);
+  });
+});
