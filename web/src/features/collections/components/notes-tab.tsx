@@ -1,7 +1,7 @@
 import type { Note } from '@cw/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMore } from '../../../components/load-more';
 import { Spinner } from '../../../components/spinner';
 import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from '../api/notes';
@@ -16,7 +16,6 @@ export function NotesTab({ collectionId }: { collectionId: number }) {
   const remove = useDeleteNote(collectionId);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Note | null>(null);
-  const [deleteFailed, setDeleteFailed] = useState(false);
 
   const items = notes.data?.pages.flatMap((page) => page.results) ?? [];
   const total = notes.data?.pages[0]?.count ?? 0;
@@ -88,10 +87,7 @@ export function NotesTab({ collectionId }: { collectionId: number }) {
                     update.reset();
                     setEditingId(note.id);
                   }}
-                  onDelete={() => {
-                    setDeleteFailed(false);
-                    setDeleting(note);
-                  }}
+                  onDelete={() => setDeleting(note)}
                 />
               ),
             )}
@@ -107,29 +103,13 @@ export function NotesTab({ collectionId }: { collectionId: number }) {
         )}
       </section>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete Note"
-        message={
-          <>
-            Are you sure you want to delete{' '}
-            <strong className="font-semibold text-slate-900">{deleting?.title}</strong>? This action
-            cannot be undone.
-          </>
-        }
-        pending={remove.isPending}
-        error={deleteFailed ? 'Failed to delete note. Please try again.' : null}
-        onClose={() => {
-          if (!remove.isPending) setDeleting(null);
-        }}
-        onConfirm={() => {
-          if (!deleting) return;
-          setDeleteFailed(false);
-          remove.mutate(deleting.id, {
-            onSuccess: () => setDeleting(null),
-            onError: () => setDeleteFailed(true),
-          });
-        }}
+        name={(note) => note.title}
+        failureText="Failed to delete note. Please try again."
+        mutation={remove}
+        onClose={() => setDeleting(null)}
       />
     </div>
   );

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** The part of a TanStack Query delete mutation the dialog needs. */
+export interface DeleteMutation {
+  isPending: boolean;
+  mutate(id: number, callbacks: { onSuccess: () => void; onError: () => void }): void;
+}
+
+/**
+ * "Are you sure you want to delete {name}? This action cannot be undone." (spec §2), for any
+ * object with an id. A failure stays in the dialog so the user can retry or cancel; closing it
+ * forgets the failure.
+ */
+export function DeleteDialog<T extends { id: number }>({
+  target,
+  title,
+  name,
+  failureText,
+  mutation,
+  onClose,
+  onDeleted,
+}: {
+  target: T | null;
+  title: string;
+  name: (target: T) => string;
+  failureText: string;
+  mutation: DeleteMutation;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  const [failed, setFailed] = useState(false);
+
+  function close() {
+    if (mutation.isPending) return;
+    setFailed(false);
+    onClose();
+  }
+
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={title}
+      message={
+        <>
+          Are you sure you want to delete{' '}
+          <strong className="font-semibold text-slate-900">{target ? name(target) : ''}</strong>?
+          This action cannot be undone.
+        </>
+      }
+      pending={mutation.isPending}
+      error={failed ? failureText : null}
+      onClose={close}
+      onConfirm={() => {
+        if (!target) return;
+        setFailed(false);
+        mutation.mutate(target.id, {
+          onSuccess: () => {
+            onClose();
+            onDeleted?.();
+          },
+          onError: () => setFailed(true),
+        });
+      }}
+    />
+  );
+}
