@@ -189,6 +189,30 @@ describe('POST login/', () => {
     expect((await userRow(email))?.isVerified).toBe(true);
   });
 
+  it('lets an unverified user sign in again within the resend cool-down, keeping the code already mailed', async () => {
+    const { email, password } = await registerOnly(ctx);
+    const mailed = ctx.outbox.messages.length;
+    const code = ctx.outbox.lastCode(email);
+    const res = await call(ctx, 'POST', `${A}/login/`, { body: { email, password } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      verified: false,
+      mfa_status: false,
+      message: 'OTP sent to your email.',
+    });
+    expect(ctx.outbox.messages.length).toBe(mailed);
+    const ok = await call(ctx, 'POST', `${A}/verify-otp/`, { body: { email, otp: code } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('still refuses a wrong password within the cool-down', async () => {
+    const { email } = await registerOnly(ctx);
+    const res = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email, password: 'not-the-password' },
+    });
+    expect(res.status).toBe(401);
+  });
+
   it('sends a sign-in code instead of tokens when MFA is on, and verify-otp finishes the sign-in', async () => {
     const u = await registerAndLogin(ctx);
     const on = await call(ctx, 'PATCH', `${A}/update-profile/`, {

@@ -166,6 +166,17 @@ export class AuthService {
     }
   }
 
+  private async codeSentMomentsAgo(email: string, purpose: OtpPurpose, ip: string) {
+    const [coolDown] = this.codeSendBuckets(email, purpose, ip);
+    try {
+      await this.limiter.assertNotLimited([coolDown!]);
+      return false;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429) return true;
+      throw error;
+    }
+  }
+
   private async mailCode(user: repo.UserRow, code: string, purpose: OtpPurpose): Promise<void> {
     try {
       await this.deps.mailer.send(
@@ -291,7 +302,13 @@ export class AuthService {
       const token = await this.db.transaction((tx) => this.startSession(tx, user.id));
       return { token, verified: true, mfa_status: false, message: MESSAGES.loginOk };
     }
-    await this.sendCode(user.email, user, user.isVerified ? 'login' : 'verify_email', ip);
+    const purpose: OtpPurpose = user.isVerified ? 'login' : 'verify_email';
+    // Signing in again within the 30-second resend cool-down (e.g. right after registering):
+    // the code mailed moments ago is still valid, so answer as usual without a new mail
+    // instead of refusing a sign-in whose password was right.
+    if (!(await this.codeSentMomentsAgo(user.email, purpose, ip))) {
+      await this.sendCode(user.email, user, purpose, ip);
+    }
     return {
       verified: user.isVerified,
       mfa_status: user.isMfaActivated,
