@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, storeSession } from '../../test/factories';
@@ -93,5 +93,23 @@ describe('SignedInLayout', () => {
     expect(screen.getByRole('dialog', { name: 'Navigation' })).toBeInTheDocument();
     await u.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Tab inside the open drawer and gives focus back to its button when it closes', async () => {
+    await renderShell();
+    const u = user();
+    const opener = screen.getByRole('button', { name: 'Open navigation' });
+    await u.click(opener);
+    const drawer = screen.getByRole('dialog', { name: 'Navigation' });
+    const close = within(drawer).getByRole('button', { name: 'Close navigation' });
+    expect(close).toHaveFocus();
+    for (let i = 0; i < 8; i += 1) {
+      await u.tab();
+      expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    }
+    await u.tab({ shift: true });
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    await u.keyboard('{Escape}');
+    expect(opener).toHaveFocus();
   });
 });

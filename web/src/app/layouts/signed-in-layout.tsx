@@ -9,10 +9,11 @@ import {
   PanelLeftOpen,
   X,
 } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
 import { PageSpinner } from '../../components/spinner';
+import { useFocusTrap } from '../../components/use-focus-trap';
 import { clearTokens } from '../../lib/token-storage';
 import { UserMenu } from './user-menu';
 
@@ -75,14 +76,9 @@ export function SignedInLayout() {
     }
   }, [collapsed]);
 
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [drawerOpen]);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useFocusTrap(drawerOpen, drawerRef, closeDrawer);
 
   function logout() {
     clearTokens();
@@ -159,9 +155,11 @@ export function SignedInLayout() {
             onClick={() => setDrawerOpen(false)}
           />
           <div
+            ref={drawerRef}
             role="dialog"
             aria-modal="true"
             aria-label="Navigation"
+            tabIndex={-1}
             className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
           >
             <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
@@ -171,7 +169,7 @@ export function SignedInLayout() {
                 className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
                 aria-label="Close navigation"
                 onClick={() => setDrawerOpen(false)}
-                autoFocus
+                data-autofocus
               >
                 <X className="size-5" aria-hidden="true" />
               </button>
