@@ -1,10 +1,17 @@
 import { AlertCircle, Download, FileText, Loader2, Paperclip, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { downloadFile, formatBytes } from '../api/files';
 import type { Attachment, AttachmentsState } from './use-attachments';
 
-/** The form's Attachments: pick or drop files; each uploads at once and can be removed. */
-export function AttachmentsField({ state }: { state: AttachmentsState }) {
+/**
+ * The form's Attachments: pick or drop files; each uploads at once and can be removed.
+ * Memoised: typing in the content editor must not re-render it.
+ */
+export const AttachmentsField = memo(function AttachmentsField({
+  state,
+}: {
+  state: AttachmentsState;
+}) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -64,7 +71,7 @@ export function AttachmentsField({ state }: { state: AttachmentsState }) {
       )}
     </div>
   );
-}
+});
 
 function AttachmentRow({ item, onRemove }: { item: Attachment; onRemove: () => void }) {
   const [downloadFailed, setDownloadFailed] = useState(false);

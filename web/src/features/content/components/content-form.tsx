@@ -1,6 +1,6 @@
 import type { ContentItem, Tag } from '@cw/contract';
 import { clsx } from 'clsx';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { FormMessage } from '../../../components/form-message';
@@ -75,18 +75,22 @@ export function ContentForm({
     );
   }
 
-  async function createTag(name: string) {
-    try {
-      return await onCreateTag(name);
-    } catch (error) {
-      flash.show(
-        error instanceof ApiRequestError && error.status === 400
-          ? `Failed to create tag: ${error.fieldErrors.name ?? error.message}`
-          : 'Failed to create tag. Please try again.',
-      );
-      throw error;
-    }
-  }
+  const showFlash = flash.show;
+  const createTag = useCallback(
+    async (name: string) => {
+      try {
+        return await onCreateTag(name);
+      } catch (error) {
+        showFlash(
+          error instanceof ApiRequestError && error.status === 400
+            ? `Failed to create tag: ${error.fieldErrors.name ?? error.message}`
+            : 'Failed to create tag. Please try again.',
+        );
+        throw error;
+      }
+    },
+    [onCreateTag, showFlash],
+  );
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

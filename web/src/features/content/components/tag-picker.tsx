@@ -1,5 +1,5 @@
 import type { Tag } from '@cw/contract';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button } from '../../../components/button';
 import { TagChip } from '../../../components/tag-chip';
 import { TagCombobox } from '../../../components/tag-combobox';
@@ -11,7 +11,8 @@ import { TextField } from '../../../components/text-field';
  * `No tags found. Create "text"?` + Add; with no tags at all, a New tag name input and
  * Create Tag.
  */
-export function TagPicker({
+/** Memoised: typing in the content editor must not re-render it. */
+export const TagPicker = memo(function TagPicker({
   tags,
   loading,
   selected,
@@ -116,4 +117,4 @@ export function TagPicker({
       />
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { FileObject } from '@cw/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { deleteFile, uploadFile } from '../api/files';
 
@@ -113,9 +113,14 @@ export function useAttachments(initial: FileObject[] = []) {
     for (const file of removed) void deleteFile(file.id).catch(() => undefined);
   }, [removed]);
 
-  const ids = items.flatMap((item) => (item.status === 'ready' && item.file ? [item.file.id] : []));
-  const uploading = items.some((item) => item.status === 'uploading');
-  return { items, ids, uploading, add, remove, discardUploads, purgeRemoved };
+  // One stable object while nothing changes, so the memoised field skips keystrokes elsewhere.
+  return useMemo(() => {
+    const ids = items.flatMap((item) =>
+      item.status === 'ready' && item.file ? [item.file.id] : [],
+    );
+    const uploading = items.some((item) => item.status === 'uploading');
+    return { items, ids, uploading, add, remove, discardUploads, purgeRemoved };
+  }, [items, add, remove, discardUploads, purgeRemoved]);
 }
 
 export type AttachmentsState = ReturnType<typeof useAttachments>;
