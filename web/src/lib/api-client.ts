@@ -1,3 +1,4 @@
+import type { Paginated } from '@cw/contract';
 import type { TokenPair } from '@cw/contract';
 import { clearTokens, getAuthorizationValue, getRefreshToken, setTokens } from './token-storage';
 
@@ -215,4 +216,16 @@ export const api = {
 export function listResults<T>(answer: { results: T[] } | T[] | undefined | null): T[] {
   if (!answer) return [];
   return Array.isArray(answer) ? answer : answer.results;
+}
+
+/** Lists answer a paged object; the spec also allows a plain array (one page, nothing more). */
+export function asPage<T>(answer: Paginated<T> | T[]): Paginated<T> {
+  return Array.isArray(answer)
+    ? { count: answer.length, next: null, previous: null, results: answer }
+    : answer;
+}
+
+/** TanStack Query's getNextPageParam for the API's paged lists (pages count from 1). */
+export function nextPageParam<T>(last: Paginated<T>, pages: Paginated<T>[]): number | undefined {
+  return last.next ? pages.length + 1 : undefined;
 }

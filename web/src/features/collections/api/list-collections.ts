@@ -1,7 +1,7 @@
 import type { Collection, Paginated } from '@cw/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { asPage, collectionKeys, nextPageParam } from './keys';
+import { api, asPage, nextPageParam } from '../../../lib/api-client';
+import { collectionKeys } from './keys';
 
 /** 30 cards fill whole rows of 1, 2 or 3 columns. */
 export const COLLECTIONS_PAGE_SIZE = 30;

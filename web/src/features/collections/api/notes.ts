@@ -1,7 +1,7 @@
 import type { Note, NoteCreateBody, NotePatchBody, Paginated } from '@cw/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { asPage, nextPageParam, noteKeys } from './keys';
+import { api, asPage, nextPageParam } from '../../../lib/api-client';
+import { noteKeys } from './keys';
 
 export const NOTES_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import type { ContentItem, Paginated } from '@cw/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { asPage, contentKeys, nextPageParam } from './keys';
+import { api, asPage, nextPageParam } from '../../../lib/api-client';
+import { contentKeys } from './keys';
 
 /** 30 cards fill whole rows of 1, 2 or 3 columns. */
 export const CONTENTS_PAGE_SIZE = 30;

@@ -1,6 +1,6 @@
 import type { Collection, ContentItem, Paginated, Tag } from '@cw/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, asPage } from '../../../lib/api-client';
 
 /** How many recent items each list contributes to "Recently changed". */
 const RECENT_WINDOW = 50;
@@ -13,12 +13,6 @@ export interface RecentItem {
   changedOn: string;
   edited: boolean;
   href: string;
-}
-
-function asPage<T>(answer: Paginated<T> | T[]): Paginated<T> {
-  return Array.isArray(answer)
-    ? { count: answer.length, next: null, previous: null, results: answer }
-    : answer;
 }
 
 /*

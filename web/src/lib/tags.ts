@@ -1,9 +1,16 @@
 import type { Paginated, Tag, TagCreateBody } from '@cw/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { asPage, tagKeys } from './keys';
+import { api, asPage } from './api-client';
 
-/** Every tag of the user (all pages), sorted by name: the picker must never hide one. */
+/** The user's tags are shared by collections and content: one cache, one way to load them. */
+export const tagKeys = {
+  all: ['tags'] as const,
+  every: (user: number) => ['tags', 'all', user] as const,
+};
+
+const byName = (a: Tag, b: Tag) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+/** Every tag of the user (all pages), sorted by name: a picker must never hide one. */
 export async function listAllTags(user: number): Promise<Tag[]> {
   const tags: Tag[] = [];
   for (let page = 1; ; page += 1) {
@@ -15,23 +22,25 @@ export async function listAllTags(user: number): Promise<Tag[]> {
     tags.push(...answer.results);
     if (!answer.next || answer.results.length === 0) break;
   }
-  return tags.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  return tags.sort(byName);
 }
 
 export function useAllTags(user: number) {
   return useQuery({ queryKey: tagKeys.every(user), queryFn: () => listAllTags(user) });
 }
 
+export function createTag(user: number, name: string) {
+  const body: TagCreateBody = { name: name.trim(), user };
+  return api.post<Tag>('/collections/tags/', body);
+}
+
 export function useCreateTag(user: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => {
-      const body: TagCreateBody = { name: name.trim(), user };
-      return api.post<Tag>('/collections/tags/', body);
-    },
+    mutationFn: (name: string) => createTag(user, name),
     onSuccess: (tag) => {
       queryClient.setQueryData<Tag[]>(tagKeys.every(user), (tags) =>
-        tags ? [...tags, tag].sort((a, b) => a.name.localeCompare(b.name)) : [tag],
+        tags ? [...tags, tag].sort(byName) : [tag],
       );
       void queryClient.invalidateQueries({ queryKey: tagKeys.all });
     },
