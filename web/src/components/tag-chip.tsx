@@ -42,3 +42,37 @@ export function TagChip({
     </span>
   );
 }
+
+/** A card's tags: the first `max` as chips, then "+N more" naming the rest in its title. */
+export function TagChipList({
+  tags,
+  max = 6,
+  className,
+}: {
+  tags: { id: number; name: string }[];
+  max?: number;
+  className?: string;
+}) {
+  if (tags.length === 0) return null;
+  const hidden = tags.length - max;
+  return (
+    <ul className={clsx('flex flex-wrap gap-1.5', className)} aria-label="Tags">
+      {tags.slice(0, max).map((tag) => (
+        <li key={tag.id} className="max-w-full min-w-0">
+          <TagChip name={tag.name} />
+        </li>
+      ))}
+      {hidden > 0 && (
+        <li
+          className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600"
+          title={tags
+            .slice(max)
+            .map((tag) => tag.name)
+            .join(', ')}
+        >
+          +{hidden} more
+        </li>
+      )}
+    </ul>
+  );
+}

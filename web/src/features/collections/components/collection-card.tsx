@@ -2,10 +2,8 @@ import type { Collection } from '@cw/contract';
 import { CalendarDays, Globe, Lock, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { TagChip } from '../../../components/tag-chip';
+import { TagChipList } from '../../../components/tag-chip';
 import { formatDate } from '../../../lib/format';
-
-const MAX_CARD_TAGS = 6;
 
 /** One collection in the grid. The whole card opens the collection; the bin asks to delete it. */
 export function CollectionCard({
@@ -16,7 +14,6 @@ export function CollectionCard({
   onDelete: (collection: Collection) => void;
 }) {
   const tags = collection.tags_named_list;
-  const hidden = tags.length - MAX_CARD_TAGS;
   return (
     <article
       className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md hover:ring-indigo-200"
@@ -66,26 +63,7 @@ export function CollectionCard({
           <Badge tone="warning">Inactive</Badge>
         )}
       </div>
-      {tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {tags.slice(0, MAX_CARD_TAGS).map((tag) => (
-            <li key={tag.id} className="max-w-full min-w-0">
-              <TagChip name={tag.name} />
-            </li>
-          ))}
-          {hidden > 0 && (
-            <li
-              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600"
-              title={tags
-                .slice(MAX_CARD_TAGS)
-                .map((tag) => tag.name)
-                .join(', ')}
-            >
-              +{hidden} more
-            </li>
-          )}
-        </ul>
-      )}
+      <TagChipList tags={tags} className="mt-3" />
       <p className="mt-auto flex items-center gap-1.5 pt-4 text-xs text-slate-500">
         <CalendarDays className="size-3.5" aria-hidden="true" />
         Created {formatDate(collection.created_on)}

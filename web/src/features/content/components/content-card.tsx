@@ -3,11 +3,10 @@ import { CalendarDays, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Markdown } from '../../../components/markdown';
-import { TagChip } from '../../../components/tag-chip';
+import { TagChipList } from '../../../components/tag-chip';
 import { formatDate } from '../../../lib/format';
 
 export const PREVIEW_LENGTH = 400;
-const MAX_CARD_TAGS = 6;
 
 /** The card's text: the first 400 characters plus an ellipsis when there is more (spec §9). */
 export function previewText(content: string): string {
@@ -27,7 +26,6 @@ export function ContentCard({
   const fromControl = (target: EventTarget) =>
     target instanceof Element && target.closest('a, button') !== null;
   const tags = item.tags_named_list;
-  const hidden = tags.length - MAX_CARD_TAGS;
 
   return (
     <article
@@ -69,26 +67,7 @@ export function ContentCard({
       <Markdown className="mt-2 text-slate-600 [&_h1]:text-base [&_h2]:text-base [&_pre]:max-h-40">
         {previewText(item.content)}
       </Markdown>
-      {tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {tags.slice(0, MAX_CARD_TAGS).map((tag) => (
-            <li key={tag.id} className="max-w-full min-w-0">
-              <TagChip name={tag.name} />
-            </li>
-          ))}
-          {hidden > 0 && (
-            <li
-              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600"
-              title={tags
-                .slice(MAX_CARD_TAGS)
-                .map((tag) => tag.name)
-                .join(', ')}
-            >
-              +{hidden} more
-            </li>
-          )}
-        </ul>
-      )}
+      <TagChipList tags={tags} className="mt-3" />
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-4 text-xs text-slate-500">
         <span className="inline-flex items-center gap-1.5">
           <CalendarDays className="size-3.5" aria-hidden="true" />
