@@ -1,18 +1,10 @@
 import type { Collection, ContentItem, FileObject, Note, Paginated, Tag, User } from '@cw/contract';
 import type { ReactNode } from 'react';
 import { CurrentUserContext } from '../lib/current-user';
+import { makeUser } from './factories';
 
 /** Small factories for the library screens' tests (issue 5). */
-export const testUser: User = {
-  id: 7,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  profilePic: null,
-  is_verified: true,
-  is_mfa_activated: false,
-  on_free_trial: true,
-} as User;
+export const testUser: User = makeUser();
 
 export function WithUser({ children }: { children: ReactNode }) {
   return <CurrentUserContext.Provider value={testUser}>{children}</CurrentUserContext.Provider>;
