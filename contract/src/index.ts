@@ -1,3 +1,5 @@
 export * from './common';
 export * from './auth';
 export * from './library';
+export * from './routes';
+export * from './endpoints';

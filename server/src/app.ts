@@ -11,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -20,7 +19,8 @@ import { AuthService } from './auth/auth.service';
 import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
-import { errorBody, registerErrorHandling, sendRouteNotFound } from './http/errors';
+import { errorBody, registerErrorHandling, sendError, sendRouteNotFound } from './http/errors';
+import { registerRoutes } from './http/route-table';
 import { libraryPlugin } from './library/library.plugin';
 import type { FileStorage } from './storage/file-storage';
 
@@ -118,7 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   /* ---- app plugins ---- */
   const tokens = new TokenService(deps.secret);
-  const requireUser = createAuthGuard(tokens);
   const authService = new AuthService({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -130,43 +129,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   /* ---- routes ---- */
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database reachability',
-        response: {
-          200: z.object({ status: z.literal('ok') }),
-          503: z.object({
-            status: z.string(),
-            message: z.string(),
-            detail: z.string(),
-            code: z.string(),
-          }),
-        },
-      },
-    },
-    async (_request, reply) => {
+  const guard = createAuthGuard(tokens);
+  registerRoutes(app, guard, {
+    'system.health': async (_request, reply) => {
       try {
         await deps.database.ping();
         return { status: 'ok' as const };
       } catch {
-        return reply.code(503).send({
+        return sendError(reply, 503, {
           status: 'unavailable',
           ...errorBody('The database is not answering.', 'unavailable'),
         });
       }
     },
-  );
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  // Feature routes (each a plugin taking its dependencies):
-  await app.register(authRoutes, { prefix: '/api/auth', service: authService, requireUser });
-  // library: /api/collections/... (server/src/library/*.routes.ts)
+    'system.openapi': async () => app.swagger(),
+  });
+  registerRoutes(app, guard, authRoutes(authService));
   await app.register(libraryPlugin, {
     db: deps.database.db,
-    requireUser,
+    guard,
     storage: deps.fileStorage,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Collection, ContentItem, Paginated } from '@cw/contract';
 import { TokenService } from '../src/auth/tokens';
+import type { Caller } from '../src/policy/caller';
 import { CollectionsRepository } from '../src/library/collections.repository';
 import { ContentsRepository } from '../src/library/contents.repository';
 import { createTestApp, TEST_SECRET, type TestContext } from './helpers';
@@ -97,6 +98,9 @@ const ids = (values: number[]) =>
     sql`, `,
   );
 
+/** The repositories read for a caller; the plans are the same for any sign-in of that user. */
+const asCaller = (userId: number): Caller => ({ userId, sessionFamilyId: undefined });
+
 describe(`a user with ${PER_USER} of everything`, () => {
   it('gets pages of collections and content items in index order, never reading whole tables', async () => {
     const collections = new CollectionsRepository(ctx.database.db);
@@ -104,16 +108,22 @@ describe(`a user with ${PER_USER} of everything`, () => {
     // For an owner of a large share of the rows PostgreSQL may walk the primary key backwards
     // (already newest first) instead of the owner index; both are index reads in page order.
     for (const [what, query] of [
-      ['first page of collections', collections.pageQuery(ownerId, 50, 0).getSQL()],
-      ['deep page of collections', collections.pageQuery(ownerId, 50, 4950).getSQL()],
-      ['first page of content items', contents.pageQuery(ownerId, undefined, 50, 0).getSQL()],
-      ['deep page of content items', contents.pageQuery(ownerId, undefined, 50, 4950).getSQL()],
+      ['first page of collections', collections.pageQuery(asCaller(ownerId), 50, 0).getSQL()],
+      ['deep page of collections', collections.pageQuery(asCaller(ownerId), 50, 4950).getSQL()],
+      [
+        'first page of content items',
+        contents.pageQuery(asCaller(ownerId), undefined, 50, 0).getSQL(),
+      ],
+      [
+        'deep page of content items',
+        contents.pageQuery(asCaller(ownerId), undefined, 50, 4950).getSQL(),
+      ],
     ] as const) {
       const text = await plan(query);
       expect(text, what).toMatch(/Index Scan|Bitmap Index Scan/);
       expect(text, what).not.toMatch(/Seq Scan/);
     }
-    const byTag = await plan(contents.pageQuery(ownerId, someTagId, 50, 0).getSQL());
+    const byTag = await plan(contents.pageQuery(asCaller(ownerId), someTagId, 50, 0).getSQL());
     expect(byTag).toMatch(/content_tags_tag_idx/);
     expect(byTag).not.toMatch(/Seq Scan/);
   });
@@ -127,7 +137,7 @@ describe(`a user with ${PER_USER} of everything`, () => {
       select ${newcomer!.id}, 'mine ' || g from generate_series(1, 20) g`);
     await ctx.database.db.execute(sql`analyze collections`);
     const collections = new CollectionsRepository(ctx.database.db);
-    const text = await plan(collections.pageQuery(newcomer!.id, 50, 0).getSQL());
+    const text = await plan(collections.pageQuery(asCaller(newcomer!.id), 50, 0).getSQL());
     expect(text).toMatch(/collections_user_id_idx/);
     expect(text).not.toMatch(/Seq Scan/);
   });

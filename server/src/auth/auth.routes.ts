@@ -1,194 +1,33 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  emailBodySchema,
-  loginAnswerSchema,
-  loginBodySchema,
-  messageSchema,
-  refreshTokenBodySchema,
-  registerBodySchema,
-  resetPasswordOtpBodySchema,
-  tokenPairSchema,
-  updatePasswordBodySchema,
-  updateProfileAnswerSchema,
-  updateProfileBodySchema,
-  userSchema,
-  verifyOtpAnswerSchema,
-  verifyOtpBodySchema,
-  verifyTokenBodySchema,
-} from '@cw/contract';
+import type { RouteHandlers } from '../http/route-table';
 import type { AuthService } from './auth.service';
 
-export interface AuthRoutesOptions {
-  service: AuthService;
-  requireUser: onRequestAsyncHookHandler;
-}
-
-const tags = ['auth'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  429: apiErrorSchema.describe('Rate limit hit; the Retry-After header gives the seconds to wait'),
-  503: apiErrorSchema,
-};
-const signedIn = [{ bearerAuth: [] }];
-
-/** Every `/api/auth/…` call of contract §3. Register with `{ prefix: '/api/auth' }`. */
-export async function authRoutes(
-  fastify: FastifyInstance,
-  { service, requireUser }: AuthRoutesOptions,
-): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post(
-    '/register/',
-    {
-      schema: {
-        tags,
-        summary: 'Create an account and mail a verification code',
-        body: registerBodySchema,
-        response: { 201: messageSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.register(request.body, request.ip)),
-  );
-
-  app.post(
-    '/login/',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in: tokens, or a mailed code when unverified or MFA is on',
-        body: loginBodySchema,
-        response: { 200: loginAnswerSchema, ...errors },
-      },
-    },
-    async (request) => service.login(request.body, request.ip),
-  );
-
-  app.post(
-    '/verify-otp/',
-    {
-      schema: {
-        tags,
-        summary: 'Check a mailed code (verification or sign-in); marks the email verified',
-        body: verifyOtpBodySchema,
-        response: { 200: verifyOtpAnswerSchema, ...errors },
-      },
-    },
-    async (request) => service.verifyOtp(request.body, request.ip),
-  );
-
-  app.post(
-    '/send-otp/',
-    {
-      schema: {
-        tags,
-        summary: 'Mail a new verification code to an unverified account',
-        body: emailBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    async (request) => service.sendVerificationCode(request.body, request.ip),
-  );
-
-  app.post(
-    '/verify-token/',
-    {
-      schema: {
-        tags,
-        summary: 'Check an access token',
-        body: verifyTokenBodySchema,
-        response: { 200: z.object({}), ...errors },
-      },
-    },
-    async (request) => service.verifyAccessToken(request.body.token),
-  );
-
-  app.post(
-    '/refresh-token/',
-    {
-      schema: {
-        tags,
-        summary: 'Exchange a refresh token for a new pair (the old one is rotated out)',
-        body: refreshTokenBodySchema,
-        response: { 200: tokenPairSchema, ...errors },
-      },
-    },
-    async (request) => service.refresh(request.body.refresh),
-  );
-
-  app.get(
-    '/user-details/',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'The signed-in user',
-        security: signedIn,
-        response: { 200: userSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => service.userDetails(request.userId),
-  );
-
-  app.patch(
-    '/update-profile/',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'Change the name or switch MFA on or off',
-        security: signedIn,
-        body: updateProfileBodySchema,
-        response: { 200: updateProfileAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => service.updateProfile(request.userId, request.body),
-  );
-
-  app.post(
-    '/update-password/',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'Change the password; signs out every other session',
-        security: signedIn,
-        body: updatePasswordBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.updatePassword(request.userId, request.sessionFamilyId, request.body, request.ip),
-  );
-
-  app.post(
-    '/send-otp-reset-password/',
-    {
-      schema: {
-        tags,
-        summary: 'Mail a password-reset code (same answer whether or not the account exists)',
-        body: emailBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    async (request) => service.sendPasswordResetCode(request.body, request.ip),
-  );
-
-  app.post(
-    '/reset-password-otp/',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password with a mailed reset code; signs out every session',
-        body: resetPasswordOtpBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    async (request) => service.resetPassword(request.body, request.ip),
-  );
-}
+/** Every `/api/auth/…` call of docs/api.md; paths and schemas come from the contract's table. */
+export const authRoutes = (
+  service: AuthService,
+): RouteHandlers<
+  | 'auth.register'
+  | 'auth.login'
+  | 'auth.verifyOtp'
+  | 'auth.sendOtp'
+  | 'auth.verifyToken'
+  | 'auth.refreshToken'
+  | 'auth.userDetails'
+  | 'auth.updateProfile'
+  | 'auth.updatePassword'
+  | 'auth.sendOtpResetPassword'
+  | 'auth.resetPasswordOtp'
+> => ({
+  'auth.register': (request) => service.register(request.body, request.ip),
+  'auth.login': (request) => service.login(request.body, request.ip),
+  'auth.verifyOtp': (request) => service.verifyOtp(request.body, request.ip),
+  'auth.sendOtp': (request) => service.sendVerificationCode(request.body, request.ip),
+  'auth.verifyToken': (request) => service.verifyAccessToken(request.body.token),
+  'auth.refreshToken': (request) => service.refresh(request.body.refresh),
+  'auth.userDetails': (_request, _reply, caller) => service.userDetails(caller.userId),
+  'auth.updateProfile': (request, _reply, caller) =>
+    service.updateProfile(caller.userId, request.body),
+  'auth.updatePassword': (request, _reply, caller) =>
+    service.updatePassword(caller.userId, caller.sessionFamilyId, request.body, request.ip),
+  'auth.sendOtpResetPassword': (request) => service.sendPasswordResetCode(request.body, request.ip),
+  'auth.resetPasswordOtp': (request) => service.resetPassword(request.body, request.ip),
+});

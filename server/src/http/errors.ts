@@ -52,10 +52,11 @@ export function errorBody(message: string, code: string, errors?: FieldErrors): 
   return errors ? { message, detail: message, code, errors } : { message, detail: message, code };
 }
 
-function send(
+/** Sends an error answer as it is, past the route's response schema. */
+export function sendError(
   reply: FastifyReply,
   status: number,
-  body: ApiError,
+  body: ApiError & Record<string, unknown>,
   headers?: Record<string, string>,
 ) {
   if (headers) void reply.headers(headers);
@@ -128,7 +129,7 @@ function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return send(
+      return sendError(
         reply,
         error.statusCode,
         errorBody(error.message, error.code, error.errors),
@@ -138,15 +139,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path is an unknown object, not a form error.
       if (error.validationContext === 'params')
-        return send(reply, 404, errorBody('Not found.', 'not_found'));
+        return sendError(reply, 404, errorBody('Not found.', 'not_found'));
       const errors = fieldErrorsFromValidation(error);
-      return send(reply, 400, errorBody(firstMessage(errors), 'invalid', errors));
+      return sendError(reply, 400, errorBody(firstMessage(errors), 'invalid', errors));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return send(reply, known.status, errorBody(known.message, known.code));
+    if (known) return sendError(reply, known.status, errorBody(known.message, known.code));
     if (error.statusCode === 429) {
       const retry = String(reply.getHeader('retry-after') ?? '60');
-      return send(
+      return sendError(
         reply,
         429,
         errorBody(`Too many requests. Try again in ${retry} seconds.`, 'throttled'),
@@ -156,23 +157,31 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
     }
     if (error instanceof SyntaxError) {
-      return send(reply, 400, errorBody('Malformed JSON in request body.', 'parse_error'));
+      return sendError(reply, 400, errorBody('Malformed JSON in request body.', 'parse_error'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return send(reply, 503, errorBody('The service is temporarily unavailable.', 'unavailable'));
+      return sendError(
+        reply,
+        503,
+        errorBody('The service is temporarily unavailable.', 'unavailable'),
+      );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, errorBody(error.message || 'Bad request.', 'invalid'));
+      return sendError(
+        reply,
+        error.statusCode,
+        errorBody(error.message || 'Bad request.', 'invalid'),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, errorBody('Internal server error', 'internal'));
+    return sendError(reply, 500, errorBody('Internal server error', 'internal'));
   });
 }
 
 /** 404 in the contract's shape, for unknown API routes. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return send(
+  return sendError(
     reply,
     404,
     errorBody(`No route for ${request.method} ${request.url.split('?')[0]}.`, 'not_found'),

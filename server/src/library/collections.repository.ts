@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { collectionTags, collections } from '../db/schema';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
+import type { Caller } from '../policy/caller';
+import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
 export type CollectionRow = typeof collections.$inferSelect;
 export interface CollectionValues {
@@ -15,10 +17,10 @@ export class CollectionsRepository {
   constructor(private readonly db: Executor) {}
 
   /** One page of the owner's collections, newest first (index collections_user_id_idx). */
-  async listForOwner(ownerId: number, limit: number, offset: number) {
-    const where = eq(collections.userId, ownerId);
+  async list(caller: Caller, limit: number, offset: number) {
+    const where = scopeOf(caller, 'collections', 'read');
     const [rows, [total]] = await Promise.all([
-      this.pageQuery(ownerId, limit, offset),
+      this.pageQuery(caller, limit, offset),
       this.db
         .select({ count: sql<number>`count(*)::int` })
         .from(collections)
@@ -28,28 +30,28 @@ export class CollectionsRepository {
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
-  pageQuery(ownerId: number, limit: number, offset: number) {
+  pageQuery(caller: Caller, limit: number, offset: number) {
     return this.db
       .select()
       .from(collections)
-      .where(eq(collections.userId, ownerId))
+      .where(scopeOf(caller, 'collections', 'read'))
       .orderBy(desc(collections.id))
       .limit(limit)
       .offset(offset);
   }
 
-  async findForOwner(ownerId: number, id: number): Promise<CollectionRow | undefined> {
+  async find(caller: Caller, id: number): Promise<CollectionRow | undefined> {
     const [row] = await this.db
       .select()
       .from(collections)
-      .where(and(eq(collections.userId, ownerId), eq(collections.id, id)));
+      .where(and(scopeOf(caller, 'collections', 'read'), eq(collections.id, id)));
     return row;
   }
 
-  async insert(ownerId: number, values: CollectionValues): Promise<CollectionRow> {
+  async insert(caller: Caller, values: CollectionValues): Promise<CollectionRow> {
     const [row] = await this.db
       .insert(collections)
-      .values({ userId: ownerId, ...values })
+      .values({ userId: ownerIdFor(caller), ...values })
       .returning();
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
@@ -57,23 +59,23 @@ export class CollectionsRepository {
 
   /** Every change stamps updated_on. Undefined when the owner has no such collection. */
   async update(
-    ownerId: number,
+    caller: Caller,
     id: number,
     values: Partial<CollectionValues>,
   ): Promise<CollectionRow | undefined> {
     const [row] = await this.db
       .update(collections)
       .set({ ...values, updatedOn: sql`now()` })
-      .where(and(eq(collections.userId, ownerId), eq(collections.id, id)))
+      .where(and(scopeOf(caller, 'collections', 'change'), eq(collections.id, id)))
       .returning();
     return row;
   }
 
   /** Its tag links and notes go with it (ON DELETE CASCADE). */
-  async deleteForOwner(ownerId: number, id: number): Promise<boolean> {
+  async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(collections)
-      .where(and(eq(collections.userId, ownerId), eq(collections.id, id)))
+      .where(and(scopeOf(caller, 'collections', 'change'), eq(collections.id, id)))
       .returning({ id: collections.id });
     return deleted.length > 0;
   }

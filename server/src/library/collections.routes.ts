@@ -1,93 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  collectionCreateBodySchema,
-  collectionListQuerySchema,
-  collectionPatchBodySchema,
-  collectionSchema,
-  idParamsSchema,
-  paginatedSchema,
-} from '@cw/contract';
+import type { RouteHandlers } from '../http/route-table';
+import { listAnswer } from '../http/pagination';
 import type { CollectionsService } from './collections.service';
-import { errorResponses, noContent, signedIn } from './route-schemas';
 
-const tags = ['collections'];
-
-export const collectionsRoutes: FastifyPluginAsyncZod<{ service: CollectionsService }> = async (
-  app,
-  { service },
-) => {
-  app.get(
-    '/api/collections/list/',
-    {
-      schema: {
-        tags,
-        summary: "List the caller's collections, newest first",
-        security: signedIn,
-        querystring: collectionListQuerySchema,
-        response: { 200: paginatedSchema(collectionSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    (request) => service.list(request.userId, request.query, request.url),
-  );
-
-  app.post(
-    '/api/collections/list/',
-    {
-      schema: {
-        tags,
-        summary: 'Create a collection',
-        security: signedIn,
-        body: collectionCreateBodySchema,
-        response: { 201: collectionSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(request.userId, request.body)),
-  );
-
-  app.get(
-    '/api/collections/list/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Read one collection',
-        security: signedIn,
-        params: idParamsSchema,
-        response: { 200: collectionSchema, ...errorResponses(401, 404) },
-      },
-    },
-    (request) => service.get(request.userId, request.params.id),
-  );
-
-  app.patch(
-    '/api/collections/list/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Change any subset of a collection’s fields',
-        security: signedIn,
-        params: idParamsSchema,
-        body: collectionPatchBodySchema,
-        response: { 200: collectionSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (request) => service.update(request.userId, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/collections/list/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a collection with its notes',
-        security: signedIn,
-        params: idParamsSchema,
-        response: { 204: noContent, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(request.userId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-};
+/** The collections calls of docs/api.md; paths and schemas come from the contract's table. */
+export const collectionsRoutes = (
+  service: CollectionsService,
+): RouteHandlers<
+  | 'collections.list'
+  | 'collections.create'
+  | 'collections.get'
+  | 'collections.update'
+  | 'collections.remove'
+> => ({
+  'collections.list': async (request, _reply, caller) =>
+    listAnswer(request, await service.list(caller, request.query)),
+  'collections.create': (request, _reply, caller) => service.create(caller, request.body),
+  'collections.get': (request, _reply, caller) => service.get(caller, request.params.id),
+  'collections.update': (request, _reply, caller) =>
+    service.update(caller, request.params.id, request.body),
+  'collections.remove': (request, _reply, caller) => service.remove(caller, request.params.id),
+});

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type {
   Collection,
-  Paginated,
   collectionCreateBodySchema,
   collectionListQuerySchema,
   collectionPatchBodySchema,
@@ -9,52 +8,38 @@ import type {
 import { notFound } from '../http/errors';
 import type { CollectionRow } from './collections.repository';
 import type { LibraryRepositories, LibraryStore } from './library-store';
-import { requireAllOwned, requireCallerAsUser, uniqueIds } from './library-policy';
-import { paginate, pageWindow } from './pagination';
+import { authorize } from '../policy/library.policy';
+import type { Caller } from '../policy/caller';
+import { requireAllLinkable, uniqueIds } from './linked-ids';
+import { pageWindow, type Page } from '../http/pagination';
 import { presentCollection, tagRefsByOwnerRow } from './presenters';
 
 type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
 type CollectionCreateInput = z.output<typeof collectionCreateBodySchema>;
 type CollectionPatchInput = z.output<typeof collectionPatchBodySchema>;
 
-export const COLLECTIONS_PATH = '/api/collections/list/';
-
 export class CollectionsService {
   constructor(private readonly store: LibraryStore) {}
 
-  async list(
-    callerId: number,
-    query: CollectionListQuery,
-    url: string,
-  ): Promise<Paginated<Collection>> {
-    requireCallerAsUser(callerId, query.user);
+  async list(caller: Caller, query: CollectionListQuery): Promise<Page<Collection>> {
+    authorize(caller, { act: 'act-as', user: query.user });
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.collections.listForOwner(
-      callerId,
-      limit,
-      offset,
-    );
-    return paginate(
-      await this.present(this.store.repos, callerId, rows),
-      count,
-      query,
-      COLLECTIONS_PATH,
-      url,
-    );
+    const { rows, count } = await this.store.repos.collections.list(caller, limit, offset);
+    return { results: await this.present(this.store.repos, caller, rows), count };
   }
 
-  async get(callerId: number, id: number): Promise<Collection> {
-    const row = await this.store.repos.collections.findForOwner(callerId, id);
+  async get(caller: Caller, id: number): Promise<Collection> {
+    const row = await this.store.repos.collections.find(caller, id);
     if (!row) throw notFound();
-    return this.presentOne(this.store.repos, callerId, row);
+    return this.presentOne(this.store.repos, caller, row);
   }
 
-  async create(callerId: number, body: CollectionCreateInput): Promise<Collection> {
-    requireCallerAsUser(callerId, body.user);
+  async create(caller: Caller, body: CollectionCreateInput): Promise<Collection> {
+    authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = uniqueIds(body.tags);
     return this.store.transaction(async (repos) => {
-      requireAllOwned('tags', tagIds, await repos.tags.ownedIds(callerId, tagIds));
-      const row = await repos.collections.insert(callerId, {
+      requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
+      const row = await repos.collections.insert(caller, {
         name: body.name,
         description: body.description,
         isActive: body.is_active,
@@ -62,15 +47,15 @@ export class CollectionsService {
         metaData: body.meta_data,
       });
       await repos.collections.replaceTags(row.id, tagIds);
-      return this.presentOne(repos, callerId, row);
+      return this.presentOne(repos, caller, row);
     });
   }
 
-  async update(callerId: number, id: number, body: CollectionPatchInput): Promise<Collection> {
-    requireCallerAsUser(callerId, body.user);
+  async update(caller: Caller, id: number, body: CollectionPatchInput): Promise<Collection> {
+    authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = body.tags === undefined ? undefined : uniqueIds(body.tags);
     return this.store.transaction(async (repos) => {
-      const row = await repos.collections.update(callerId, id, {
+      const row = await repos.collections.update(caller, id, {
         name: body.name,
         description: body.description,
         isActive: body.is_active,
@@ -79,28 +64,28 @@ export class CollectionsService {
       });
       if (!row) throw notFound();
       if (tagIds) {
-        requireAllOwned('tags', tagIds, await repos.tags.ownedIds(callerId, tagIds));
+        requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
         await repos.collections.replaceTags(row.id, tagIds);
       }
-      return this.presentOne(repos, callerId, row);
+      return this.presentOne(repos, caller, row);
     });
   }
 
-  async remove(callerId: number, id: number): Promise<void> {
-    if (!(await this.store.repos.collections.deleteForOwner(callerId, id))) throw notFound();
+  async remove(caller: Caller, id: number): Promise<void> {
+    if (!(await this.store.repos.collections.delete(caller, id))) throw notFound();
   }
 
-  private async presentOne(repos: LibraryRepositories, callerId: number, row: CollectionRow) {
-    const [collection] = await this.present(repos, callerId, [row]);
+  private async presentOne(repos: LibraryRepositories, caller: Caller, row: CollectionRow) {
+    const [collection] = await this.present(repos, caller, [row]);
     if (!collection) throw new Error('presenting one collection gave none');
     return collection;
   }
 
   /** A page's tag names come from one query for the whole page. */
-  private async present(repos: LibraryRepositories, callerId: number, rows: CollectionRow[]) {
+  private async present(repos: LibraryRepositories, caller: Caller, rows: CollectionRow[]) {
     const refs = tagRefsByOwnerRow(
       await repos.tags.refsForCollections(
-        callerId,
+        caller,
         rows.map((row) => row.id),
       ),
     );

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { contentTags, contents } from '../db/schema';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
+import type { Caller } from '../policy/caller';
+import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
 export type ContentRow = typeof contents.$inferSelect;
 export interface ContentValues {
@@ -16,10 +18,10 @@ export class ContentsRepository {
    * One page of the owner's content items, newest first, optionally only those carrying a tag
    * (index contents_user_id_idx; with a tag, content_tags_tag_idx finds the items).
    */
-  async listForOwner(ownerId: number, tagId: number | undefined, limit: number, offset: number) {
-    const where = this.listWhere(ownerId, tagId);
+  async list(caller: Caller, tagId: number | undefined, limit: number, offset: number) {
+    const where = this.listWhere(caller, tagId);
     const [rows, [total]] = await Promise.all([
-      this.pageQuery(ownerId, tagId, limit, offset),
+      this.pageQuery(caller, tagId, limit, offset),
       this.db
         .select({ count: sql<number>`count(*)::int` })
         .from(contents)
@@ -28,9 +30,9 @@ export class ContentsRepository {
     return { rows, count: total?.count ?? 0 };
   }
 
-  private listWhere(ownerId: number, tagId: number | undefined) {
+  private listWhere(caller: Caller, tagId: number | undefined) {
     return and(
-      eq(contents.userId, ownerId),
+      scopeOf(caller, 'contents', 'read'),
       tagId === undefined
         ? undefined
         : inArray(
@@ -44,28 +46,28 @@ export class ContentsRepository {
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
-  pageQuery(ownerId: number, tagId: number | undefined, limit: number, offset: number) {
+  pageQuery(caller: Caller, tagId: number | undefined, limit: number, offset: number) {
     return this.db
       .select()
       .from(contents)
-      .where(this.listWhere(ownerId, tagId))
+      .where(this.listWhere(caller, tagId))
       .orderBy(desc(contents.id))
       .limit(limit)
       .offset(offset);
   }
 
-  async findForOwner(ownerId: number, id: number): Promise<ContentRow | undefined> {
+  async find(caller: Caller, id: number): Promise<ContentRow | undefined> {
     const [row] = await this.db
       .select()
       .from(contents)
-      .where(and(eq(contents.userId, ownerId), eq(contents.id, id)));
+      .where(and(scopeOf(caller, 'contents', 'read'), eq(contents.id, id)));
     return row;
   }
 
-  async insert(ownerId: number, values: ContentValues): Promise<ContentRow> {
+  async insert(caller: Caller, values: ContentValues): Promise<ContentRow> {
     const [row] = await this.db
       .insert(contents)
-      .values({ userId: ownerId, ...values })
+      .values({ userId: ownerIdFor(caller), ...values })
       .returning();
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
@@ -73,23 +75,23 @@ export class ContentsRepository {
 
   /** Every change stamps updated_on. Undefined when the owner has no such item. */
   async update(
-    ownerId: number,
+    caller: Caller,
     id: number,
     values: Partial<ContentValues>,
   ): Promise<ContentRow | undefined> {
     const [row] = await this.db
       .update(contents)
       .set({ ...values, updatedOn: sql`now()` })
-      .where(and(eq(contents.userId, ownerId), eq(contents.id, id)))
+      .where(and(scopeOf(caller, 'contents', 'change'), eq(contents.id, id)))
       .returning();
     return row;
   }
 
   /** Its tag links and file rows go with it (ON DELETE CASCADE). */
-  async deleteForOwner(ownerId: number, id: number): Promise<boolean> {
+  async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(contents)
-      .where(and(eq(contents.userId, ownerId), eq(contents.id, id)))
+      .where(and(scopeOf(caller, 'contents', 'change'), eq(contents.id, id)))
       .returning({ id: contents.id });
     return deleted.length > 0;
   }

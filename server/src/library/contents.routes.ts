@@ -1,93 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  contentCreateBodySchema,
-  contentListQuerySchema,
-  contentPatchBodySchema,
-  contentSchema,
-  idParamsSchema,
-  paginatedSchema,
-} from '@cw/contract';
+import type { RouteHandlers } from '../http/route-table';
+import { listAnswer } from '../http/pagination';
 import type { ContentsService } from './contents.service';
-import { errorResponses, noContent, signedIn } from './route-schemas';
 
-const tags = ['content items'];
-
-export const contentsRoutes: FastifyPluginAsyncZod<{ service: ContentsService }> = async (
-  app,
-  { service },
-) => {
-  app.get(
-    '/api/collections/contents-list/',
-    {
-      schema: {
-        tags,
-        summary: "List the caller's content items, newest first (`tag` filters by tag id)",
-        security: signedIn,
-        querystring: contentListQuerySchema,
-        response: { 200: paginatedSchema(contentSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    (request) => service.list(request.userId, request.query, request.url),
-  );
-
-  app.post(
-    '/api/collections/contents-list/',
-    {
-      schema: {
-        tags,
-        summary: 'Create a content item (with tag ids and already uploaded file ids)',
-        security: signedIn,
-        body: contentCreateBodySchema,
-        response: { 201: contentSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(request.userId, request.body)),
-  );
-
-  app.get(
-    '/api/collections/contents-list/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Read one content item',
-        security: signedIn,
-        params: idParamsSchema,
-        response: { 200: contentSchema, ...errorResponses(401, 404) },
-      },
-    },
-    (request) => service.get(request.userId, request.params.id),
-  );
-
-  app.patch(
-    '/api/collections/contents-list/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Change any subset of a content item’s fields',
-        security: signedIn,
-        params: idParamsSchema,
-        body: contentPatchBodySchema,
-        response: { 200: contentSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (request) => service.update(request.userId, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/collections/contents-list/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a content item with its files',
-        security: signedIn,
-        params: idParamsSchema,
-        response: { 204: noContent, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(request.userId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-};
+/** The content-item calls of docs/api.md; paths and schemas come from the contract's table. */
+export const contentsRoutes = (
+  service: ContentsService,
+): RouteHandlers<
+  'contents.list' | 'contents.create' | 'contents.get' | 'contents.update' | 'contents.remove'
+> => ({
+  'contents.list': async (request, _reply, caller) =>
+    listAnswer(request, await service.list(caller, request.query)),
+  'contents.create': (request, _reply, caller) => service.create(caller, request.body),
+  'contents.get': (request, _reply, caller) => service.get(caller, request.params.id),
+  'contents.update': (request, _reply, caller) =>
+    service.update(caller, request.params.id, request.body),
+  'contents.remove': (request, _reply, caller) => service.remove(caller, request.params.id),
+});

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
   ContentItem,
-  Paginated,
   contentCreateBodySchema,
   contentListQuerySchema,
   contentPatchBodySchema,
@@ -11,16 +10,16 @@ import { notFound } from '../http/errors';
 import type { FileStorage } from '../storage/file-storage';
 import type { ContentRow } from './contents.repository';
 import type { LibraryRepositories, LibraryStore } from './library-store';
-import { requireAllOwned, requireCallerAsUser, uniqueIds } from './library-policy';
-import { paginate, pageWindow } from './pagination';
+import { authorize } from '../policy/library.policy';
+import type { Caller } from '../policy/caller';
+import { requireAllLinkable, uniqueIds } from './linked-ids';
+import { pageWindow, type Page } from '../http/pagination';
 import { groupBy, presentContent, tagRefsByOwnerRow } from './presenters';
 import { removeStoredBytes } from './stored-bytes';
 
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
 type ContentCreateInput = z.output<typeof contentCreateBodySchema>;
 type ContentPatchInput = z.output<typeof contentPatchBodySchema>;
-
-export const CONTENTS_PATH = '/api/collections/contents-list/';
 
 export class ContentsService {
   constructor(
@@ -29,92 +28,83 @@ export class ContentsService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async list(
-    callerId: number,
-    query: ContentListQuery,
-    url: string,
-  ): Promise<Paginated<ContentItem>> {
-    requireCallerAsUser(callerId, query.user);
+  async list(caller: Caller, query: ContentListQuery): Promise<Page<ContentItem>> {
+    authorize(caller, { act: 'act-as', user: query.user });
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.contents.listForOwner(
-      callerId,
-      query.tag,
-      limit,
-      offset,
-    );
-    const results = await this.present(this.store.repos, callerId, rows);
-    return paginate(results, count, query, CONTENTS_PATH, url);
+    const { rows, count } = await this.store.repos.contents.list(caller, query.tag, limit, offset);
+    const results = await this.present(this.store.repos, caller, rows);
+    return { results, count };
   }
 
-  async get(callerId: number, id: number): Promise<ContentItem> {
-    const row = await this.store.repos.contents.findForOwner(callerId, id);
+  async get(caller: Caller, id: number): Promise<ContentItem> {
+    const row = await this.store.repos.contents.find(caller, id);
     if (!row) throw notFound();
-    return this.presentOne(this.store.repos, callerId, row);
+    return this.presentOne(this.store.repos, caller, row);
   }
 
-  async create(callerId: number, body: ContentCreateInput): Promise<ContentItem> {
-    requireCallerAsUser(callerId, body.user);
+  async create(caller: Caller, body: ContentCreateInput): Promise<ContentItem> {
+    authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = uniqueIds(body.tags);
     const fileIds = uniqueIds(body.files);
     return this.store.transaction(async (repos) => {
-      requireAllOwned('tags', tagIds, await repos.tags.ownedIds(callerId, tagIds));
-      requireAllOwned('files', fileIds, await repos.files.ownedIds(callerId, fileIds));
-      const row = await repos.contents.insert(callerId, {
+      requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
+      requireAllLinkable('files', fileIds, await repos.files.linkableIds(caller, fileIds));
+      const row = await repos.contents.insert(caller, {
         title: body.title,
         content: body.content,
         metaData: body.meta_data,
       });
       await repos.contents.replaceTags(row.id, tagIds);
-      if (fileIds.length > 0) await repos.files.replaceAttachments(callerId, row.id, fileIds);
-      return this.presentOne(repos, callerId, row);
+      if (fileIds.length > 0) await repos.files.replaceAttachments(caller, row.id, fileIds);
+      return this.presentOne(repos, caller, row);
     });
   }
 
-  async update(callerId: number, id: number, body: ContentPatchInput): Promise<ContentItem> {
-    requireCallerAsUser(callerId, body.user);
+  async update(caller: Caller, id: number, body: ContentPatchInput): Promise<ContentItem> {
+    authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = body.tags === undefined ? undefined : uniqueIds(body.tags);
     const fileIds = body.files === undefined ? undefined : uniqueIds(body.files);
     return this.store.transaction(async (repos) => {
-      const row = await repos.contents.update(callerId, id, {
+      const row = await repos.contents.update(caller, id, {
         title: body.title,
         content: body.content,
         metaData: body.meta_data,
       });
       if (!row) throw notFound();
       if (tagIds) {
-        requireAllOwned('tags', tagIds, await repos.tags.ownedIds(callerId, tagIds));
+        requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
         await repos.contents.replaceTags(row.id, tagIds);
       }
       if (fileIds) {
-        requireAllOwned('files', fileIds, await repos.files.ownedIds(callerId, fileIds));
-        await repos.files.replaceAttachments(callerId, row.id, fileIds);
+        requireAllLinkable('files', fileIds, await repos.files.linkableIds(caller, fileIds));
+        await repos.files.replaceAttachments(caller, row.id, fileIds);
       }
-      return this.presentOne(repos, callerId, row);
+      return this.presentOne(repos, caller, row);
     });
   }
 
   /** The item's file rows go with it in the database; their bytes go once that has committed. */
-  async remove(callerId: number, id: number): Promise<void> {
+  async remove(caller: Caller, id: number): Promise<void> {
     const storageKeys = await this.store.transaction(async (repos) => {
-      const keys = await repos.files.storageKeysOfContent(callerId, id);
-      if (!(await repos.contents.deleteForOwner(callerId, id))) throw notFound();
+      const keys = await repos.files.storageKeysOfContent(caller, id);
+      if (!(await repos.contents.delete(caller, id))) throw notFound();
       return keys;
     });
     await removeStoredBytes(this.storage, storageKeys, this.log);
   }
 
-  private async presentOne(repos: LibraryRepositories, callerId: number, row: ContentRow) {
-    const [item] = await this.present(repos, callerId, [row]);
+  private async presentOne(repos: LibraryRepositories, caller: Caller, row: ContentRow) {
+    const [item] = await this.present(repos, caller, [row]);
     if (!item) throw new Error('presenting one content item gave none');
     return item;
   }
 
   /** A page's tag names and files come from one query each for the whole page. */
-  private async present(repos: LibraryRepositories, callerId: number, rows: ContentRow[]) {
+  private async present(repos: LibraryRepositories, caller: Caller, rows: ContentRow[]) {
     const ids = rows.map((row) => row.id);
     const [tagRows, fileRows] = await Promise.all([
-      repos.tags.refsForContents(callerId, ids),
-      repos.files.listForContents(callerId, ids),
+      repos.tags.refsForContents(caller, ids),
+      repos.files.listForContents(caller, ids),
     ]);
     const refs = tagRefsByOwnerRow(tagRows);
     const filesByContent = groupBy(fileRows, (file) => file.contentId);

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { files } from '../db/schema';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
+import type { Caller } from '../policy/caller';
+import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
 export type FileRow = typeof files.$inferSelect;
 export interface NewFileValues {
@@ -15,14 +17,9 @@ export class FilesRepository {
   constructor(private readonly db: Executor) {}
 
   /** One page of the owner's files, newest first, optionally those attached to one item. */
-  async listForOwner(
-    ownerId: number,
-    contentId: number | undefined,
-    limit: number,
-    offset: number,
-  ) {
+  async list(caller: Caller, contentId: number | undefined, limit: number, offset: number) {
     const where = and(
-      eq(files.userId, ownerId),
+      scopeOf(caller, 'files', 'read'),
       contentId === undefined ? undefined : eq(files.contentId, contentId),
     );
     const [rows, [total]] = await Promise.all([
@@ -35,71 +32,71 @@ export class FilesRepository {
     return { rows, count: total?.count ?? 0 };
   }
 
-  async findForOwner(ownerId: number, id: number): Promise<FileRow | undefined> {
+  async find(caller: Caller, id: number): Promise<FileRow | undefined> {
     const [row] = await this.db
       .select()
       .from(files)
-      .where(and(eq(files.userId, ownerId), eq(files.id, id)));
+      .where(and(scopeOf(caller, 'files', 'read'), eq(files.id, id)));
     return row;
   }
 
-  async insert(ownerId: number, values: NewFileValues): Promise<FileRow> {
+  async insert(caller: Caller, values: NewFileValues): Promise<FileRow> {
     const [row] = await this.db
       .insert(files)
-      .values({ userId: ownerId, ...values })
+      .values({ userId: ownerIdFor(caller), ...values })
       .returning();
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
   }
 
   async update(
-    ownerId: number,
+    caller: Caller,
     id: number,
     values: { contentId?: number | null; name?: string },
   ): Promise<FileRow | undefined> {
     const [row] = await this.db
       .update(files)
       .set(values)
-      .where(and(eq(files.userId, ownerId), eq(files.id, id)))
+      .where(and(scopeOf(caller, 'files', 'change'), eq(files.id, id)))
       .returning();
     return row;
   }
 
   /** The storage key of the deleted row, for removing the bytes after commit. */
-  async deleteForOwner(ownerId: number, id: number): Promise<string | undefined> {
+  async delete(caller: Caller, id: number): Promise<string | undefined> {
     const [row] = await this.db
       .delete(files)
-      .where(and(eq(files.userId, ownerId), eq(files.id, id)))
+      .where(and(scopeOf(caller, 'files', 'change'), eq(files.id, id)))
       .returning({ storageKey: files.storageKey });
     return row?.storageKey;
   }
 
   /** Which of `ids` are the owner's files. */
-  async ownedIds(ownerId: number, ids: number[]): Promise<Set<number>> {
+  async linkableIds(caller: Caller, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
       .select({ id: files.id })
       .from(files)
-      .where(and(eq(files.userId, ownerId), inArray(files.id, ids)));
+      .where(and(scopeOf(caller, 'files', 'change'), inArray(files.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
   /** The storage keys of an item's files (read before deleting the item). */
-  async storageKeysOfContent(ownerId: number, contentId: number): Promise<string[]> {
+  async storageKeysOfContent(caller: Caller, contentId: number): Promise<string[]> {
     const rows = await this.db
       .select({ storageKey: files.storageKey })
       .from(files)
-      .where(and(eq(files.userId, ownerId), eq(files.contentId, contentId)));
+      .where(and(scopeOf(caller, 'files', 'change'), eq(files.contentId, contentId)));
     return rows.map((row) => row.storageKey);
   }
 
   /** The attached files of a page of content items, in one query (index files_content_idx). */
-  async listForContents(ownerId: number, contentIds: number[]): Promise<FileRow[]> {
+  async listForContents(caller: Caller, contentIds: number[]): Promise<FileRow[]> {
     if (contentIds.length === 0) return [];
     return this.db
       .select()
       .from(files)
-      .where(and(eq(files.userId, ownerId), inArray(files.contentId, contentIds)))
+      .where(and(scopeOf(caller, 'files', 'read'), inArray(files.contentId, contentIds)))
       .orderBy(asc(files.id));
   }
 
@@ -107,13 +104,13 @@ export class FilesRepository {
    * Makes exactly `fileIds` the files of an item: those are attached (moved from any other item
    * of the owner), the item's other files are detached and kept.
    */
-  async replaceAttachments(ownerId: number, contentId: number, fileIds: number[]): Promise<void> {
+  async replaceAttachments(caller: Caller, contentId: number, fileIds: number[]): Promise<void> {
     await this.db
       .update(files)
       .set({ contentId: null })
       .where(
         and(
-          eq(files.userId, ownerId),
+          scopeOf(caller, 'files', 'change'),
           eq(files.contentId, contentId),
           fileIds.length > 0 ? notInArray(files.id, fileIds) : isNotNull(files.contentId),
         ),
@@ -122,7 +119,7 @@ export class FilesRepository {
       await this.db
         .update(files)
         .set({ contentId })
-        .where(and(eq(files.userId, ownerId), inArray(files.id, fileIds)));
+        .where(and(scopeOf(caller, 'files', 'change'), inArray(files.id, fileIds)));
     }
   }
 }

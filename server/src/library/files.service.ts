@@ -1,20 +1,19 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { FileObject, Paginated, fileListQuerySchema, filePatchBodySchema } from '@cw/contract';
+import type { FileObject, fileListQuerySchema, filePatchBodySchema } from '@cw/contract';
 import { AppError, notFound, validationFailed } from '../http/errors';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
 import { attachmentDisposition, sanitizeFileName, storedContentType } from './file-names';
 import type { LibraryStore } from './library-store';
-import { requireCallerAsUser } from './library-policy';
-import { paginate, pageWindow } from './pagination';
+import { authorize } from '../policy/library.policy';
+import type { Caller } from '../policy/caller';
+import { pageWindow, type Page } from '../http/pagination';
 import { presentFile } from './presenters';
 import { removeStoredBytes } from './stored-bytes';
 
 type FileListQuery = z.output<typeof fileListQuerySchema>;
 type FilePatchInput = z.output<typeof filePatchBodySchema>;
-
-export const FILES_PATH = '/api/collections/files/';
 
 /** One part of a multipart upload, as @fastify/multipart hands it over. */
 export type UploadPart =
@@ -45,20 +44,15 @@ export class FilesService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async list(callerId: number, query: FileListQuery, url: string): Promise<Paginated<FileObject>> {
-    requireCallerAsUser(callerId, query.user);
+  async list(caller: Caller, query: FileListQuery): Promise<Page<FileObject>> {
+    authorize(caller, { act: 'act-as', user: query.user });
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.files.listForOwner(
-      callerId,
-      query.content,
-      limit,
-      offset,
-    );
-    return paginate(rows.map(presentFile), count, query, FILES_PATH, url);
+    const { rows, count } = await this.store.repos.files.list(caller, query.content, limit, offset);
+    return { results: rows.map(presentFile), count };
   }
 
-  async get(callerId: number, id: number): Promise<FileObject> {
-    const row = await this.store.repos.files.findForOwner(callerId, id);
+  async get(caller: Caller, id: number): Promise<FileObject> {
+    const row = await this.store.repos.files.find(caller, id);
     if (!row) throw notFound();
     return presentFile(row);
   }
@@ -67,7 +61,7 @@ export class FilesService {
    * Bytes first (complete, under a fresh random key), then the row; if anything fails after the
    * bytes were written, they are removed again, so a refused upload leaves nothing behind.
    */
-  async upload(callerId: number, parts: AsyncIterable<UploadPart>): Promise<FileObject> {
+  async upload(caller: Caller, parts: AsyncIterable<UploadPart>): Promise<FileObject> {
     let writtenKey: string | undefined;
     try {
       let stored: { name: string; size: number; contentType: string } | undefined;
@@ -96,10 +90,10 @@ export class FilesService {
       const storageKey = writtenKey;
       const file = stored;
       const row = await this.store.transaction(async (repos) => {
-        if (contentId !== null && !(await repos.contents.findForOwner(callerId, contentId))) {
+        if (contentId !== null && !(await repos.contents.find(caller, contentId))) {
           throw unknownContent();
         }
-        return repos.files.insert(callerId, { ...file, contentId, storageKey });
+        return repos.files.insert(caller, { ...file, contentId, storageKey });
       });
       return presentFile(row);
     } catch (error) {
@@ -109,17 +103,17 @@ export class FilesService {
     }
   }
 
-  async update(callerId: number, id: number, body: FilePatchInput): Promise<FileObject> {
-    requireCallerAsUser(callerId, body.user);
+  async update(caller: Caller, id: number, body: FilePatchInput): Promise<FileObject> {
+    authorize(caller, { act: 'act-as', user: body.user });
     const row = await this.store.transaction(async (repos) => {
       if (
         body.content !== undefined &&
         body.content !== null &&
-        !(await repos.contents.findForOwner(callerId, body.content))
+        !(await repos.contents.find(caller, body.content))
       ) {
         throw unknownContent();
       }
-      const updated = await repos.files.update(callerId, id, {
+      const updated = await repos.files.update(caller, id, {
         contentId: body.content,
         name: body.name === undefined ? undefined : sanitizeFileName(body.name),
       });
@@ -129,14 +123,14 @@ export class FilesService {
     return presentFile(row);
   }
 
-  async remove(callerId: number, id: number): Promise<void> {
-    const storageKey = await this.store.repos.files.deleteForOwner(callerId, id);
+  async remove(caller: Caller, id: number): Promise<void> {
+    const storageKey = await this.store.repos.files.delete(caller, id);
     if (storageKey === undefined) throw notFound();
     await removeStoredBytes(this.storage, [storageKey], this.log);
   }
 
-  async download(callerId: number, id: number): Promise<Download> {
-    const row = await this.store.repos.files.findForOwner(callerId, id);
+  async download(caller: Caller, id: number): Promise<Download> {
+    const row = await this.store.repos.files.find(caller, id);
     if (!row) throw notFound();
     let stream: Readable;
     try {

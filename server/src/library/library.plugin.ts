@@ -1,8 +1,9 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
+import type { AuthGuard } from '../http/auth-guard';
+import { registerRoutes } from '../http/route-table';
 import { DiskFileStorage } from '../storage/disk-file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import { collectionsRoutes } from './collections.routes';
@@ -19,8 +20,8 @@ import { TagsService } from './tags.service';
 
 export interface LibraryDeps {
   db: Database;
-  /** onRequest hook that admits only signed-in callers and sets request.userId. */
-  requireUser: onRequestAsyncHookHandler;
+  /** The guard of signed-in routes (every library route is one). */
+  guard: AuthGuard;
   /** Where uploaded bytes go; the disk under DATA_DIR/files unless given. */
   storage?: FileStorage;
   dataDir: string;
@@ -35,8 +36,6 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   const store = new LibraryStore(deps.db);
   const storage = deps.storage ?? defaultFileStorage(deps.dataDir);
 
-  // Every route of this plugin (and only these) is signed in.
-  app.addHook('onRequest', deps.requireUser);
   await app.register(multipart, {
     limits: {
       fileSize: deps.uploadMaxBytes,
@@ -48,11 +47,13 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     },
   });
 
-  await app.register(collectionsRoutes, { service: new CollectionsService(store) });
-  await app.register(contentsRoutes, { service: new ContentsService(store, storage, app.log) });
-  await app.register(tagsRoutes, { service: new TagsService(store) });
-  await app.register(filesRoutes, {
-    service: new FilesService(store, storage, deps.uploadMaxBytes, app.log),
-  });
-  await app.register(notesRoutes, { service: new NotesService(store) });
+  registerRoutes(app, deps.guard, collectionsRoutes(new CollectionsService(store)));
+  registerRoutes(app, deps.guard, contentsRoutes(new ContentsService(store, storage, app.log)));
+  registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
+  registerRoutes(
+    app,
+    deps.guard,
+    filesRoutes(new FilesService(store, storage, deps.uploadMaxBytes, app.log)),
+  );
+  registerRoutes(app, deps.guard, notesRoutes(new NotesService(store)));
 };

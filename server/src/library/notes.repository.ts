@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { notes } from '../db/schema';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
+import type { Caller } from '../policy/caller';
+import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
 export type NoteRow = typeof notes.$inferSelect;
 export interface NoteValues {
@@ -16,14 +18,9 @@ export class NotesRepository {
    * One page of the owner's notes, newest first: of one collection (index notes_collection_idx)
    * or all of them (index notes_user_id_idx).
    */
-  async listForOwner(
-    ownerId: number,
-    collectionId: number | undefined,
-    limit: number,
-    offset: number,
-  ) {
+  async list(caller: Caller, collectionId: number | undefined, limit: number, offset: number) {
     const where = and(
-      eq(notes.userId, ownerId),
+      scopeOf(caller, 'notes', 'read'),
       collectionId === undefined ? undefined : eq(notes.collectionId, collectionId),
     );
     const [rows, [total]] = await Promise.all([
@@ -36,19 +33,19 @@ export class NotesRepository {
     return { rows, count: total?.count ?? 0 };
   }
 
-  async findForOwner(ownerId: number, id: number): Promise<NoteRow | undefined> {
+  async find(caller: Caller, id: number): Promise<NoteRow | undefined> {
     const [row] = await this.db
       .select()
       .from(notes)
-      .where(and(eq(notes.userId, ownerId), eq(notes.id, id)));
+      .where(and(scopeOf(caller, 'notes', 'read'), eq(notes.id, id)));
     return row;
   }
 
   /** The collection must have been checked to be the owner's. */
-  async insert(ownerId: number, collectionId: number, values: NoteValues): Promise<NoteRow> {
+  async insert(caller: Caller, collectionId: number, values: NoteValues): Promise<NoteRow> {
     const [row] = await this.db
       .insert(notes)
-      .values({ userId: ownerId, collectionId, ...values })
+      .values({ userId: ownerIdFor(caller), collectionId, ...values })
       .returning();
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
@@ -56,22 +53,22 @@ export class NotesRepository {
 
   /** Every change stamps updated_on. Undefined when the owner has no such note. */
   async update(
-    ownerId: number,
+    caller: Caller,
     id: number,
     values: Partial<NoteValues>,
   ): Promise<NoteRow | undefined> {
     const [row] = await this.db
       .update(notes)
       .set({ ...values, updatedOn: sql`now()` })
-      .where(and(eq(notes.userId, ownerId), eq(notes.id, id)))
+      .where(and(scopeOf(caller, 'notes', 'change'), eq(notes.id, id)))
       .returning();
     return row;
   }
 
-  async deleteForOwner(ownerId: number, id: number): Promise<boolean> {
+  async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(notes)
-      .where(and(eq(notes.userId, ownerId), eq(notes.id, id)))
+      .where(and(scopeOf(caller, 'notes', 'change'), eq(notes.id, id)))
       .returning({ id: notes.id });
     return deleted.length > 0;
   }

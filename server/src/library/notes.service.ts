@@ -1,22 +1,20 @@
 import type { z } from 'zod';
 import type {
   Note,
-  Paginated,
   noteCreateBodySchema,
   noteListQuerySchema,
   notePatchBodySchema,
 } from '@cw/contract';
 import { notFound, validationFailed } from '../http/errors';
 import { sqlState } from '../db/errors';
+import type { Caller } from '../policy/caller';
 import type { LibraryStore } from './library-store';
-import { paginate, pageWindow } from './pagination';
+import { pageWindow, type Page } from '../http/pagination';
 import { presentNote } from './presenters';
 
 type NoteListQuery = z.output<typeof noteListQuerySchema>;
 type NoteCreateInput = z.output<typeof noteCreateBodySchema>;
 type NotePatchInput = z.output<typeof notePatchBodySchema>;
-
-export const NOTES_PATH = '/api/collections/notes/';
 
 const unknownCollection = () =>
   validationFailed({ collection: ['Invalid pk - the collection does not exist.'] });
@@ -28,32 +26,32 @@ export class NotesService {
    * With `collection`, the notes of that collection (404 when it is not the caller's: the
    * collection is the thing not found); without it, all of the caller's notes.
    */
-  async list(callerId: number, query: NoteListQuery, url: string): Promise<Paginated<Note>> {
+  async list(caller: Caller, query: NoteListQuery): Promise<Page<Note>> {
     if (
       query.collection !== undefined &&
-      !(await this.store.repos.collections.findForOwner(callerId, query.collection))
+      !(await this.store.repos.collections.find(caller, query.collection))
     ) {
       throw notFound('Collection not found.');
     }
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.notes.listForOwner(
-      callerId,
+    const { rows, count } = await this.store.repos.notes.list(
+      caller,
       query.collection,
       limit,
       offset,
     );
-    return paginate(rows.map(presentNote), count, query, NOTES_PATH, url);
+    return { results: rows.map(presentNote), count };
   }
 
-  async get(callerId: number, id: number): Promise<Note> {
-    const row = await this.store.repos.notes.findForOwner(callerId, id);
+  async get(caller: Caller, id: number): Promise<Note> {
+    const row = await this.store.repos.notes.find(caller, id);
     if (!row) throw notFound();
     return presentNote(row);
   }
 
   /** The collection comes from the body, or else from `?collection=`; it must be the caller's. */
   async create(
-    callerId: number,
+    caller: Caller,
     body: NoteCreateInput,
     queryCollection: number | undefined,
   ): Promise<Note> {
@@ -63,10 +61,10 @@ export class NotesService {
     }
     try {
       const row = await this.store.transaction(async (repos) => {
-        if (!(await repos.collections.findForOwner(callerId, collectionId))) {
+        if (!(await repos.collections.find(caller, collectionId))) {
           throw unknownCollection();
         }
-        return repos.notes.insert(callerId, collectionId, {
+        return repos.notes.insert(caller, collectionId, {
           title: body.title,
           content: body.content,
           tags: body.tags,
@@ -80,8 +78,8 @@ export class NotesService {
     }
   }
 
-  async update(callerId: number, id: number, body: NotePatchInput): Promise<Note> {
-    const row = await this.store.repos.notes.update(callerId, id, {
+  async update(caller: Caller, id: number, body: NotePatchInput): Promise<Note> {
+    const row = await this.store.repos.notes.update(caller, id, {
       title: body.title,
       content: body.content,
       tags: body.tags,
@@ -90,7 +88,7 @@ export class NotesService {
     return presentNote(row);
   }
 
-  async remove(callerId: number, id: number): Promise<void> {
-    if (!(await this.store.repos.notes.deleteForOwner(callerId, id))) throw notFound();
+  async remove(caller: Caller, id: number): Promise<void> {
+    if (!(await this.store.repos.notes.delete(caller, id))) throw notFound();
   }
 }

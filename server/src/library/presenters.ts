@@ -1,4 +1,12 @@
-import type { Collection, ContentItem, FileObject, Note, Tag, TagRef } from '@cw/contract';
+import {
+  pathOf,
+  type Collection,
+  type ContentItem,
+  type FileObject,
+  type Note,
+  type Tag,
+  type TagRef,
+} from '@cw/contract';
 import type { CollectionRow } from './collections.repository';
 import type { ContentRow } from './contents.repository';
 import type { FileRow } from './files.repository';
@@ -10,8 +18,6 @@ import type { TagRefRow, TagRow } from './tags.repository';
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const fileDownloadPath = (id: number) => `/api/collections/files/${id}/download/`;
-
 export const presentTag = (row: TagRow): Tag => ({ id: row.id, name: row.name, user: row.userId });
 
 export const presentFile = (row: FileRow): FileObject => ({
@@ -19,7 +25,7 @@ export const presentFile = (row: FileRow): FileObject => ({
   name: row.name,
   size: row.size,
   content_type: row.contentType,
-  url: fileDownloadPath(row.id),
+  url: pathOf('files.download', { id: row.id }),
   content: row.contentId,
   created_on: iso(row.createdOn),
   user: row.userId,

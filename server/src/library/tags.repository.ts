@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { collectionTags, contentTags, tags } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
+import type { Caller } from '../policy/caller';
+import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
 export type TagRow = typeof tags.$inferSelect;
 /** A tag as shown inside a collection or content item, keyed by the owner row. */
@@ -24,14 +26,9 @@ export class TagsRepository {
   constructor(private readonly db: Executor) {}
 
   /** One page of the owner's tags, newest first, optionally those whose name contains text. */
-  async listForOwner(
-    ownerId: number,
-    nameContains: string | undefined,
-    limit: number,
-    offset: number,
-  ) {
+  async list(caller: Caller, nameContains: string | undefined, limit: number, offset: number) {
     const where = and(
-      eq(tags.userId, ownerId),
+      scopeOf(caller, 'tags', 'read'),
       nameContains
         ? sql`lower(${tags.name}) like lower(${likeContains(nameContains)}) escape '\\'`
         : undefined,
@@ -46,19 +43,19 @@ export class TagsRepository {
     return { rows, count: total?.count ?? 0 };
   }
 
-  async findForOwner(ownerId: number, id: number): Promise<TagRow | undefined> {
+  async find(caller: Caller, id: number): Promise<TagRow | undefined> {
     const [row] = await this.db
       .select()
       .from(tags)
-      .where(and(eq(tags.userId, ownerId), eq(tags.id, id)));
+      .where(and(scopeOf(caller, 'tags', 'read'), eq(tags.id, id)));
     return row;
   }
 
   /** Null when the owner already has a tag of that name (ignoring case). */
-  async insert(ownerId: number, name: string): Promise<TagRow | null> {
+  async insert(caller: Caller, name: string): Promise<TagRow | null> {
     const [row] = await this.db
       .insert(tags)
-      .values({ userId: ownerId, name })
+      .values({ userId: ownerIdFor(caller), name })
       .onConflictDoNothing()
       .returning();
     return row ?? null;
@@ -66,20 +63,20 @@ export class TagsRepository {
 
   /** 'duplicate' when another tag of the owner has that name; undefined when no such tag. */
   async rename(
-    ownerId: number,
+    caller: Caller,
     id: number,
     name: string,
   ): Promise<TagRow | 'duplicate' | undefined> {
     const [clash] = await this.db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.userId, ownerId), sameName(name), ne(tags.id, id)));
+      .where(and(scopeOf(caller, 'tags', 'change'), sameName(name), ne(tags.id, id)));
     if (clash) return 'duplicate';
     try {
       const [row] = await this.db
         .update(tags)
         .set({ name })
-        .where(and(eq(tags.userId, ownerId), eq(tags.id, id)))
+        .where(and(scopeOf(caller, 'tags', 'change'), eq(tags.id, id)))
         .returning();
       return row;
     } catch (error) {
@@ -90,43 +87,45 @@ export class TagsRepository {
   }
 
   /** Links to collections and content items go with it (ON DELETE CASCADE). */
-  async deleteForOwner(ownerId: number, id: number): Promise<boolean> {
+  async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(tags)
-      .where(and(eq(tags.userId, ownerId), eq(tags.id, id)))
+      .where(and(scopeOf(caller, 'tags', 'change'), eq(tags.id, id)))
       .returning({ id: tags.id });
     return deleted.length > 0;
   }
 
   /** Which of `ids` are the owner's tags. */
-  async ownedIds(ownerId: number, ids: number[]): Promise<Set<number>> {
+  async linkableIds(caller: Caller, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.userId, ownerId), inArray(tags.id, ids)));
+      .where(and(scopeOf(caller, 'tags', 'change'), inArray(tags.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
   /** The tags of a page of collections, in one query. */
-  async refsForCollections(ownerId: number, collectionIds: number[]): Promise<TagRefRow[]> {
+  async refsForCollections(caller: Caller, collectionIds: number[]): Promise<TagRefRow[]> {
     if (collectionIds.length === 0) return [];
     return this.db
       .select({ ownerRowId: collectionTags.collectionId, id: tags.id, name: tags.name })
       .from(collectionTags)
       .innerJoin(tags, eq(tags.id, collectionTags.tagId))
-      .where(and(eq(tags.userId, ownerId), inArray(collectionTags.collectionId, collectionIds)))
+      .where(
+        and(scopeOf(caller, 'tags', 'read'), inArray(collectionTags.collectionId, collectionIds)),
+      )
       .orderBy(...byName);
   }
 
   /** The tags of a page of content items, in one query. */
-  async refsForContents(ownerId: number, contentIds: number[]): Promise<TagRefRow[]> {
+  async refsForContents(caller: Caller, contentIds: number[]): Promise<TagRefRow[]> {
     if (contentIds.length === 0) return [];
     return this.db
       .select({ ownerRowId: contentTags.contentId, id: tags.id, name: tags.name })
       .from(contentTags)
       .innerJoin(tags, eq(tags.id, contentTags.tagId))
-      .where(and(eq(tags.userId, ownerId), inArray(contentTags.contentId, contentIds)))
+      .where(and(scopeOf(caller, 'tags', 'read'), inArray(contentTags.contentId, contentIds)))
       .orderBy(...byName);
   }
 }

@@ -1,8 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '@cw/contract';
 
 export interface PageParams {
   page: number;
   page_size: number;
+}
+
+/** One page of rows as a service finds it; the HTTP layer adds the links (`listAnswer`). */
+export interface Page<T> {
+  results: T[];
+  count: number;
 }
 
 /** LIMIT and OFFSET of one page (pages count from 1). */
@@ -17,8 +24,7 @@ export const pageWindow = ({ page, page_size }: PageParams) => ({
  * them as they are. A page past the end is empty, with `previous` still pointing back.
  */
 export function paginate<T>(
-  results: T[],
-  count: number,
+  { results, count }: Page<T>,
   params: PageParams,
   listPath: string,
   requestUrl: string,
@@ -40,4 +46,12 @@ export function paginate<T>(
     previous: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
     results,
   };
+}
+
+/** A list route's answer: the page with links on the route's own registered path. */
+export function listAnswer<T>(
+  request: FastifyRequest & { query: PageParams },
+  page: Page<T>,
+): Paginated<T> {
+  return paginate(page, request.query, request.routeOptions.url ?? request.url, request.url);
 }

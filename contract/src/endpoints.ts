@@ -1,0 +1,380 @@
+import { z } from 'zod';
+import {
+  emailBodySchema,
+  loginAnswerSchema,
+  loginBodySchema,
+  refreshTokenBodySchema,
+  registerBodySchema,
+  resetPasswordOtpBodySchema,
+  tokenPairSchema,
+  updatePasswordBodySchema,
+  updateProfileAnswerSchema,
+  updateProfileBodySchema,
+  userSchema,
+  verifyOtpAnswerSchema,
+  verifyOtpBodySchema,
+  verifyTokenBodySchema,
+} from './auth';
+import { idParamsSchema, messageSchema, paginatedSchema } from './common';
+import {
+  collectionCreateBodySchema,
+  collectionListQuerySchema,
+  collectionPatchBodySchema,
+  collectionSchema,
+  contentCreateBodySchema,
+  contentListQuerySchema,
+  contentPatchBodySchema,
+  contentSchema,
+  fileListQuerySchema,
+  filePatchBodySchema,
+  fileSchema,
+  noteCreateBodySchema,
+  noteListQuerySchema,
+  notePatchBodySchema,
+  noteSchema,
+  tagCreateBodySchema,
+  tagListQuerySchema,
+  tagPatchBodySchema,
+  tagSchema,
+} from './library';
+import type { RouteName } from './routes';
+
+/** Error statuses an endpoint may answer, each in the shape of `apiErrorSchema`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503;
+
+/**
+ * What the server validates and documents for one route of `routes.ts`: the request's parts,
+ * the success answer (one status) and the error statuses. `signedIn` routes get the auth guard.
+ */
+export interface EndpointSchemas {
+  group: string;
+  summary: string;
+  signedIn: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Multipart uploads are read as a stream by the route, not through a body schema. */
+  consumes?: string[];
+  produces?: string[];
+  success: { status: 200 | 201 | 204; schema: z.ZodType };
+  errors: readonly ErrorStatus[];
+  hidden?: boolean;
+}
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+export const noContentSchema = z.null().describe('No content');
+export const emptyObjectSchema = z.object({});
+
+const ok = <S extends z.ZodType>(schema: S) => ({ status: 200 as const, schema });
+const created = <S extends z.ZodType>(schema: S) => ({ status: 201 as const, schema });
+const deleted = { status: 204 as const, schema: noContentSchema };
+
+const publicAuth = { group: 'auth', signedIn: false, errors: [400, 401, 429, 503] } as const;
+const signedInAuth = { group: 'auth', signedIn: true } as const;
+
+/** A library resource's five calls share their shapes; only the schemas and words differ. */
+const library = (group: string) => ({ group, signedIn: true }) as const;
+const collections = library('collections');
+const contents = library('content items');
+const tags = library('tags');
+const files = library('files');
+const notes = library('collection notes');
+
+export const endpoints = {
+  'system.health': {
+    group: 'health',
+    summary: 'Liveness and database reachability',
+    signedIn: false,
+    success: ok(healthSchema),
+    errors: [503],
+  },
+  'system.openapi': {
+    group: 'health',
+    summary: 'This description',
+    signedIn: false,
+    success: ok(z.unknown()),
+    errors: [],
+    hidden: true,
+  },
+
+  'auth.register': {
+    ...publicAuth,
+    summary: 'Create an account and mail a verification code',
+    body: registerBodySchema,
+    success: created(messageSchema),
+  },
+  'auth.login': {
+    ...publicAuth,
+    summary: 'Sign in: tokens, or a mailed code when unverified or MFA is on',
+    body: loginBodySchema,
+    success: ok(loginAnswerSchema),
+  },
+  'auth.verifyOtp': {
+    ...publicAuth,
+    summary: 'Check a mailed code (verification or sign-in); marks the email verified',
+    body: verifyOtpBodySchema,
+    success: ok(verifyOtpAnswerSchema),
+  },
+  'auth.sendOtp': {
+    ...publicAuth,
+    summary: 'Mail a new verification code to an unverified account',
+    body: emailBodySchema,
+    success: ok(messageSchema),
+  },
+  'auth.verifyToken': {
+    ...publicAuth,
+    summary: 'Check an access token',
+    body: verifyTokenBodySchema,
+    success: ok(emptyObjectSchema),
+  },
+  'auth.refreshToken': {
+    ...publicAuth,
+    summary: 'Exchange a refresh token for a new pair (the old one is rotated out)',
+    body: refreshTokenBodySchema,
+    success: ok(tokenPairSchema),
+  },
+  'auth.userDetails': {
+    ...signedInAuth,
+    summary: 'The signed-in user',
+    success: ok(userSchema),
+    errors: [401],
+  },
+  'auth.updateProfile': {
+    ...signedInAuth,
+    summary: 'Change the name or switch MFA on or off',
+    body: updateProfileBodySchema,
+    success: ok(updateProfileAnswerSchema),
+    errors: [400, 401],
+  },
+  'auth.updatePassword': {
+    ...signedInAuth,
+    summary: 'Change the password; signs out every other session',
+    body: updatePasswordBodySchema,
+    success: ok(messageSchema),
+    errors: [400, 401, 429, 503],
+  },
+  'auth.sendOtpResetPassword': {
+    ...publicAuth,
+    summary: 'Mail a password-reset code (same answer whether or not the account exists)',
+    body: emailBodySchema,
+    success: ok(messageSchema),
+  },
+  'auth.resetPasswordOtp': {
+    ...publicAuth,
+    summary: 'Set a new password with a mailed reset code; signs out every session',
+    body: resetPasswordOtpBodySchema,
+    success: ok(messageSchema),
+  },
+
+  'collections.list': {
+    ...collections,
+    summary: "List the caller's collections, newest first",
+    query: collectionListQuerySchema,
+    success: ok(paginatedSchema(collectionSchema)),
+    errors: [400, 401, 403],
+  },
+  'collections.create': {
+    ...collections,
+    summary: 'Create a collection',
+    body: collectionCreateBodySchema,
+    success: created(collectionSchema),
+    errors: [400, 401, 403],
+  },
+  'collections.get': {
+    ...collections,
+    summary: 'Read one collection',
+    params: idParamsSchema,
+    success: ok(collectionSchema),
+    errors: [401, 404],
+  },
+  'collections.update': {
+    ...collections,
+    summary: 'Change any subset of a collection’s fields',
+    params: idParamsSchema,
+    body: collectionPatchBodySchema,
+    success: ok(collectionSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'collections.remove': {
+    ...collections,
+    summary: 'Delete a collection with its notes',
+    params: idParamsSchema,
+    success: deleted,
+    errors: [401, 404],
+  },
+
+  'contents.list': {
+    ...contents,
+    summary: "List the caller's content items, newest first (`tag` filters by tag id)",
+    query: contentListQuerySchema,
+    success: ok(paginatedSchema(contentSchema)),
+    errors: [400, 401, 403],
+  },
+  'contents.create': {
+    ...contents,
+    summary: 'Create a content item (with tag ids and already uploaded file ids)',
+    body: contentCreateBodySchema,
+    success: created(contentSchema),
+    errors: [400, 401, 403],
+  },
+  'contents.get': {
+    ...contents,
+    summary: 'Read one content item',
+    params: idParamsSchema,
+    success: ok(contentSchema),
+    errors: [401, 404],
+  },
+  'contents.update': {
+    ...contents,
+    summary: 'Change any subset of a content item’s fields',
+    params: idParamsSchema,
+    body: contentPatchBodySchema,
+    success: ok(contentSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'contents.remove': {
+    ...contents,
+    summary: 'Delete a content item with its files',
+    params: idParamsSchema,
+    success: deleted,
+    errors: [401, 404],
+  },
+
+  'tags.list': {
+    ...tags,
+    summary: "List the caller's tags, newest first (`name` filters by substring, ignoring case)",
+    query: tagListQuerySchema,
+    success: ok(paginatedSchema(tagSchema)),
+    errors: [400, 401, 403],
+  },
+  'tags.create': {
+    ...tags,
+    summary: 'Create a tag (names are unique per user, ignoring case)',
+    body: tagCreateBodySchema,
+    success: created(tagSchema),
+    errors: [400, 401, 403],
+  },
+  'tags.get': {
+    ...tags,
+    summary: 'Read one tag',
+    params: idParamsSchema,
+    success: ok(tagSchema),
+    errors: [401, 404],
+  },
+  'tags.update': {
+    ...tags,
+    summary: 'Rename a tag',
+    params: idParamsSchema,
+    body: tagPatchBodySchema,
+    success: ok(tagSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'tags.remove': {
+    ...tags,
+    summary: 'Delete a tag, detaching it from every collection and content item',
+    params: idParamsSchema,
+    success: deleted,
+    errors: [401, 404],
+  },
+
+  'files.list': {
+    ...files,
+    summary: "List the caller's files, newest first (`content` filters by content item id)",
+    query: fileListQuerySchema,
+    success: ok(paginatedSchema(fileSchema)),
+    errors: [400, 401, 403],
+  },
+  'files.upload': {
+    ...files,
+    summary:
+      'Upload a file (multipart/form-data: field `file`, optional field `content` = content item id to attach it to)',
+    consumes: ['multipart/form-data'],
+    success: created(fileSchema),
+    errors: [400, 401, 413, 415],
+  },
+  'files.get': {
+    ...files,
+    summary: "Read one file's description",
+    params: idParamsSchema,
+    success: ok(fileSchema),
+    errors: [401, 404],
+  },
+  'files.update': {
+    ...files,
+    summary: 'Rename a file, or attach it to a content item (`content`: id) or detach it (null)',
+    params: idParamsSchema,
+    body: filePatchBodySchema,
+    success: ok(fileSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'files.remove': {
+    ...files,
+    summary: 'Delete a file and its bytes',
+    params: idParamsSchema,
+    success: deleted,
+    errors: [401, 404],
+  },
+  'files.download': {
+    ...files,
+    summary:
+      'Download the bytes (Content-Disposition: attachment, the stored Content-Type, nosniff)',
+    params: idParamsSchema,
+    produces: ['application/octet-stream'],
+    // Streams are sent as they are, never serialized; the schema only documents the answer.
+    success: ok(z.unknown().describe('The file’s bytes, exactly as uploaded')),
+    errors: [401, 404],
+  },
+
+  'notes.list': {
+    ...notes,
+    summary: "List the caller's notes, newest first (`collection` limits them to one collection)",
+    query: noteListQuerySchema,
+    success: ok(paginatedSchema(noteSchema)),
+    errors: [400, 401, 404],
+  },
+  'notes.create': {
+    ...notes,
+    summary:
+      'Add a note to one of the caller’s collections (`collection` in the body or the query)',
+    query: noteListQuerySchema.pick({ collection: true }),
+    body: noteCreateBodySchema,
+    success: created(noteSchema),
+    errors: [400, 401],
+  },
+  'notes.get': {
+    ...notes,
+    summary: 'Read one note',
+    params: idParamsSchema,
+    success: ok(noteSchema),
+    errors: [401, 404],
+  },
+  'notes.update': {
+    ...notes,
+    summary: 'Change a note’s title, content or tags',
+    params: idParamsSchema,
+    body: notePatchBodySchema,
+    success: ok(noteSchema),
+    errors: [400, 401, 404],
+  },
+  'notes.remove': {
+    ...notes,
+    summary: 'Delete a note',
+    params: idParamsSchema,
+    success: deleted,
+    errors: [401, 404],
+  },
+} as const satisfies Record<RouteName, EndpointSchemas>;
+
+export type Endpoints = typeof endpoints;
+
+type SchemaAt<N extends RouteName, K extends string> =
+  Endpoints[N] extends Record<K, infer S extends z.ZodType> ? S : undefined;
+
+/** The answer of a route on success, as the client receives it. */
+export type ResponseOf<N extends RouteName> = z.output<Endpoints[N]['success']['schema']>;
+/** The body a client sends (defaults still optional). */
+export type BodyOf<N extends RouteName> =
+  SchemaAt<N, 'body'> extends z.ZodType ? z.input<SchemaAt<N, 'body'>> : never;
+/** The query a client sends. */
+export type QueryOf<N extends RouteName> =
+  SchemaAt<N, 'query'> extends z.ZodType ? Partial<z.output<SchemaAt<N, 'query'>>> : never;

@@ -1,0 +1,93 @@
+/**
+ * Every API path, written once: the server registers from this table (with the schemas of
+ * `endpoints.ts`) and the web client calls through it. This file imports no zod, so the web
+ * app can load it at run time without pulling schemas into its bundle (`@cw/contract/routes`).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  readonly method: HttpMethod;
+  /** Fastify path syntax: `:name` marks a parameter. Trailing slashes as in the spec. */
+  readonly path: string;
+}
+
+const route = <M extends HttpMethod, P extends string>(method: M, path: P) => ({ method, path });
+
+export const routes = {
+  'system.health': route('GET', '/api/health'),
+  'system.openapi': route('GET', '/api/openapi.json'),
+
+  'auth.register': route('POST', '/api/auth/register/'),
+  'auth.login': route('POST', '/api/auth/login/'),
+  'auth.verifyOtp': route('POST', '/api/auth/verify-otp/'),
+  'auth.sendOtp': route('POST', '/api/auth/send-otp/'),
+  'auth.verifyToken': route('POST', '/api/auth/verify-token/'),
+  'auth.refreshToken': route('POST', '/api/auth/refresh-token/'),
+  'auth.userDetails': route('GET', '/api/auth/user-details/'),
+  'auth.updateProfile': route('PATCH', '/api/auth/update-profile/'),
+  'auth.updatePassword': route('POST', '/api/auth/update-password/'),
+  'auth.sendOtpResetPassword': route('POST', '/api/auth/send-otp-reset-password/'),
+  'auth.resetPasswordOtp': route('POST', '/api/auth/reset-password-otp/'),
+
+  'collections.list': route('GET', '/api/collections/list/'),
+  'collections.create': route('POST', '/api/collections/list/'),
+  'collections.get': route('GET', '/api/collections/list/:id/'),
+  'collections.update': route('PATCH', '/api/collections/list/:id/'),
+  'collections.remove': route('DELETE', '/api/collections/list/:id/'),
+
+  'contents.list': route('GET', '/api/collections/contents-list/'),
+  'contents.create': route('POST', '/api/collections/contents-list/'),
+  'contents.get': route('GET', '/api/collections/contents-list/:id/'),
+  'contents.update': route('PATCH', '/api/collections/contents-list/:id/'),
+  'contents.remove': route('DELETE', '/api/collections/contents-list/:id/'),
+
+  'tags.list': route('GET', '/api/collections/tags/'),
+  'tags.create': route('POST', '/api/collections/tags/'),
+  'tags.get': route('GET', '/api/collections/tags/:id/'),
+  'tags.update': route('PATCH', '/api/collections/tags/:id/'),
+  'tags.remove': route('DELETE', '/api/collections/tags/:id/'),
+
+  'files.list': route('GET', '/api/collections/files/'),
+  'files.upload': route('POST', '/api/collections/files/'),
+  'files.get': route('GET', '/api/collections/files/:id/'),
+  'files.update': route('PATCH', '/api/collections/files/:id/'),
+  'files.remove': route('DELETE', '/api/collections/files/:id/'),
+  'files.download': route('GET', '/api/collections/files/:id/download/'),
+
+  'notes.list': route('GET', '/api/collections/notes/'),
+  'notes.create': route('POST', '/api/collections/notes/'),
+  'notes.get': route('GET', '/api/collections/notes/:id/'),
+  'notes.update': route('PATCH', '/api/collections/notes/:id/'),
+  'notes.remove': route('DELETE', '/api/collections/notes/:id/'),
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+/** `'/a/:id/b/:vid/'` → `'id' | 'vid'`. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The path parameters a route needs, from its path: `{ id: number | string }`, or none. */
+export type PathParams<N extends RouteName> = [ParamNames<Routes[N]['path']>] extends [never]
+  ? Record<string, never>
+  : { [K in ParamNames<Routes[N]['path']>]: number | string };
+
+/** The concrete path of a route, parameters filled in: `pathOf('files.download', { id: 7 })`. */
+export function pathOf<N extends RouteName>(
+  name: N,
+  ...[params]: [ParamNames<Routes[N]['path']>] extends [never] ? [] : [PathParams<N>]
+): string {
+  const { path } = routes[name];
+  if (!params) return path;
+  const values = params as Record<string, number | string>;
+  return path.replace(/:([A-Za-z_]+)/g, (_match, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`pathOf(${name}): no value for :${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
