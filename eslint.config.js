@@ -1,7 +1,77 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import fs from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/*
+ * Boundaries (docs/development.md): imports flow one way.
+ * - web: lib → components → features → app; a feature never imports another feature.
+ * - server: routes → service → repository → db; the policy sits beside the repositories.
+ */
+const webFeatures = fs
+  .readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webZones = [
+  {
+    target: './web/src/lib',
+    from: ['./web/src/components', './web/src/features', './web/src/app'],
+    message: 'lib/ is the bottom layer: it imports no components, features or app code.',
+  },
+  {
+    target: './web/src/components',
+    from: ['./web/src/features', './web/src/app'],
+    message: 'Shared components import only lib/ and each other, never a feature or the app.',
+  },
+  {
+    target: './web/src/features',
+    from: './web/src/app',
+    message: 'Features never import the app; the app composes features.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message:
+      'Features never import each other: move what two features share to lib/ or components/.',
+  })),
+];
+
+const serverLayers = [
+  ['./server/src/**/*.repository.ts', './server/src/**/*.service.ts'],
+  ['./server/src/**/*.repository.ts', './server/src/**/*.routes.ts'],
+  ['./server/src/**/*.service.ts', './server/src/**/*.routes.ts'],
+  ['./server/src/policy/*.ts', './server/src/**/*.service.ts'],
+  ['./server/src/policy/*.ts', './server/src/**/*.routes.ts'],
+  ['./server/src/policy/*.ts', './server/src/**/*.repository.ts'],
+];
+const serverZones = [
+  {
+    target: './server/src/db',
+    from: [
+      './server/src/auth',
+      './server/src/library',
+      './server/src/http',
+      './server/src/policy',
+      './server/src/app.ts',
+    ],
+    message: 'db/ is the bottom layer of the server.',
+  },
+  ...serverLayers.map(([target, from]) => ({
+    target,
+    from,
+    message:
+      'Server layers flow one way: routes → service → repository → db; the policy is asked by services and repositories and imports neither.',
+  })),
+  {
+    target: './server/src/**/*.{service,repository}.ts',
+    from: './server/src/http/route-table.ts',
+    message: 'Only routes use the route table.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -40,6 +110,21 @@ export default tseslint.config(
         { checksVoidReturn: { attributes: false } },
       ],
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
+    files: ['contract/src/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle reads the modules an import leads to, so it must parse TypeScript too.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
     },
   },
   {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import pino from 'pino';
-import { buildApp, loggerOptions } from './app';
+import { buildApp } from './app';
+import { createLogger } from './runtime/logger';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openPostgres, serverRoot, type DatabaseHandle } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded';
@@ -39,7 +39,7 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = await createLogger(config.logLevel);
 
   const problem = prepareDataDir(config.dataDir);
   if (problem) fail(problem);

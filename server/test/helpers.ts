@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { User } from '@cw/contract';
 import { buildApp, type App } from '../src/app';
@@ -84,6 +85,8 @@ export interface TestAppOptions {
   authLimits?: Partial<AuthLimits>;
   /** A built web app to serve at `/` (a folder holding index.html). */
   webDistDir?: string;
+  /** The app's logger; none unless a test reads the log. */
+  logger?: FastifyBaseLogger;
 }
 
 export async function createTestApp(
@@ -108,6 +111,7 @@ export async function createTestApp(
     now: clock.now,
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.logger ? { loggerInstance: options.logger } : {}),
   });
   await app.ready();
   return {
