@@ -7,5 +7,5 @@ import { buildWhatIsStale, repoRoot } from './build-stale.mjs';
 buildWhatIsStale((line) => process.stdout.write(`${line}\n`));
 
 // NODE_ENV is left as given: unset means a local product with a generated secret in DATA_DIR;
-// NODE_ENV=production demands JWT_SECRET (contract §1).
+// NODE_ENV=production demands JWT_SECRET (docs/operations.md).
 await import(pathToFileURL(path.join(repoRoot, 'server/dist/main.js')).href);

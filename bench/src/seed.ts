@@ -38,7 +38,7 @@ export async function postgresRunner(url: string): Promise<SqlRunner> {
   };
 }
 
-/** Opens the embedded database of a stopped server (DATA_DIR/db, contract §1). */
+/** Opens the embedded database of a stopped server (DATA_DIR/db, docs/operations.md). */
 export async function pgliteRunner(dataDir: string): Promise<SqlRunner> {
   const db = new PGlite(path.join(dataDir, 'db'));
   await db.waitReady;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer of the API (contract §2). `message` and `detail` hold the same sentence. */
+/** Every error answer of the API (docs/api.md §1). `message` and `detail` hold the same sentence. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   detail: z.string(),
@@ -46,7 +46,7 @@ export interface Paginated<T> {
 }
 
 export const MAX_META_DATA_BYTES = 16 * 1024;
-/** `meta_data`: a JSON object, at most 16 KiB serialized (contract §4). */
+/** `meta_data`: a JSON object, at most 16 KiB serialized (docs/api.md §3). */
 export const metaDataSchema = z
   .record(z.string(), z.unknown())
   .refine((value) => JSON.stringify(value).length <= MAX_META_DATA_BYTES, {

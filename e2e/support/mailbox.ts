@@ -43,7 +43,7 @@ export class Mailbox {
     );
   }
 
-  /** The 6-digit one-time code of the first matching mail (contract §3: codes are 6 digits). */
+  /** The 6-digit one-time code of the first matching mail (docs/auth.md: codes are 6 digits). */
   async waitForCode(address: string, options: WaitForMailOptions): Promise<string> {
     const mail = await this.waitForMail(address, options);
     const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? /\b(\d{6})\b/.exec(mail.html)?.[1];

@@ -10,7 +10,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './runt
 import { describeError, prepareDataDir, redactUrl } from './runtime/startup';
 import { installGracefulShutdown } from './runtime/shutdown';
 
-/** Start-up failures end here: one line on stderr, exit code 1 (contract §1). */
+/** Start-up failures end here: one line on stderr, exit code 1 (docs/operations.md). */
 function fail(message: string): never {
   process.stderr.write(`creator-workspace: ${message}\n`);
   process.exit(1);

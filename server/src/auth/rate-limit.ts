@@ -9,7 +9,7 @@ export interface LimitRule {
   windowMs: number;
 }
 
-/** The auth limits (contract §3). Tests and benches may pass other numbers through AppDeps. */
+/** The auth limits (docs/auth.md). Tests and benches may pass other numbers through AppDeps. */
 export interface AuthLimits {
   /** Failed logins per account + client IP (ASVS 2.2.1: 10 in 15 minutes). */
   loginFailuresPerAccountIp: LimitRule;

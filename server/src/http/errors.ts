@@ -125,7 +125,7 @@ function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
   return errors;
 }
 
-/** The one error handler: every failure becomes the contract §2 shape; 5xx details stay in the log. */
+/** The one error handler: every failure becomes the docs/api.md §1 shape; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -13,7 +13,7 @@ import type { FileRow } from './files.repository';
 import type { NoteRow } from './notes.repository';
 import type { TagRefRow, TagRow } from './tags.repository';
 
-/** The shapes of contract §4: snake_case fields, ISO dates in UTC. */
+/** The shapes of docs/api.md §3: snake_case fields, ISO dates in UTC. */
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);

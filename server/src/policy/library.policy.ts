@@ -37,7 +37,7 @@ export const ownerIdFor = (caller: Caller): number => caller.userId;
 
 /**
  * What a request asks for, checked before any query: a `user` filter or field may only name
- * the caller (contract §4: otherwise 403).
+ * the caller (docs/api.md §3: otherwise 403).
  */
 export type Intent = { act: 'act-as'; user: number | undefined };
 

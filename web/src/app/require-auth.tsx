@@ -7,7 +7,7 @@ import { clearTokens, hasAccessToken } from '../lib/token-storage';
 import { loadSession } from './session';
 
 /**
- * The signed-in guard (spec §2): shows Loading... while the stored token is verified and the
+ * The signed-in guard (docs/product.md §2): shows Loading... while the stored token is verified and the
  * user loaded; on any failure clears the tokens and replaces history with /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

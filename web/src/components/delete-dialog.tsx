@@ -8,7 +8,7 @@ export interface DeleteMutation {
 }
 
 /**
- * "Are you sure you want to delete {name}? This action cannot be undone." (spec §2), for any
+ * "Are you sure you want to delete {name}? This action cannot be undone." (docs/product.md §2), for any
  * object with an id. A failure stays in the dialog so the user can retry or cancel; closing it
  * forgets the failure.
  */

@@ -12,7 +12,7 @@ export interface MarkdownProps {
 }
 
 /**
- * Renders markdown (spec §1): raw HTML is shown as text, and link/image addresses keep only
+ * Renders markdown (docs/product.md §1): raw HTML is shown as text, and link/image addresses keep only
  * http, https, irc, ircs, mailto, xmpp or no protocol (react-markdown's default urlTransform).
  * While the renderer loads, the plain text stands in (never as HTML).
  */

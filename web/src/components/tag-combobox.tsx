@@ -8,7 +8,7 @@ export interface TagOption {
   name: string;
 }
 
-/** Case-insensitive substring match (spec §5). */
+/** Case-insensitive substring match (docs/product.md §5). */
 export function filterTags<T extends TagOption>(tags: readonly T[], query: string): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...tags];

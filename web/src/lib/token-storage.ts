@@ -1,5 +1,5 @@
 /**
- * Session tokens live in localStorage (spec §3): the access token is stored WITH its
+ * Session tokens live in localStorage (docs/product.md §3): the access token is stored WITH its
  * "Bearer " prefix, the refresh token beside it without one.
  */
 export const ACCESS_TOKEN_KEY = 'access_token';

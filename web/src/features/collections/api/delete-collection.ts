@@ -6,7 +6,7 @@ export function deleteCollection(id: number) {
   return api.delete(`/collections/list/${id}/`);
 }
 
-/** On success the list reloads (spec §4). */
+/** On success the list reloads (docs/product.md §4). */
 export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({

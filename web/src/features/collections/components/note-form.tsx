@@ -15,7 +15,7 @@ export interface NoteValues {
 }
 
 /**
- * The note form (spec §2/§5): title, tags (Enter or Add; trimmed, no empties or repeats; ×
+ * The note form (docs/product.md §2/§5): title, tags (Enter or Add; trimmed, no empties or repeats; ×
  * removes), toolbar + markdown textarea, live Preview. Submitting is ignored unless title and
  * content are both non-blank.
  */

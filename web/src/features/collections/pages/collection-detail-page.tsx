@@ -21,7 +21,7 @@ import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
 import { FilesTab } from '../components/files-tab';
 import { NotesTab } from '../components/notes-tab';
 
-/** /collections/{id}: Loading..., then the collection or Collection not found (spec §2, §8). */
+/** /collections/{id}: Loading..., then the collection or Collection not found (docs/product.md §2, §8). */
 export function CollectionDetailPage() {
   const { id } = useParams();
   const collectionId = Number(id);

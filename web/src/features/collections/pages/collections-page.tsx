@@ -12,7 +12,7 @@ import { CollectionCard } from '../components/collection-card';
 import { CreateCollectionModal } from '../components/create-collection-modal';
 import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
 
-/** /collections: My Collections (spec §2). A failed load only ends the loading state (§8). */
+/** /collections: My Collections (docs/product.md §2). A failed load only ends the loading state (§8). */
 export function CollectionsPage() {
   const user = useCurrentUser();
   const collections = useCollections(user.id);

@@ -8,12 +8,12 @@ import { formatDate } from '../../../lib/format';
 
 export const PREVIEW_LENGTH = 400;
 
-/** The card's text: the first 400 characters plus an ellipsis when there is more (spec §9). */
+/** The card's text: the first 400 characters plus an ellipsis when there is more (docs/product.md §9). */
 export function previewText(content: string): string {
   return content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}...` : content;
 }
 
-/** A content card: click or Enter opens /content/{id}; Edit and Delete icons (spec §2). */
+/** A content card: click or Enter opens /content/{id}; Edit and Delete icons (docs/product.md §2). */
 export function ContentCard({
   item,
   onDelete,

@@ -18,7 +18,7 @@ export const TITLE_MAX = 120;
 export const REDIRECT_DELAY_MS = 1200;
 
 /**
- * The create/edit form (spec §2, §5): Title (required, ≤ 120, with a counter), Content
+ * The create/edit form (docs/product.md §2, §5): Title (required, ≤ 120, with a counter), Content
  * (markdown, required), Tags picker, Attachments; a live preview beside it on wide screens.
  */
 export function ContentForm({

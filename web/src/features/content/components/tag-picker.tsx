@@ -6,7 +6,7 @@ import { TagCombobox } from '../../../components/tag-combobox';
 import { TextField } from '../../../components/text-field';
 
 /**
- * The content form's tag picker (spec §2): selected tags as removable chips (or No tags
+ * The content form's tag picker (docs/product.md §2): selected tags as removable chips (or No tags
  * selected), a Search or select tags input whose dropdown toggles tags and offers
  * `No tags found. Create "text"?` + Add; with no tags at all, a New tag name input and
  * Create Tag.

@@ -21,7 +21,7 @@ export function ContentCreatePage() {
     <section>
       <PageHeader title="Create New Content" />
       <ContentForm
-        // A failed tag load gives an empty list (spec §8).
+        // A failed tag load gives an empty list (docs/product.md §8).
         tags={tags.data ?? []}
         tagsLoading={tags.isPending}
         onCreateTag={(name) => createTag.mutateAsync(name)}

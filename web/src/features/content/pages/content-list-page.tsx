@@ -11,7 +11,7 @@ import { useContents } from '../api/list-contents';
 import { ContentCard } from '../components/content-card';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 
-/** /content: Your Content. A failed load shows an empty list (spec §8). */
+/** /content: Your Content. A failed load shows an empty list (docs/product.md §8). */
 export function ContentListPage() {
   const user = useCurrentUser();
   const contents = useContents(user.id);

@@ -41,7 +41,7 @@ const messages: Record<Field, string> = {
   message: 'Message is required',
 };
 
-/** Local-only contact form (spec §2): submitting marks it sent; nothing leaves the browser. */
+/** Local-only contact form (docs/product.md §2): submitting marks it sent; nothing leaves the browser. */
 export function ContactPage() {
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', message: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
