@@ -128,6 +128,16 @@ export default tseslint.config(
     },
   },
   {
+    // A page's test may mount it the way the app does (inside the signed-in guard).
+    files: ['web/src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: webZones.filter((zone) => zone.from !== './web/src/app') },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
