@@ -3,3 +3,4 @@ export * from './auth';
 export * from './library';
 export * from './routes';
 export * from './endpoints';
+export * from './words';

@@ -12,6 +12,12 @@ export const NOTE_TAG_MAX = 50;
 
 const required = { error: 'This field is required.' } as const;
 const idList = z.array(idSchema).max(500, 'Too many items.');
+/** An id in a query string (`?collection=7`). */
+const idQuery = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
 export const tagRefSchema = z.object({ id: idSchema, name: z.string() });
 export type TagRef = z.infer<typeof tagRefSchema>;
@@ -46,6 +52,8 @@ export const fileSchema = z.object({
   url: z.string(),
   /** The content item the file is attached to, or null. */
   content: idSchema.nullable(),
+  /** The collection the file belongs to itself (its Files & Attachments tab), or null. */
+  collection: idSchema.nullable(),
   created_on: isoDateSchema,
   user: idSchema,
 });
@@ -54,6 +62,8 @@ export const FILE_NAME_MAX = 255;
 export const filePatchBodySchema = z.object({
   /** Attach to one of the caller's content items, or null to detach. */
   content: idSchema.nullable().optional(),
+  /** Give to one of the caller's collections, or null to take it out. */
+  collection: idSchema.nullable().optional(),
   name: z
     .string()
     .trim()
@@ -66,6 +76,8 @@ export type FilePatchBody = z.input<typeof filePatchBodySchema>;
 export const fileListQuerySchema = pageQuerySchema.extend({
   user: z.coerce.number().int().positive().optional(),
   content: z.coerce.number().int().positive().optional(),
+  /** The collection's own files and those of its content items. */
+  collection: idQuery.optional(),
 });
 
 /* ---------- collections ---------- */
@@ -81,6 +93,8 @@ export const collectionSchema = z.object({
   tags_named_list: z.array(tagRefSchema),
   meta_data: z.record(z.string(), z.unknown()),
   user: idSchema,
+  /** The owner's content items in it. */
+  content_count: z.number().int(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 const collectionName = z
@@ -117,20 +131,46 @@ export const collectionPatchBodySchema = z.object({
   user: idSchema.optional(),
 });
 export type CollectionPatchBody = z.input<typeof collectionPatchBodySchema>;
+export const COLLECTION_ORDERINGS = ['-created_on', '-updated_on', 'name'] as const;
+export type CollectionOrdering = (typeof COLLECTION_ORDERINGS)[number];
 export const collectionListQuerySchema = pageQuerySchema.extend({
   user: z.coerce.number().int().positive().optional(),
+  ordering: z.enum(COLLECTION_ORDERINGS).default('-created_on'),
 });
 
 /* ---------- content items ---------- */
+export const CONTENT_STATUSES = ['idea', 'scripting', 'recording', 'editing', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export const CONTENT_ORDERINGS = [
+  '-created_on',
+  '-updated_on',
+  'title',
+  'publish_on',
+  'position',
+] as const;
+export type ContentOrdering = (typeof CONTENT_ORDERINGS)[number];
+/** A calendar day, `YYYY-MM-DD`. */
+export const dayStringSchema = z.iso.date('Enter a date as YYYY-MM-DD.');
+
 export const contentSchema = z.object({
   id: idSchema,
   title: z.string(),
   content: z.string(),
   tags: z.array(idSchema),
   tags_named_list: z.array(tagRefSchema),
+  /** The owner's collections the item sits in. */
+  collections: z.array(idSchema),
+  collections_named_list: z.array(tagRefSchema),
   files: z.array(fileSchema),
   meta_data: z.record(z.string(), z.unknown()),
   user: idSchema,
+  status: z.enum(CONTENT_STATUSES),
+  publish_on: z.string().nullable(),
+  is_public: z.boolean(),
+  /** Words of `content` with markdown syntax left out (read-only). */
+  word_count: z.number().int(),
+  /** Order inside its status column of the board. */
+  position: z.number().int(),
   created_on: isoDateSchema,
   updated_on: isoDateSchema.nullable(),
 });
@@ -147,13 +187,27 @@ const contentBody = z
     (text) => text.length <= CONTENT_BODY_MAX,
     `Ensure this field has no more than ${CONTENT_BODY_MAX} characters.`,
   );
+const contentStatus = z.enum(CONTENT_STATUSES, {
+  error: `Choose one of: ${CONTENT_STATUSES.join(', ')}.`,
+});
+const contentPosition = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
 export const contentCreateBodySchema = z.object({
   title: contentTitle,
   content: contentBody,
   tags: idList.default([]),
+  collections: idList.default([]),
   /** Ids of already uploaded files to attach to the new item. */
   files: idList.default([]),
   meta_data: metaDataSchema.default({}),
+  status: contentStatus.default('idea'),
+  publish_on: dayStringSchema.nullable().default(null),
+  is_public: z.boolean().default(false),
+  /** Left out: the end of its status column. */
+  position: contentPosition.optional(),
   user: idSchema.optional(),
 });
 export type ContentCreateBody = z.input<typeof contentCreateBodySchema>;
@@ -161,15 +215,33 @@ export const contentPatchBodySchema = z.object({
   title: contentTitle.optional(),
   content: contentBody.optional(),
   tags: idList.optional(),
+  collections: idList.optional(),
   files: idList.optional(),
   meta_data: metaDataSchema.optional(),
+  status: contentStatus.optional(),
+  publish_on: dayStringSchema.nullable().optional(),
+  is_public: z.boolean().optional(),
+  position: contentPosition.optional(),
   user: idSchema.optional(),
 });
 export type ContentPatchBody = z.input<typeof contentPatchBodySchema>;
+/** A query parameter that may repeat (`?status=idea&status=editing`). */
+const repeatable = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).max(10));
 export const contentListQuerySchema = pageQuerySchema.extend({
   user: z.coerce.number().int().positive().optional(),
   /** Only items carrying this tag id. */
   tag: z.coerce.number().int().positive().optional(),
+  /** Only items in this collection. */
+  collection: idQuery.optional(),
+  status: repeatable(contentStatus).optional(),
+  is_public: z
+    .enum(['true', 'false'], { error: 'Must be true or false.' })
+    .transform((value) => value === 'true')
+    .optional(),
+  publish_on_after: dayStringSchema.optional(),
+  publish_on_before: dayStringSchema.optional(),
+  ordering: z.enum(CONTENT_ORDERINGS).default('-created_on'),
 });
 
 /* ---------- collection notes ---------- */

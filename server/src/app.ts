@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { LoggerOptions } from 'pino';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -47,6 +53,25 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+/**
+ * One log line per request, at debug, when it has been answered (Fastify's own are two, at
+ * info). The path only: query strings may carry what a log must not keep.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(_error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    request.log.debug(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  }
+}
+
 export const loggerOptions = (level: string): LoggerOptions => ({
   level,
   redact: {
@@ -70,9 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
     bodyLimit: JSON_BODY_LIMIT,
-    // One line per request, at debug, from the onResponse hook below (Fastify's own are two,
-    // at info).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // A slow client cannot hold a connection forever.
     requestTimeout: 60_000,
@@ -84,18 +107,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  app.addHook('onResponse', async (request, reply) => {
-    // The path only: query strings may carry what a log must not keep.
-    request.log.debug(
-      {
-        method: request.method,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
 
   /* ---- external plugins ---- */
   await app.register(helmet, {

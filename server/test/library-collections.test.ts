@@ -52,6 +52,7 @@ describe('collections', () => {
       tags_named_list: [],
       meta_data: {},
       user: alice.id,
+      content_count: 0,
     });
   });
 

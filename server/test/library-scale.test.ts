@@ -108,22 +108,22 @@ describe(`a user with ${PER_USER} of everything`, () => {
     // For an owner of a large share of the rows PostgreSQL may walk the primary key backwards
     // (already newest first) instead of the owner index; both are index reads in page order.
     for (const [what, query] of [
-      ['first page of collections', collections.pageQuery(asCaller(ownerId), 50, 0).getSQL()],
-      ['deep page of collections', collections.pageQuery(asCaller(ownerId), 50, 4950).getSQL()],
+      ['first page of collections', collections.pageQuery(asCaller(ownerId), '-created_on', 50, 0).getSQL()],
+      ['deep page of collections', collections.pageQuery(asCaller(ownerId), '-created_on', 50, 4950).getSQL()],
       [
         'first page of content items',
-        contents.pageQuery(asCaller(ownerId), undefined, 50, 0).getSQL(),
+        contents.pageQuery(asCaller(ownerId), {}, '-created_on', 50, 0).getSQL(),
       ],
       [
         'deep page of content items',
-        contents.pageQuery(asCaller(ownerId), undefined, 50, 4950).getSQL(),
+        contents.pageQuery(asCaller(ownerId), {}, '-created_on', 50, 4950).getSQL(),
       ],
     ] as const) {
       const text = await plan(query);
       expect(text, what).toMatch(/Index Scan|Bitmap Index Scan/);
       expect(text, what).not.toMatch(/Seq Scan/);
     }
-    const byTag = await plan(contents.pageQuery(asCaller(ownerId), someTagId, 50, 0).getSQL());
+    const byTag = await plan(contents.pageQuery(asCaller(ownerId), { tag: someTagId }, '-created_on', 50, 0).getSQL());
     expect(byTag).toMatch(/content_tags_tag_idx/);
     expect(byTag).not.toMatch(/Seq Scan/);
   });
@@ -137,7 +137,7 @@ describe(`a user with ${PER_USER} of everything`, () => {
       select ${newcomer!.id}, 'mine ' || g from generate_series(1, 20) g`);
     await ctx.database.db.execute(sql`analyze collections`);
     const collections = new CollectionsRepository(ctx.database.db);
-    const text = await plan(collections.pageQuery(asCaller(newcomer!.id), 50, 0).getSQL());
+    const text = await plan(collections.pageQuery(asCaller(newcomer!.id), '-created_on', 50, 0).getSQL());
     expect(text).toMatch(/collections_user_id_idx/);
     expect(text).not.toMatch(/Seq Scan/);
   });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -31,10 +33,15 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     isMfaActivated: boolean('is_mfa_activated').notNull().default(false),
     onFreeTrial: boolean('on_free_trial').notNull().default(true),
+    /** Speaking pace for speaking times and the teleprompter (docs/api.md §2: 60–250). */
+    wordsPerMinute: integer('words_per_minute').notNull().default(150),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_words_per_minute_check', sql`${t.wordsPerMinute} between 60 and 250`),
+  ],
 );
 
 /** Refresh tokens are kept only as hashes; a family is one sign-in and all its rotations. */
@@ -152,10 +159,45 @@ export const contents = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** idea → scripting → recording → editing → published (the board's columns). */
+    status: text('status').notNull().default('idea'),
+    /** The planned or actual publication day. */
+    publishOn: date('publish_on', { mode: 'string' }),
+    /** Shown on its collections' public pages (once published). */
+    isPublic: boolean('is_public').notNull().default(false),
+    /** countWords(content), kept on every write; null only for rows written before it existed. */
+    wordCount: integer('word_count'),
+    /** Order inside a status column of the board; new items go to the end. */
+    position: integer('position').notNull().default(0),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
   },
-  (t) => [index('contents_user_id_idx').on(t.userId, t.id.desc())],
+  (t) => [
+    index('contents_user_id_idx').on(t.userId, t.id.desc()),
+    index('contents_user_status_position_idx').on(t.userId, t.status, t.position),
+    index('contents_user_publish_on_idx').on(t.userId, t.publishOn),
+    check(
+      'contents_status_check',
+      sql`${t.status} in ('idea', 'scripting', 'recording', 'editing', 'published')`,
+    ),
+  ],
+);
+
+/** A content item may sit in any number of its owner's collections. */
+export const contentCollections = pgTable(
+  'content_collections',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.collectionId] }),
+    index('content_collections_collection_idx').on(t.collectionId, t.contentId),
+  ],
 );
 
 export const contentTags = pgTable(
@@ -183,6 +225,13 @@ export const files = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Deleting a content item deletes its files (the service also removes the bytes). */
     contentId: integer('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    /**
+     * A collection's own file (its Files & Attachments tab). Deleting the collection keeps the
+     * file in the owner's files, unattached, rather than deleting bytes nobody chose to delete.
+     */
+    collectionId: integer('collection_id').references(() => collections.id, {
+      onDelete: 'set null',
+    }),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     contentType: text('content_type').notNull(),
@@ -193,6 +242,7 @@ export const files = pgTable(
   (t) => [
     index('files_user_id_idx').on(t.userId, t.id.desc()),
     index('files_content_idx').on(t.contentId),
+    index('files_collection_idx').on(t.collectionId),
   ],
 );
 

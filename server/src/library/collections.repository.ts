@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { collectionTags, collections } from '../db/schema';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CollectionOrdering } from '@cw/contract';
+import { collectionTags, collections, contentCollections, contents } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
@@ -13,14 +14,31 @@ export interface CollectionValues {
   metaData: Record<string, unknown>;
 }
 
+/** A content item's collection, for `collections_named_list`. */
+export interface CollectionRefRow {
+  ownerRowId: number;
+  id: number;
+  name: string;
+}
+
+/** Each ordering ends with the id, so pages never repeat or skip a row. */
+const ORDER_BY: Record<CollectionOrdering, SQL[]> = {
+  '-created_on': [desc(collections.id)],
+  '-updated_on': [
+    desc(sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`),
+    desc(collections.id),
+  ],
+  name: [asc(sql`lower(${collections.name})`), asc(collections.id)],
+};
+
 export class CollectionsRepository {
   constructor(private readonly db: Executor) {}
 
   /** One page of the owner's collections, newest first (index collections_user_id_idx). */
-  async list(caller: Caller, limit: number, offset: number) {
+  async list(caller: Caller, ordering: CollectionOrdering, limit: number, offset: number) {
     const where = scopeOf(caller, 'collections', 'read');
     const [rows, [total]] = await Promise.all([
-      this.pageQuery(caller, limit, offset),
+      this.pageQuery(caller, ordering, limit, offset),
       this.db
         .select({ count: sql<number>`count(*)::int` })
         .from(collections)
@@ -30,12 +48,12 @@ export class CollectionsRepository {
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
-  pageQuery(caller: Caller, limit: number, offset: number) {
+  pageQuery(caller: Caller, ordering: CollectionOrdering, limit: number, offset: number) {
     return this.db
       .select()
       .from(collections)
       .where(scopeOf(caller, 'collections', 'read'))
-      .orderBy(desc(collections.id))
+      .orderBy(...ORDER_BY[ordering])
       .limit(limit)
       .offset(offset);
   }
@@ -89,5 +107,55 @@ export class CollectionsRepository {
     if (tagIds.length > 0) {
       await this.db.insert(collectionTags).values(tagIds.map((tagId) => ({ collectionId, tagId })));
     }
+  }
+
+  /** The ids among `ids` that the caller may put content items in. */
+  async linkableIds(caller: Caller, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: collections.id })
+      .from(collections)
+      .where(and(scopeOf(caller, 'collections', 'change'), inArray(collections.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** How many of the caller's readable content items each collection holds, for a whole page. */
+  async contentCounts(caller: Caller, collectionIds: number[]): Promise<Map<number, number>> {
+    if (collectionIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        collectionId: contentCollections.collectionId,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(contentCollections)
+      .innerJoin(contents, eq(contents.id, contentCollections.contentId))
+      .where(
+        and(
+          inArray(contentCollections.collectionId, collectionIds),
+          scopeOf(caller, 'contents', 'read'),
+        ),
+      )
+      .groupBy(contentCollections.collectionId);
+    return new Map(rows.map((row) => [row.collectionId, row.count]));
+  }
+
+  /** The collections of a page of content items, by name, that the caller may read. */
+  async refsForContents(caller: Caller, contentIds: number[]): Promise<CollectionRefRow[]> {
+    if (contentIds.length === 0) return [];
+    return this.db
+      .select({
+        ownerRowId: contentCollections.contentId,
+        id: collections.id,
+        name: collections.name,
+      })
+      .from(contentCollections)
+      .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
+      .where(
+        and(
+          scopeOf(caller, 'collections', 'read'),
+          inArray(contentCollections.contentId, contentIds),
+        ),
+      )
+      .orderBy(asc(sql`lower(${collections.name})`), asc(collections.id));
   }
 }

@@ -12,7 +12,7 @@ import { authorize } from '../policy/library.policy';
 import type { Caller } from '../policy/caller';
 import { requireAllLinkable, uniqueIds } from './linked-ids';
 import { pageWindow, type Page } from '../http/pagination';
-import { presentCollection, tagRefsByOwnerRow } from './presenters';
+import { presentCollection, refsByOwnerRow } from './presenters';
 
 type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
 type CollectionCreateInput = z.output<typeof collectionCreateBodySchema>;
@@ -24,7 +24,12 @@ export class CollectionsService {
   async list(caller: Caller, query: CollectionListQuery): Promise<Page<Collection>> {
     authorize(caller, { act: 'act-as', user: query.user });
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.collections.list(caller, limit, offset);
+    const { rows, count } = await this.store.repos.collections.list(
+      caller,
+      query.ordering,
+      limit,
+      offset,
+    );
     return { results: await this.present(this.store.repos, caller, rows), count };
   }
 
@@ -81,14 +86,16 @@ export class CollectionsService {
     return collection;
   }
 
-  /** A page's tag names come from one query for the whole page. */
+  /** A page's tag names and content counts come from one query each for the whole page. */
   private async present(repos: LibraryRepositories, caller: Caller, rows: CollectionRow[]) {
-    const refs = tagRefsByOwnerRow(
-      await repos.tags.refsForCollections(
-        caller,
-        rows.map((row) => row.id),
-      ),
+    const ids = rows.map((row) => row.id);
+    const [tagRows, counts] = await Promise.all([
+      repos.tags.refsForCollections(caller, ids),
+      repos.collections.contentCounts(caller, ids),
+    ]);
+    const refs = refsByOwnerRow(tagRows);
+    return rows.map((row) =>
+      presentCollection(row, refs.get(row.id) ?? [], counts.get(row.id) ?? 0),
     );
-    return rows.map((row) => presentCollection(row, refs.get(row.id) ?? []));
   }
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { contentTags, contents } from '../db/schema';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { ContentOrdering, ContentStatus } from '@cw/contract';
+import { contentCollections, contentTags, contents } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
@@ -9,49 +10,101 @@ export interface ContentValues {
   title: string;
   content: string;
   metaData: Record<string, unknown>;
+  wordCount: number;
+  status: ContentStatus;
+  publishOn: string | null;
+  isPublic: boolean;
+  position: number;
 }
+
+/** The list filters of docs/api.md §3 (content items); every one is optional. */
+export interface ContentFilters {
+  tag?: number;
+  collection?: number;
+  statuses?: ContentStatus[];
+  isPublic?: boolean;
+  publishOnAfter?: string;
+  publishOnBefore?: string;
+}
+
+/** Each ordering ends with the id, so pages never repeat or skip a row. */
+const ORDER_BY: Record<ContentOrdering, SQL[]> = {
+  '-created_on': [desc(contents.id)],
+  '-updated_on': [
+    desc(sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`),
+    desc(contents.id),
+  ],
+  title: [asc(sql`lower(${contents.title})`), asc(contents.id)],
+  publish_on: [sql`${contents.publishOn} asc nulls last`, asc(contents.id)],
+  position: [asc(contents.position), asc(contents.id)],
+};
 
 export class ContentsRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * One page of the owner's content items, newest first, optionally only those carrying a tag
-   * (index contents_user_id_idx; with a tag, content_tags_tag_idx finds the items).
+   * One page of the content items the caller may read (index contents_user_id_idx; with a tag,
+   * content_tags_tag_idx; with a collection, content_collections_collection_idx).
    */
-  async list(caller: Caller, tagId: number | undefined, limit: number, offset: number) {
-    const where = this.listWhere(caller, tagId);
+  async list(
+    caller: Caller,
+    filters: ContentFilters,
+    ordering: ContentOrdering,
+    limit: number,
+    offset: number,
+  ) {
     const [rows, [total]] = await Promise.all([
-      this.pageQuery(caller, tagId, limit, offset),
+      this.pageQuery(caller, filters, ordering, limit, offset),
       this.db
         .select({ count: sql<number>`count(*)::int` })
         .from(contents)
-        .where(where),
+        .where(this.listWhere(caller, filters)),
     ]);
     return { rows, count: total?.count ?? 0 };
   }
 
-  private listWhere(caller: Caller, tagId: number | undefined) {
+  private listWhere(caller: Caller, filters: ContentFilters) {
+    const { tag, collection, statuses, isPublic, publishOnAfter, publishOnBefore } = filters;
     return and(
       scopeOf(caller, 'contents', 'read'),
-      tagId === undefined
+      tag === undefined
         ? undefined
         : inArray(
             contents.id,
             this.db
               .select({ id: contentTags.contentId })
               .from(contentTags)
-              .where(eq(contentTags.tagId, tagId)),
+              .where(eq(contentTags.tagId, tag)),
           ),
+      collection === undefined
+        ? undefined
+        : inArray(
+            contents.id,
+            this.db
+              .select({ id: contentCollections.contentId })
+              .from(contentCollections)
+              .where(eq(contentCollections.collectionId, collection)),
+          ),
+      statuses && statuses.length > 0 ? inArray(contents.status, statuses) : undefined,
+      isPublic === undefined ? undefined : eq(contents.isPublic, isPublic),
+      publishOnAfter === undefined ? undefined : gte(contents.publishOn, publishOnAfter),
+      publishOnBefore === undefined ? undefined : lte(contents.publishOn, publishOnBefore),
     );
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
-  pageQuery(caller: Caller, tagId: number | undefined, limit: number, offset: number) {
+  pageQuery(
+    caller: Caller,
+    filters: ContentFilters,
+    ordering: ContentOrdering,
+    limit: number,
+    offset: number,
+  ) {
     return this.db
       .select()
       .from(contents)
-      .where(this.listWhere(caller, tagId))
-      .orderBy(desc(contents.id))
+      .where(this.listWhere(caller, filters))
+      .orderBy(...ORDER_BY[ordering])
       .limit(limit)
       .offset(offset);
   }
@@ -64,6 +117,25 @@ export class ContentsRepository {
     return row;
   }
 
+  /** The ids among `ids` that the caller may attach files to. */
+  async linkableIds(caller: Caller, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(and(scopeOf(caller, 'contents', 'change'), inArray(contents.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The position after the last item of the caller's `status` column. */
+  async endOfColumn(caller: Caller, status: ContentStatus): Promise<number> {
+    const [row] = await this.db
+      .select({ next: sql<number>`coalesce(max(${contents.position}) + 1, 0)::int` })
+      .from(contents)
+      .where(and(scopeOf(caller, 'contents', 'change'), eq(contents.status, status)));
+    return row?.next ?? 0;
+  }
+
   async insert(caller: Caller, values: ContentValues): Promise<ContentRow> {
     const [row] = await this.db
       .insert(contents)
@@ -73,7 +145,7 @@ export class ContentsRepository {
     return row;
   }
 
-  /** Every change stamps updated_on. Undefined when the owner has no such item. */
+  /** Every change stamps updated_on. Undefined when the caller may not change such an item. */
   async update(
     caller: Caller,
     id: number,
@@ -87,7 +159,7 @@ export class ContentsRepository {
     return row;
   }
 
-  /** Its tag links and file rows go with it (ON DELETE CASCADE). */
+  /** Its tag and collection links and its file rows go with it (ON DELETE CASCADE). */
   async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(contents)
@@ -98,12 +170,22 @@ export class ContentsRepository {
 
   /**
    * Replaces the item's tags. Call it only in the transaction that has just loaded or written
-   * the item for its owner, with tag ids checked to be that owner's.
+   * the item for the caller, with tag ids checked to be linkable by the caller.
    */
   async replaceTags(contentId: number, tagIds: number[]): Promise<void> {
     await this.db.delete(contentTags).where(eq(contentTags.contentId, contentId));
     if (tagIds.length > 0) {
       await this.db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
+    }
+  }
+
+  /** Replaces the item's collections; the same conditions as replaceTags. */
+  async replaceCollections(contentId: number, collectionIds: number[]): Promise<void> {
+    await this.db.delete(contentCollections).where(eq(contentCollections.contentId, contentId));
+    if (collectionIds.length > 0) {
+      await this.db
+        .insert(contentCollections)
+        .values(collectionIds.map((collectionId) => ({ contentId, collectionId })));
     }
   }
 }

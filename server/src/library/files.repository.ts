@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
-import { files } from '../db/schema';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { contentCollections, files } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
@@ -7,6 +7,7 @@ import { ownerIdFor, scopeOf } from '../policy/library.policy';
 export type FileRow = typeof files.$inferSelect;
 export interface NewFileValues {
   contentId: number | null;
+  collectionId: number | null;
   name: string;
   size: number;
   contentType: string;
@@ -16,11 +17,32 @@ export interface NewFileValues {
 export class FilesRepository {
   constructor(private readonly db: Executor) {}
 
-  /** One page of the owner's files, newest first, optionally those attached to one item. */
-  async list(caller: Caller, contentId: number | undefined, limit: number, offset: number) {
+  /**
+   * One page of the caller's files, newest first: all, those attached to one item, or a
+   * collection's (its own files and those of its content items).
+   */
+  async list(
+    caller: Caller,
+    filters: { content?: number; collection?: number },
+    limit: number,
+    offset: number,
+  ) {
+    const { content, collection } = filters;
     const where = and(
       scopeOf(caller, 'files', 'read'),
-      contentId === undefined ? undefined : eq(files.contentId, contentId),
+      content === undefined ? undefined : eq(files.contentId, content),
+      collection === undefined
+        ? undefined
+        : or(
+            eq(files.collectionId, collection),
+            inArray(
+              files.contentId,
+              this.db
+                .select({ id: contentCollections.contentId })
+                .from(contentCollections)
+                .where(eq(contentCollections.collectionId, collection)),
+            ),
+          ),
     );
     const [rows, [total]] = await Promise.all([
       this.db.select().from(files).where(where).orderBy(desc(files.id)).limit(limit).offset(offset),
@@ -52,7 +74,7 @@ export class FilesRepository {
   async update(
     caller: Caller,
     id: number,
-    values: { contentId?: number | null; name?: string },
+    values: { contentId?: number | null; collectionId?: number | null; name?: string },
   ): Promise<FileRow | undefined> {
     const [row] = await this.db
       .update(files)

@@ -5,7 +5,7 @@ import type { FileObject, fileListQuerySchema, filePatchBodySchema } from '@cw/c
 import { AppError, notFound, validationFailed } from '../http/errors';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
 import { attachmentDisposition, sanitizeFileName, storedContentType } from './file-names';
-import type { LibraryStore } from './library-store';
+import type { LibraryRepositories, LibraryStore } from './library-store';
 import { authorize } from '../policy/library.policy';
 import type { Caller } from '../policy/caller';
 import { pageWindow, type Page } from '../http/pagination';
@@ -35,6 +35,8 @@ const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'payload_too_large', `The file is larger than the limit of ${maxBytes} bytes.`);
 const unknownContent = () =>
   validationFailed({ content: ['Invalid pk - the content item does not exist.'] });
+const unknownCollection = () =>
+  validationFailed({ collection: ['Invalid pk - the collection does not exist.'] });
 
 export class FilesService {
   constructor(
@@ -47,7 +49,12 @@ export class FilesService {
   async list(caller: Caller, query: FileListQuery): Promise<Page<FileObject>> {
     authorize(caller, { act: 'act-as', user: query.user });
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.files.list(caller, query.content, limit, offset);
+    const { rows, count } = await this.store.repos.files.list(
+      caller,
+      { content: query.content, collection: query.collection },
+      limit,
+      offset,
+    );
     return { results: rows.map(presentFile), count };
   }
 
@@ -65,10 +72,12 @@ export class FilesService {
     let writtenKey: string | undefined;
     try {
       let stored: { name: string; size: number; contentType: string } | undefined;
-      let contentField: string | undefined;
+      const fields: Partial<Record<'content' | 'collection', string>> = {};
       for await (const part of parts) {
         if (part.type === 'field') {
-          if (part.fieldname === 'content') contentField = String(part.value).trim();
+          if (part.fieldname === 'content' || part.fieldname === 'collection') {
+            fields[part.fieldname] = String(part.value).trim();
+          }
           continue;
         }
         if (part.fieldname !== 'file' || stored) {
@@ -86,14 +95,13 @@ export class FilesService {
         };
       }
       if (!stored || !writtenKey) throw validationFailed({ file: ['No file was submitted.'] });
-      const contentId = parseContentField(contentField);
+      const contentId = parseIdField('content', fields.content);
+      const collectionId = parseIdField('collection', fields.collection);
       const storageKey = writtenKey;
       const file = stored;
       const row = await this.store.transaction(async (repos) => {
-        if (contentId !== null && !(await repos.contents.find(caller, contentId))) {
-          throw unknownContent();
-        }
-        return repos.files.insert(caller, { ...file, contentId, storageKey });
+        await this.requireLinkable(repos, caller, contentId, collectionId);
+        return repos.files.insert(caller, { ...file, contentId, collectionId, storageKey });
       });
       return presentFile(row);
     } catch (error) {
@@ -103,18 +111,34 @@ export class FilesService {
     }
   }
 
+  /** A file may go to a content item or a collection only where the caller may change it. */
+  private async requireLinkable(
+    repos: LibraryRepositories,
+    caller: Caller,
+    contentId: number | null | undefined,
+    collectionId: number | null | undefined,
+  ): Promise<void> {
+    if (
+      typeof contentId === 'number' &&
+      !(await repos.contents.linkableIds(caller, [contentId])).size
+    ) {
+      throw unknownContent();
+    }
+    if (
+      typeof collectionId === 'number' &&
+      !(await repos.collections.linkableIds(caller, [collectionId])).size
+    ) {
+      throw unknownCollection();
+    }
+  }
+
   async update(caller: Caller, id: number, body: FilePatchInput): Promise<FileObject> {
     authorize(caller, { act: 'act-as', user: body.user });
     const row = await this.store.transaction(async (repos) => {
-      if (
-        body.content !== undefined &&
-        body.content !== null &&
-        !(await repos.contents.find(caller, body.content))
-      ) {
-        throw unknownContent();
-      }
+      await this.requireLinkable(repos, caller, body.content, body.collection);
       const updated = await repos.files.update(caller, id, {
         contentId: body.content,
+        collectionId: body.collection,
         name: body.name === undefined ? undefined : sanitizeFileName(body.name),
       });
       if (!updated) throw notFound();
@@ -152,11 +176,11 @@ export class FilesService {
   }
 }
 
-/** The optional `content` form field: empty means none. */
-function parseContentField(value: string | undefined): number | null {
+/** The optional `content` and `collection` form fields of an upload: empty means none. */
+function parseIdField(field: string, value: string | undefined): number | null {
   if (value === undefined || value === '' || value === 'null') return null;
   if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1) {
-    throw validationFailed({ content: ['A valid integer is required.'] });
+    throw validationFailed({ [field]: ['A valid integer is required.'] });
   }
   return Number(value);
 }

@@ -1,6 +1,8 @@
 import {
   pathOf,
+  countWords,
   type Collection,
+  type ContentStatus,
   type ContentItem,
   type FileObject,
   type Note,
@@ -11,7 +13,13 @@ import type { CollectionRow } from './collections.repository';
 import type { ContentRow } from './contents.repository';
 import type { FileRow } from './files.repository';
 import type { NoteRow } from './notes.repository';
-import type { TagRefRow, TagRow } from './tags.repository';
+import type { TagRow } from './tags.repository';
+
+interface RefRow {
+  ownerRowId: number;
+  id: number;
+  name: string;
+}
 
 /** The shapes of docs/api.md §3: snake_case fields, ISO dates in UTC. */
 
@@ -27,11 +35,16 @@ export const presentFile = (row: FileRow): FileObject => ({
   content_type: row.contentType,
   url: pathOf('files.download', { id: row.id }),
   content: row.contentId,
+  collection: row.collectionId,
   created_on: iso(row.createdOn),
   user: row.userId,
 });
 
-export function presentCollection(row: CollectionRow, tagRefs: TagRef[]): Collection {
+export function presentCollection(
+  row: CollectionRow,
+  tagRefs: TagRef[],
+  contentCount: number,
+): Collection {
   return {
     id: row.id,
     name: row.name,
@@ -44,23 +57,31 @@ export function presentCollection(row: CollectionRow, tagRefs: TagRef[]): Collec
     tags_named_list: tagRefs,
     meta_data: row.metaData,
     user: row.userId,
+    content_count: contentCount,
   };
 }
 
 export function presentContent(
   row: ContentRow,
-  tagRefs: TagRef[],
-  fileRows: FileRow[],
+  links: { tags: TagRef[]; collections: TagRef[]; files: FileRow[] },
 ): ContentItem {
   return {
     id: row.id,
     title: row.title,
     content: row.content,
-    tags: tagRefs.map((tag) => tag.id),
-    tags_named_list: tagRefs,
-    files: fileRows.map(presentFile),
+    tags: links.tags.map((tag) => tag.id),
+    tags_named_list: links.tags,
+    collections: links.collections.map((collection) => collection.id),
+    collections_named_list: links.collections,
+    files: links.files.map(presentFile),
     meta_data: row.metaData,
     user: row.userId,
+    status: row.status as ContentStatus,
+    publish_on: row.publishOn,
+    is_public: row.isPublic,
+    // Rows written before word counts were stored are counted when read.
+    word_count: row.wordCount ?? countWords(row.content),
+    position: row.position,
     created_on: iso(row.createdOn),
     updated_on: isoOrNull(row.updatedOn),
   };
@@ -89,7 +110,8 @@ export function groupBy<T>(rows: T[], keyOf: (row: T) => number | null): Map<num
   return groups;
 }
 
-export const tagRefsByOwnerRow = (rows: TagRefRow[]): Map<number, TagRef[]> => {
+/** `{id, name}` references (tags or collections) of a page's rows, by the row they belong to. */
+export const refsByOwnerRow = (rows: RefRow[]): Map<number, TagRef[]> => {
   const grouped = groupBy(rows, (row) => row.ownerRowId);
   return new Map(
     [...grouped].map(([key, refs]) => [key, refs.map(({ id, name }) => ({ id, name }))]),
