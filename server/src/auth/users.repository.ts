@@ -1,10 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Executor } from '../db/executor';
 import { oneTimeCodes, refreshTokens, users } from '../db/schema';
 import type { OtpPurpose } from './otp';
-
-/** A database or a transaction: every function here runs inside either. */
-export type Executor = Database;
 
 export type UserRow = typeof users.$inferSelect;
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

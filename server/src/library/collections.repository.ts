@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { collectionTags, collections } from '../db/schema';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
 
 export type CollectionRow = typeof collections.$inferSelect;
 export interface CollectionValues {

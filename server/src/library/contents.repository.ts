@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { contentTags, contents } from '../db/schema';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
 
 export type ContentRow = typeof contents.$inferSelect;
 export interface ContentValues {

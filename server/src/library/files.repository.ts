@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { files } from '../db/schema';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
 
 export type FileRow = typeof files.$inferSelect;
 export interface NewFileValues {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { collectionTags, contentTags, tags } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import type { Executor } from './library-store';
+import type { Executor } from '../db/executor';
 
 export type TagRow = typeof tags.$inferSelect;
 /** A tag as shown inside a collection or content item, keyed by the owner row. */
