@@ -9,7 +9,8 @@ import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, OtpHasher, generateOtp, type OtpPurpose }
 import { hashPassword, verifyPassword, warmUpPasswords } from './passwords';
 import { RateLimiter, type AuthLimits, type Bucket } from './rate-limit';
 import { deriveKey, type TokenService } from './tokens';
-import * as repo from './users.repository';
+import { AuthStore, type AuthRepositories } from './auth-store';
+import type { UserRow } from './users.repository';
 
 export const MESSAGES = {
   registered: 'User registered successfully',
@@ -57,7 +58,7 @@ const VERIFY_OTP_PURPOSES: OtpPurpose[] = ['verify_email', 'login'];
 const invalidOtp = () => badRequest(MESSAGES.invalidOtp, undefined, 'invalid_otp');
 const mailFailed = () => new AppError(503, 'mail_failed', MESSAGES.mailFailed);
 
-export function toUserAnswer(user: repo.UserRow): User {
+export function toUserAnswer(user: UserRow): User {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -72,13 +73,13 @@ export function toUserAnswer(user: repo.UserRow): User {
 
 /** The accounts API's rules. Routes validate and call one method; only the repository touches SQL. */
 export class AuthService {
-  private readonly db: Database;
+  private readonly store: AuthStore;
   private readonly otp: OtpHasher;
   private readonly refreshKey: Buffer;
   private readonly limiter: RateLimiter;
 
   constructor(private readonly deps: AuthServiceDeps) {
-    this.db = deps.db;
+    this.store = new AuthStore(deps.db);
     this.otp = new OtpHasher(deps.secret);
     this.refreshKey = deriveKey(deps.secret, 'refresh-hash');
     this.limiter = new RateLimiter(deps.db, deps.now);
@@ -119,11 +120,11 @@ export class AuthService {
   }
 
   /** A new sign-in: a new refresh-token family, its first token stored as a hash. */
-  private async startSession(db: Database, userId: number): Promise<TokenPair> {
+  private async startSession(repos: AuthRepositories, userId: number): Promise<TokenPair> {
     const familyId = randomUUID();
     const { token: refresh, claims } = await this.deps.tokens.signRefresh(userId, familyId);
     const access = await this.deps.tokens.signAccess(userId, familyId);
-    await repo.insertRefreshToken(db, {
+    await repos.refreshTokens.insert({
       userId,
       familyId,
       tokenHash: this.hashRefresh(refresh),
@@ -141,7 +142,7 @@ export class AuthService {
    */
   private async sendCode(
     email: string,
-    user: repo.UserRow | undefined,
+    user: UserRow | undefined,
     purpose: OtpPurpose,
     ip: string,
   ): Promise<void> {
@@ -150,7 +151,7 @@ export class AuthService {
     if (!user) return;
     const code = generateOtp();
     const now = this.deps.now();
-    const row = await repo.insertOneTimeCode(this.db, {
+    const row = await this.store.repos.oneTimeCodes.insert({
       userId: user.id,
       purpose,
       codeHash: this.otp.hash(user.id, purpose, code),
@@ -160,7 +161,7 @@ export class AuthService {
     try {
       await this.mailCode(user, code, purpose);
     } catch (error) {
-      await repo.deleteOneTimeCode(this.db, row.id);
+      await this.store.repos.oneTimeCodes.delete(row.id);
       await this.limiter.release(buckets);
       throw error;
     }
@@ -177,7 +178,7 @@ export class AuthService {
     }
   }
 
-  private async mailCode(user: repo.UserRow, code: string, purpose: OtpPurpose): Promise<void> {
+  private async mailCode(user: UserRow, code: string, purpose: OtpPurpose): Promise<void> {
     try {
       await this.deps.mailer.send(
         codeMail({
@@ -201,7 +202,7 @@ export class AuthService {
    * those writes are committed even though the request answers 400.
    */
   private async checkCode(
-    user: repo.UserRow | undefined,
+    user: UserRow | undefined,
     purposes: OtpPurpose[],
     input: OtpInput,
     ip: string,
@@ -211,8 +212,8 @@ export class AuthService {
     const now = this.deps.now();
     let matchedId: number | undefined;
     if (user) {
-      matchedId = await this.db.transaction(async (tx) => {
-        const row = await repo.findNewestOneTimeCode(tx, user.id, purposes, { forUpdate: true });
+      matchedId = await this.store.transaction(async (repos) => {
+        const row = await repos.oneTimeCodes.findNewestForUpdate(user.id, purposes);
         if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= OTP_MAX_ATTEMPTS) {
           return undefined;
         }
@@ -220,8 +221,7 @@ export class AuthService {
           return row.id;
         }
         const attempts = row.attempts + 1;
-        await repo.setOneTimeCodeAttempts(
-          tx,
+        await repos.oneTimeCodes.setAttempts(
           row.id,
           attempts,
           attempts >= OTP_MAX_ATTEMPTS ? now : null,
@@ -247,23 +247,23 @@ export class AuthService {
     await this.limiter.consume(ipBucket);
     const duplicate = () =>
       badRequest(MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
-    if (await repo.findUserByEmail(this.db, input.email)) throw duplicate();
+    if (await this.store.repos.users.findByEmail(input.email)) throw duplicate();
     const passwordHash = await hashPassword(input.password);
     await this.limiter.consume(addressBuckets);
 
     const code = generateOtp();
     const now = this.deps.now();
-    let user: repo.UserRow;
+    let user: UserRow;
     try {
-      user = await this.db.transaction(async (tx) => {
-        const created = await repo.insertUser(tx, {
+      user = await this.store.transaction(async (repos) => {
+        const created = await repos.users.insert({
           email: input.email,
           firstName: input.first_name,
           lastName: input.last_name,
           passwordHash,
           createdOn: now,
         });
-        await repo.insertOneTimeCode(tx, {
+        await repos.oneTimeCodes.insert({
           userId: created.id,
           purpose: 'verify_email',
           codeHash: this.otp.hash(created.id, 'verify_email', code),
@@ -281,7 +281,7 @@ export class AuthService {
       await this.mailCode(user, code, 'verify_email');
     } catch (error) {
       // Nobody could receive the code: undo the registration so the person can simply retry.
-      await repo.deleteUser(this.db, user.id);
+      await this.store.repos.users.delete(user.id);
       await this.limiter.release([...addressBuckets, ...ipBucket]);
       throw error;
     }
@@ -291,7 +291,7 @@ export class AuthService {
   async login(input: LoginInput, ip: string): Promise<LoginAnswer> {
     const failures = this.loginFailureBuckets(input.email, ip);
     await this.limiter.assertNotLimited(failures);
-    const user = await repo.findUserByEmail(this.db, input.email);
+    const user = await this.store.repos.users.findByEmail(input.email);
     const ok = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !ok) {
       await this.limiter.record(failures);
@@ -299,7 +299,7 @@ export class AuthService {
     }
     await this.limiter.reset([failures[0]!.key]);
     if (user.isVerified && !user.isMfaActivated) {
-      const token = await this.db.transaction((tx) => this.startSession(tx, user.id));
+      const token = await this.store.transaction((repos) => this.startSession(repos, user.id));
       return { token, verified: true, mfa_status: false, message: MESSAGES.loginOk };
     }
     const purpose: OtpPurpose = user.isVerified ? 'login' : 'verify_email';
@@ -317,23 +317,23 @@ export class AuthService {
   }
 
   async verifyOtp(input: OtpInput, ip: string): Promise<{ message: string; token: TokenPair }> {
-    const user = await repo.findUserByEmail(this.db, input.email);
+    const user = await this.store.repos.users.findByEmail(input.email);
     const codeId = await this.checkCode(user, VERIFY_OTP_PURPOSES, input, ip);
     const verifiedUser = user!;
     const now = this.deps.now();
-    const token = await this.db.transaction(async (tx) => {
-      if (!(await repo.consumeOneTimeCode(tx, codeId, now))) return undefined;
+    const token = await this.store.transaction(async (repos) => {
+      if (!(await repos.oneTimeCodes.consume(codeId, now))) return undefined;
       if (!verifiedUser.isVerified) {
-        await repo.updateUser(tx, verifiedUser.id, { isVerified: true, updatedOn: now });
+        await repos.users.update(verifiedUser.id, { isVerified: true, updatedOn: now });
       }
-      return this.startSession(tx, verifiedUser.id);
+      return this.startSession(repos, verifiedUser.id);
     });
     if (!token) throw invalidOtp();
     return { message: MESSAGES.otpVerified, token };
   }
 
   async sendVerificationCode(input: EmailBody & { email: string }, ip: string) {
-    const user = await repo.findUserByEmail(this.db, input.email);
+    const user = await this.store.repos.users.findByEmail(input.email);
     await this.sendCode(
       input.email,
       user && !user.isVerified ? user : undefined,
@@ -345,7 +345,7 @@ export class AuthService {
 
   async verifyAccessToken(token: string): Promise<Record<string, never>> {
     const { userId } = await this.deps.tokens.verifyAccess(token);
-    if (!(await repo.findUserById(this.db, userId))) throw tokenNotValid();
+    if (!(await this.store.repos.users.findById(userId))) throw tokenNotValid();
     return {};
   }
 
@@ -355,19 +355,19 @@ export class AuthService {
     const next = await this.deps.tokens.signRefresh(claims.userId, claims.familyId);
     const access = await this.deps.tokens.signAccess(claims.userId, claims.familyId);
     const now = this.deps.now();
-    const outcome = await this.db.transaction(async (tx) => {
-      const row = await repo.findRefreshTokenByHashForUpdate(tx, tokenHash);
+    const outcome = await this.store.transaction(async (repos) => {
+      const row = await repos.refreshTokens.findByHashForUpdate(tokenHash);
       if (!row || row.userId !== claims.userId || row.familyId !== claims.familyId)
         return 'invalid';
       if (row.revokedAt) return 'invalid';
       if (row.rotatedAt) {
         // A rotated token came back: someone holds a copy. End that whole sign-in.
-        await repo.revokeRefreshTokenFamily(tx, row.familyId, now);
+        await repos.refreshTokens.revokeFamily(row.familyId, now);
         return 'reused';
       }
       if (row.expiresAt <= now) return 'invalid';
-      await repo.markRefreshTokenRotated(tx, row.id, now);
-      await repo.insertRefreshToken(tx, {
+      await repos.refreshTokens.markRotated(row.id, now);
+      await repos.refreshTokens.insert({
         userId: row.userId,
         familyId: row.familyId,
         tokenHash: this.hashRefresh(next.token),
@@ -380,8 +380,8 @@ export class AuthService {
     return { access, refresh: next.token };
   }
 
-  private async requireUser(userId: number): Promise<repo.UserRow> {
-    const user = await repo.findUserById(this.db, userId);
+  private async requireUser(userId: number): Promise<UserRow> {
+    const user = await this.store.repos.users.findById(userId);
     // A valid token of an account that no longer exists is a bad token.
     if (!user) throw tokenNotValid();
     return user;
@@ -395,7 +395,7 @@ export class AuthService {
     userId: number,
     changes: { first_name?: string; last_name?: string; is_mfa_activated?: boolean },
   ): Promise<UpdateProfileAnswer> {
-    const updated = await repo.updateUser(this.db, userId, {
+    const updated = await this.store.repos.users.update(userId, {
       ...(changes.first_name !== undefined ? { firstName: changes.first_name } : {}),
       ...(changes.last_name !== undefined ? { lastName: changes.last_name } : {}),
       ...(changes.is_mfa_activated !== undefined
@@ -430,15 +430,15 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(input.new_password);
     const now = this.deps.now();
-    await this.db.transaction(async (tx) => {
-      await repo.updateUser(tx, userId, { passwordHash, updatedOn: now });
-      await repo.revokeRefreshTokensOfUser(tx, userId, now, sessionFamilyId);
+    await this.store.transaction(async (repos) => {
+      await repos.users.update(userId, { passwordHash, updatedOn: now });
+      await repos.refreshTokens.revokeAllOfUser(userId, now, sessionFamilyId);
     });
     return { message: MESSAGES.passwordUpdated };
   }
 
   async sendPasswordResetCode(input: { email: string }, ip: string) {
-    const user = await repo.findUserByEmail(this.db, input.email);
+    const user = await this.store.repos.users.findByEmail(input.email);
     await this.sendCode(input.email, user, 'reset_password', ip);
     return { message: MESSAGES.otpSent };
   }
@@ -447,16 +447,16 @@ export class AuthService {
     input: { email: string; otp: string; new_password: string },
     ip: string,
   ): Promise<{ message: string }> {
-    const user = await repo.findUserByEmail(this.db, input.email);
+    const user = await this.store.repos.users.findByEmail(input.email);
     const codeId = await this.checkCode(user, ['reset_password'], input, ip);
     const account = user!;
     // Hashed only once the code is known to be right: wrong guesses cost no argon2 work.
     const passwordHash = await hashPassword(input.new_password);
     const now = this.deps.now();
-    const done = await this.db.transaction(async (tx) => {
-      if (!(await repo.consumeOneTimeCode(tx, codeId, now))) return false;
-      await repo.updateUser(tx, account.id, { passwordHash, updatedOn: now });
-      await repo.revokeRefreshTokensOfUser(tx, account.id, now);
+    const done = await this.store.transaction(async (repos) => {
+      if (!(await repos.oneTimeCodes.consume(codeId, now))) return false;
+      await repos.users.update(account.id, { passwordHash, updatedOn: now });
+      await repos.refreshTokens.revokeAllOfUser(account.id, now);
       return true;
     });
     if (!done) throw invalidOtp();
