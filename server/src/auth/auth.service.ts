@@ -7,7 +7,13 @@ import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/messages';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, OtpHasher, generateOtp, type OtpPurpose } from './otp';
 import { hashPassword, verifyPassword, warmUpPasswords } from './passwords';
-import { RateLimiter, type AuthLimits, type Bucket } from './rate-limit';
+import {
+  RateLimiter,
+  codeFailureBuckets,
+  codeSendBuckets,
+  loginFailureBuckets,
+  type AuthLimits,
+} from './rate-limit';
 import { deriveKey, type TokenService } from './tokens';
 import { AuthStore, type AuthRepositories } from './auth-store';
 import type { UserRow } from './users.repository';
@@ -86,33 +92,6 @@ export class AuthService {
     warmUpPasswords();
   }
 
-  /* ---------------- rate-limit buckets ---------------- */
-
-  private loginFailureBuckets(email: string, ip: string): Bucket[] {
-    const { limits } = this.deps;
-    return [
-      { key: `login-fail:acct-ip:${email}|${ip}`, rule: limits.loginFailuresPerAccountIp },
-      { key: `login-fail:acct:${email}`, rule: limits.loginFailuresPerAccount },
-    ];
-  }
-
-  private otpFailureBuckets(email: string, ip: string): Bucket[] {
-    const { limits } = this.deps;
-    return [
-      { key: `otp-fail:addr:${email}`, rule: limits.otpFailuresPerAddress },
-      { key: `otp-fail:ip:${ip}`, rule: limits.otpFailuresPerIp },
-    ];
-  }
-
-  private codeSendBuckets(email: string, purpose: OtpPurpose, ip: string): Bucket[] {
-    const { limits } = this.deps;
-    return [
-      { key: `code-send:${purpose}:${email}`, rule: limits.codeResendPerAddressPurpose },
-      { key: `code-send:addr:${email}`, rule: limits.codeSendsPerAddress },
-      { key: `code-send:ip:${ip}`, rule: limits.codeSendsPerIp },
-    ];
-  }
-
   /* ---------------- helpers ---------------- */
 
   private hashRefresh(token: string): string {
@@ -146,7 +125,7 @@ export class AuthService {
     purpose: OtpPurpose,
     ip: string,
   ): Promise<void> {
-    const buckets = this.codeSendBuckets(email, purpose, ip);
+    const buckets = Object.values(codeSendBuckets(this.deps.limits, email, purpose, ip));
     await this.limiter.consume(buckets);
     if (!user) return;
     const code = generateOtp();
@@ -168,14 +147,8 @@ export class AuthService {
   }
 
   private async codeSentMomentsAgo(email: string, purpose: OtpPurpose, ip: string) {
-    const [coolDown] = this.codeSendBuckets(email, purpose, ip);
-    try {
-      await this.limiter.assertNotLimited([coolDown!]);
-      return false;
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 429) return true;
-      throw error;
-    }
+    const { coolDown } = codeSendBuckets(this.deps.limits, email, purpose, ip);
+    return (await this.limiter.limitedFor([coolDown])) !== undefined;
   }
 
   private async mailCode(user: UserRow, code: string, purpose: OtpPurpose): Promise<void> {
@@ -207,7 +180,7 @@ export class AuthService {
     input: OtpInput,
     ip: string,
   ): Promise<number> {
-    const failures = this.otpFailureBuckets(input.email, ip);
+    const failures = Object.values(codeFailureBuckets(this.deps.limits, input.email, ip));
     await this.limiter.assertNotLimited(failures);
     const now = this.deps.now();
     let matchedId: number | undefined;
@@ -242,9 +215,9 @@ export class AuthService {
   /* ---------------- calls ---------------- */
 
   async register(input: RegisterInput, ip: string): Promise<{ message: string }> {
-    const ipBucket = this.codeSendBuckets(input.email, 'verify_email', ip).slice(2);
-    const addressBuckets = this.codeSendBuckets(input.email, 'verify_email', ip).slice(0, 2);
-    await this.limiter.consume(ipBucket);
+    const sends = codeSendBuckets(this.deps.limits, input.email, 'verify_email', ip);
+    const addressBuckets = [sends.coolDown, sends.perAddress];
+    await this.limiter.consume([sends.perIp]);
     const duplicate = () =>
       badRequest(MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
     if (await this.store.repos.users.findByEmail(input.email)) throw duplicate();
@@ -282,22 +255,22 @@ export class AuthService {
     } catch (error) {
       // Nobody could receive the code: undo the registration so the person can simply retry.
       await this.store.repos.users.delete(user.id);
-      await this.limiter.release([...addressBuckets, ...ipBucket]);
+      await this.limiter.release([...addressBuckets, sends.perIp]);
       throw error;
     }
     return { message: MESSAGES.registered };
   }
 
   async login(input: LoginInput, ip: string): Promise<LoginAnswer> {
-    const failures = this.loginFailureBuckets(input.email, ip);
-    await this.limiter.assertNotLimited(failures);
+    const failures = loginFailureBuckets(this.deps.limits, input.email, ip);
+    await this.limiter.assertNotLimited(Object.values(failures));
     const user = await this.store.repos.users.findByEmail(input.email);
     const ok = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !ok) {
-      await this.limiter.record(failures);
+      await this.limiter.record(Object.values(failures));
       throw unauthorized(MESSAGES.invalidCredentials, 'authentication_failed');
     }
-    await this.limiter.reset([failures[0]!.key]);
+    await this.limiter.reset([failures.perAccountIp.key]);
     if (user.isVerified && !user.isMfaActivated) {
       const token = await this.store.transaction((repos) => this.startSession(repos, user.id));
       return { token, verified: true, mfa_status: false, message: MESSAGES.loginOk };
@@ -422,7 +395,7 @@ export class AuthService {
     ip: string,
   ): Promise<{ message: string }> {
     const user = await this.requireUser(userId);
-    const failures = this.loginFailureBuckets(user.email, ip);
+    const failures = Object.values(loginFailureBuckets(this.deps.limits, user.email, ip));
     await this.limiter.assertNotLimited(failures);
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
       await this.limiter.record(failures);
