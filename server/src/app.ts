@@ -16,7 +16,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './mail/mailer';
 import { TokenService } from './auth/tokens';
-import { AuthService } from './auth/auth.service';
+import { createAuthServices } from './auth/auth-services';
 import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   /* ---- app plugins ---- */
   const tokens = new TokenService(deps.secret);
   const requireUser = createAuthGuard(tokens);
-  const authService = new AuthService({
+  const authServices = createAuthServices({
     db: deps.database.db,
     mailer: deps.mailer,
     tokens,
@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Feature routes (each a plugin taking its dependencies):
-  await app.register(authRoutes, { prefix: '/api/auth', service: authService, requireUser });
+  await app.register(authRoutes, { prefix: '/api/auth', services: authServices, requireUser });
   // library: /api/collections/... (server/src/library/*.routes.ts)
   await app.register(libraryPlugin, {
     db: deps.database.db,

@@ -19,10 +19,10 @@ import {
   verifyOtpBodySchema,
   verifyTokenBodySchema,
 } from '@cw/contract';
-import type { AuthService } from './auth.service';
+import type { AuthServices } from './auth-services';
 
 export interface AuthRoutesOptions {
-  service: AuthService;
+  services: AuthServices;
   requireUser: onRequestAsyncHookHandler;
 }
 
@@ -38,7 +38,7 @@ const signedIn = [{ bearerAuth: [] }];
 /** Every `/api/auth/…` call of contract §3. Register with `{ prefix: '/api/auth' }`. */
 export async function authRoutes(
   fastify: FastifyInstance,
-  { service, requireUser }: AuthRoutesOptions,
+  { services, requireUser }: AuthRoutesOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -53,7 +53,7 @@ export async function authRoutes(
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.register(request.body, request.ip)),
+      reply.code(201).send(await services.registration.register(request.body, request.ip)),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export async function authRoutes(
         response: { 200: loginAnswerSchema, ...errors },
       },
     },
-    async (request) => service.login(request.body, request.ip),
+    async (request) => services.signIn.login(request.body, request.ip),
   );
 
   app.post(
@@ -79,7 +79,7 @@ export async function authRoutes(
         response: { 200: verifyOtpAnswerSchema, ...errors },
       },
     },
-    async (request) => service.verifyOtp(request.body, request.ip),
+    async (request) => services.signIn.verifyOtp(request.body, request.ip),
   );
 
   app.post(
@@ -92,7 +92,7 @@ export async function authRoutes(
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => service.sendVerificationCode(request.body, request.ip),
+    async (request) => services.registration.sendVerificationCode(request.body, request.ip),
   );
 
   app.post(
@@ -105,7 +105,7 @@ export async function authRoutes(
         response: { 200: z.object({}), ...errors },
       },
     },
-    async (request) => service.verifyAccessToken(request.body.token),
+    async (request) => services.signIn.verifyAccessToken(request.body.token),
   );
 
   app.post(
@@ -118,7 +118,7 @@ export async function authRoutes(
         response: { 200: tokenPairSchema, ...errors },
       },
     },
-    async (request) => service.refresh(request.body.refresh),
+    async (request) => services.sessions.refresh(request.body.refresh),
   );
 
   app.get(
@@ -132,7 +132,7 @@ export async function authRoutes(
         response: { 200: userSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => service.userDetails(request.userId),
+    async (request) => services.account.userDetails(request.userId),
   );
 
   app.patch(
@@ -147,7 +147,7 @@ export async function authRoutes(
         response: { 200: updateProfileAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => service.updateProfile(request.userId, request.body),
+    async (request) => services.account.updateProfile(request.userId, request.body),
   );
 
   app.post(
@@ -163,7 +163,12 @@ export async function authRoutes(
       },
     },
     async (request) =>
-      service.updatePassword(request.userId, request.sessionFamilyId, request.body, request.ip),
+      services.account.updatePassword(
+        request.userId,
+        request.sessionFamilyId,
+        request.body,
+        request.ip,
+      ),
   );
 
   app.post(
@@ -176,7 +181,7 @@ export async function authRoutes(
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => service.sendPasswordResetCode(request.body, request.ip),
+    async (request) => services.passwordReset.sendCode(request.body, request.ip),
   );
 
   app.post(
@@ -189,6 +194,6 @@ export async function authRoutes(
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => service.resetPassword(request.body, request.ip),
+    async (request) => services.passwordReset.resetPassword(request.body, request.ip),
   );
 }
