@@ -21,7 +21,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './mail/mailer';
 import { TokenService } from './auth/tokens';
-import { AuthService } from './auth/auth.service';
+import { createAuthServices } from './auth/auth-services';
 import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   /* ---- app plugins ---- */
   const tokens = new TokenService(deps.secret);
-  const authService = new AuthService({
+  const authServices = createAuthServices({
     db: deps.database.db,
     mailer: deps.mailer,
     tokens,
@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     'system.openapi': async () => app.swagger(),
   });
-  registerRoutes(app, guard, authRoutes(authService));
+  registerRoutes(app, guard, authRoutes(authServices));
   await app.register(libraryPlugin, {
     db: deps.database.db,
     guard,

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, refreshTokens, users } from '../src/db/schema';
-import { createTestApp, registerAndLogin, type TestContext } from './helpers';
+import { signedInUser } from './factories';
+import { createTestApp, type TestContext } from './helpers';
 import { call, forgeToken, registerOnly, uniqueEmail } from './auth-support';
 
 let ctx: TestContext;
@@ -151,7 +152,7 @@ describe('POST register/', () => {
 
 describe('POST login/', () => {
   it('gives tokens to a verified user without MFA', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const res = await call(ctx, 'POST', `${A}/login/`, {
       body: { email: u.email.toUpperCase(), password: u.password },
     });
@@ -214,7 +215,7 @@ describe('POST login/', () => {
   });
 
   it('sends a sign-in code instead of tokens when MFA is on, and verify-otp finishes the sign-in', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const on = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
       body: { is_mfa_activated: true },
@@ -241,11 +242,11 @@ describe('POST login/', () => {
       token: { access: expect.any(String), refresh: expect.any(String) },
     });
     const me = await call(ctx, 'GET', `${A}/user-details/`, { token: verified.body.token.access });
-    expect(me.body.id).toBe(u.user.id);
+    expect(me.body.id).toBe(u.id);
   });
 
   it('answers 401 with one sentence for a wrong password and for an unknown email', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const wrong = await call(ctx, 'POST', `${A}/login/`, {
       body: { email: u.email, password: 'wrong-password' },
     });
@@ -336,7 +337,7 @@ describe('POST verify-otp/', () => {
   });
 
   it('does not accept a password-reset code', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } });
     const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
       body: { email: u.email, otp: ctx.outbox.lastCode(u.email) },
@@ -369,8 +370,7 @@ describe('POST send-otp/', () => {
   });
 
   it('answers the same and mails nothing for a verified account or an unknown address', async () => {
-    const u = await registerAndLogin(ctx);
-    ctx.clock.advance(31 * SECOND); // past the cool-down of the registration mail
+    const u = await signedInUser(ctx);
     const mails = ctx.outbox.messages.length;
     const verified = await call(ctx, 'POST', `${A}/send-otp/`, { body: { email: u.email } });
     const unknown = await call(ctx, 'POST', `${A}/send-otp/`, {
@@ -409,14 +409,14 @@ describe('POST send-otp/', () => {
 
 describe('POST verify-token/ and token types', () => {
   it('answers {} for a valid access token', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const res = await call(ctx, 'POST', `${A}/verify-token/`, { body: { token: u.access } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
   });
 
   it('refuses a refresh token, a tampered, an expired, an unsigned and a foreign token', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const [head, payload, signature] = u.access.split('.');
     const tamperedPayload = Buffer.from(
       JSON.stringify({
@@ -430,9 +430,9 @@ describe('POST verify-token/ and token types', () => {
       `${head}.${tamperedPayload}.${signature}`,
       `${u.access.slice(0, -2)}xx`,
       `${unsignedHead}.${payload}.`,
-      await forgeToken({ sub: String(u.user.id), exp: Math.floor(Date.now() / 1000) - 10 }),
-      await forgeToken({ sub: String(u.user.id), typ: 'refresh' }),
-      await forgeToken({ sub: String(u.user.id), issuer: 'someone-else' }),
+      await forgeToken({ sub: String(u.id), exp: Math.floor(Date.now() / 1000) - 10 }),
+      await forgeToken({ sub: String(u.id), typ: 'refresh' }),
+      await forgeToken({ sub: String(u.id), issuer: 'someone-else' }),
       await forgeToken({ sub: '987654' }), // well signed, but no such account
       'not-a-jwt',
     ];
@@ -444,7 +444,7 @@ describe('POST verify-token/ and token types', () => {
   });
 
   it('never takes a refresh token as a bearer token, nor an access token as a refresh token', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const asBearer = await call(ctx, 'GET', `${A}/user-details/`, { token: u.refresh });
     expect(asBearer.status).toBe(401);
     expect(asBearer.body.code).toBe('token_not_valid');
@@ -464,13 +464,13 @@ describe('POST verify-token/ and token types', () => {
 
 describe('POST refresh-token/', () => {
   it('rotates: a new pair each time, both working', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const res = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
     expect(res.body.refresh).not.toBe(u.refresh);
     const me = await call(ctx, 'GET', `${A}/user-details/`, { token: res.body.access });
-    expect(me.body.id).toBe(u.user.id);
+    expect(me.body.id).toBe(u.id);
     const next = await call(ctx, 'POST', `${A}/refresh-token/`, {
       body: { refresh: res.body.refresh },
     });
@@ -478,11 +478,11 @@ describe('POST refresh-token/', () => {
   });
 
   it('stores refresh tokens only as hashes', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const rows = await ctx.database.db
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.userId, u.user.id));
+      .where(eq(refreshTokens.userId, u.id));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -491,7 +491,7 @@ describe('POST refresh-token/', () => {
   });
 
   it('revokes the whole family when a rotated token is presented again', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const first = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
     expect(first.status).toBe(200);
     const reuse = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
@@ -506,7 +506,7 @@ describe('POST refresh-token/', () => {
   });
 
   it('leaves other sign-ins alone when one family is revoked', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const other = await call(ctx, 'POST', `${A}/login/`, {
       body: { email: u.email, password: u.password },
     });
@@ -519,16 +519,16 @@ describe('POST refresh-token/', () => {
   });
 
   it('refuses garbage, an expired and a forged refresh token', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const expired = await forgeToken({
       typ: 'refresh',
-      sub: String(u.user.id),
+      sub: String(u.id),
       fam: '00000000-0000-4000-8000-000000000000',
       exp: Math.floor(Date.now() / 1000) - 5,
     });
     const unknown = await forgeToken({
       typ: 'refresh',
-      sub: String(u.user.id),
+      sub: String(u.id),
       fam: '00000000-0000-4000-8000-000000000000',
     });
     for (const refresh of ['garbage', expired, unknown]) {
@@ -541,11 +541,11 @@ describe('POST refresh-token/', () => {
 
 describe('GET user-details/', () => {
   it('answers the user in the contract shape, profilePic null when none', async () => {
-    const u = await registerAndLogin(ctx, { first_name: 'Grace', last_name: 'Hopper' });
+    const u = await signedInUser(ctx, { firstName: 'Grace', lastName: 'Hopper' });
     const res = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: u.user.id,
+      id: u.id,
       first_name: 'Grace',
       last_name: 'Hopper',
       email: u.email,
@@ -557,19 +557,19 @@ describe('GET user-details/', () => {
   });
 
   it('answers each token with its own user only', async () => {
-    const a = await registerAndLogin(ctx);
-    const b = await registerAndLogin(ctx);
+    const a = await signedInUser(ctx);
+    const b = await signedInUser(ctx);
     const meA = await call(ctx, 'GET', `${A}/user-details/`, { token: a.access });
     const meB = await call(ctx, 'GET', `${A}/user-details/`, { token: b.access });
-    expect(meA.body.id).toBe(a.user.id);
-    expect(meB.body.id).toBe(b.user.id);
+    expect(meA.body.id).toBe(a.id);
+    expect(meB.body.id).toBe(b.id);
     expect(meA.body.email).toBe(a.email);
     expect(meB.body.email).toBe(b.email);
     // Asking for the other user by query string changes nothing.
-    const sneaky = await call(ctx, 'GET', `${A}/user-details/?id=${b.user.id}&user=${b.user.id}`, {
+    const sneaky = await call(ctx, 'GET', `${A}/user-details/?id=${b.id}&user=${b.id}`, {
       token: a.access,
     });
-    expect(sneaky.body.id).toBe(a.user.id);
+    expect(sneaky.body.id).toBe(a.id);
   });
 
   it('answers 401 without a token and with a malformed header', async () => {
@@ -584,7 +584,7 @@ describe('GET user-details/', () => {
 
 describe('PATCH update-profile/', () => {
   it('changes the names and answers the three fields', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
       body: { first_name: '  Katherine ', last_name: 'Johnson' },
@@ -600,7 +600,7 @@ describe('PATCH update-profile/', () => {
   });
 
   it('switches MFA on and off', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const on = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
       body: { is_mfa_activated: true },
@@ -614,7 +614,7 @@ describe('PATCH update-profile/', () => {
   });
 
   it('refuses an empty change, a blank name and a non-boolean MFA flag, changing nothing', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     for (const body of [
       {},
       { first_name: '   ' },
@@ -627,8 +627,8 @@ describe('PATCH update-profile/', () => {
     }
     const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
     expect(me.body).toMatchObject({
-      first_name: u.user.first_name,
-      last_name: u.user.last_name,
+      first_name: u.firstName,
+      last_name: u.lastName,
       is_mfa_activated: false,
     });
   });
@@ -641,7 +641,7 @@ describe('PATCH update-profile/', () => {
 
 describe('POST update-password/', () => {
   it('changes the password, keeps the asking session and signs out every other one', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const other = await call(ctx, 'POST', `${A}/login/`, {
       body: { email: u.email, password: u.password },
     });
@@ -674,7 +674,7 @@ describe('POST update-password/', () => {
   });
 
   it('refuses a wrong current password and changes nothing', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const before = (await userRow(u.email))?.passwordHash;
     const res = await call(ctx, 'POST', `${A}/update-password/`, {
       token: u.access,
@@ -689,7 +689,7 @@ describe('POST update-password/', () => {
   });
 
   it('refuses a short new password', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const res = await call(ctx, 'POST', `${A}/update-password/`, {
       token: u.access,
       body: { current_password: u.password, new_password: '123' },
@@ -708,7 +708,7 @@ describe('POST update-password/', () => {
 
 describe('POST send-otp-reset-password/ and reset-password-otp/', () => {
   it('answers the same whether or not the account exists, mailing only a real one', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const mails = ctx.outbox.messages.length;
     const real = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
       body: { email: u.email },
@@ -726,7 +726,7 @@ describe('POST send-otp-reset-password/ and reset-password-otp/', () => {
   });
 
   it('resets the password with the code and revokes every refresh token', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const second = await call(ctx, 'POST', `${A}/login/`, {
       body: { email: u.email, password: u.password },
     });
@@ -754,7 +754,7 @@ describe('POST send-otp-reset-password/ and reset-password-otp/', () => {
   });
 
   it('refuses a wrong, a reused and a sign-in code, changing nothing', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     const before = (await userRow(u.email))?.passwordHash;
     await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } });
     const code = ctx.outbox.lastCode(u.email);
@@ -794,7 +794,7 @@ describe('POST send-otp-reset-password/ and reset-password-otp/', () => {
   });
 
   it('refuses an expired reset code and an unknown address', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } });
     const code = ctx.outbox.lastCode(u.email);
     ctx.clock.advance(11 * MINUTE);
@@ -810,7 +810,7 @@ describe('POST send-otp-reset-password/ and reset-password-otp/', () => {
   });
 
   it('limits reset codes to one per 30 seconds per address, and validates input', async () => {
-    const u = await registerAndLogin(ctx);
+    const u = await signedInUser(ctx);
     expect(
       (await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email: u.email } }))
         .status,

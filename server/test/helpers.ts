@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { User } from '@cw/contract';
 import { buildApp, type App } from '../src/app';
 import type { AuthLimits } from '../src/auth/rate-limit';
 import { loadConfig, type Config } from '../src/config';
@@ -125,74 +124,4 @@ export async function createTestApp(
       await database.close();
     },
   };
-}
-
-export interface RegisteredUser {
-  user: User;
-  access: string;
-  refresh: string;
-  email: string;
-  password: string;
-}
-
-let userCounter = 0;
-
-/**
- * Registers a new account, verifies it with the mailed code and signs in: a ready, verified user
- * with MFA off and a fresh token pair. Each call gets its own email and its own client address
- * (a loopback label, `remoteAddress` of inject), so many calls never meet the per-IP limits.
- */
-export async function registerAndLogin(
-  ctx: TestContext,
-  overrides: {
-    first_name?: string;
-    last_name?: string;
-    email?: string;
-    password?: string;
-    /** Client IP for the three calls; default a distinct 127.x.y.z per call. */
-    ip?: string;
-  } = {},
-): Promise<RegisteredUser> {
-  userCounter += 1;
-  const email = (
-    overrides.email ?? `user${userCounter}-${randomBytes(4).toString('hex')}@example.com`
-  )
-    .trim()
-    .toLowerCase();
-  const password = overrides.password ?? `pw-${randomBytes(6).toString('hex')}`;
-  const remoteAddress =
-    overrides.ip ??
-    `127.${(userCounter >> 16) & 255}.${(userCounter >> 8) & 255}.${userCounter & 255}`;
-  const call = async (url: string, payload: object, expected: number) => {
-    const res = await ctx.app.inject({ method: 'POST', url, payload, remoteAddress });
-    if (res.statusCode !== expected) {
-      throw new Error(`registerAndLogin: POST ${url} answered ${res.statusCode} ${res.body}`);
-    }
-    return res.json<Record<string, unknown>>();
-  };
-  await call(
-    '/api/auth/register/',
-    {
-      first_name: overrides.first_name ?? 'Test',
-      last_name: overrides.last_name ?? `User${userCounter}`,
-      email,
-      password,
-    },
-    201,
-  );
-  await call('/api/auth/verify-otp/', { email, otp: ctx.outbox.lastCode(email) }, 200);
-  const login = (await call('/api/auth/login/', { email, password }, 200)) as {
-    token?: { access: string; refresh: string };
-  };
-  if (!login.token) throw new Error('registerAndLogin: login answered without a token');
-  const { access, refresh } = login.token;
-  const details = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/auth/user-details/',
-    headers: { authorization: `Bearer ${access}` },
-  });
-  if (details.statusCode !== 200) {
-    throw new Error(`registerAndLogin: user-details answered ${details.statusCode}`);
-  }
-  return { user: details.json<User>(), access, refresh, email, password };
 }

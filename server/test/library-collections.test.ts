@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, Paginated } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { signIn, type Caller } from './library-helpers';
+import { signedInCaller, type Caller } from './library-helpers';
 
 let ctx: TestContext;
 let alice: Caller;
@@ -9,8 +9,8 @@ let bob: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
+  alice = await signedInCaller(ctx);
+  bob = await signedInCaller(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -203,7 +203,7 @@ describe('collections', () => {
 
 describe('collection lists', () => {
   it('walks 120 collections newest first, each exactly once, with links keeping filters', async () => {
-    const walker = await signIn(ctx);
+    const walker = await signedInCaller(ctx);
     const created: number[] = [];
     for (let i = 0; i < 120; i++) {
       const res = await walker.post(LIST, { name: `Item ${i}` });
@@ -245,7 +245,7 @@ describe('collection lists', () => {
   });
 
   it("holds only the caller's own collections", async () => {
-    const stranger = await signIn(ctx);
+    const stranger = await signedInCaller(ctx);
     await createCollection(stranger, { name: 'Hidden' });
     const page = (await alice.get(`${LIST}?page_size=200`)).json<Paginated<Collection>>();
     expect(page.results.every((c) => c.user === alice.id)).toBe(true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, FileObject, Paginated } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { signIn, type Caller } from './library-helpers';
+import { signedInCaller, type Caller } from './library-helpers';
 
 let ctx: TestContext;
 let alice: Caller;
@@ -11,8 +11,8 @@ let bob: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
+  alice = await signedInCaller(ctx);
+  bob = await signedInCaller(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -167,7 +167,7 @@ describe('content items', () => {
 
 describe('content lists', () => {
   it('filter by tag id, newest first, and hold only the caller’s items', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const tag = await createTag(user, 'script');
     const a = await createContent(user, { tags: [tag] });
     await createContent(user);
@@ -184,7 +184,7 @@ describe('content lists', () => {
   });
 
   it('walks 120 items exactly once with page_size 50', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const ids: number[] = [];
     for (let i = 0; i < 120; i++) ids.push((await createContent(user, { title: `#${i}` })).id);
     const seen: number[] = [];
@@ -198,7 +198,7 @@ describe('content lists', () => {
   });
 
   it('show each item’s files, fetched for the whole page', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const f1 = await upload(user, 'page-a');
     const f2 = await upload(user, 'page-b');
     const first = await createContent(user, { files: [f1.id, f2.id] });
@@ -213,7 +213,7 @@ describe('content lists', () => {
 
 describe('deleting a content item', () => {
   it('deletes its files: the rows and the stored bytes', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const kept = await upload(user, 'kept');
     const f1 = await upload(user, 'gone-1');
     const f2 = await upload(user, 'gone-2');

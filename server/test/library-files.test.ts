@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import type { ContentItem, FileObject, Paginated } from '@cw/contract';
 import { files } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helpers';
-import { allByteValues, multipartBody, signIn, type Caller } from './library-helpers';
+import { allByteValues, multipartBody, signedInCaller, type Caller } from './library-helpers';
 
 const UPLOAD_MAX_BYTES = 4096;
 
@@ -15,8 +15,8 @@ let bob: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp({ uploadMaxBytes: UPLOAD_MAX_BYTES });
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
+  alice = await signedInCaller(ctx);
+  bob = await signedInCaller(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -282,7 +282,7 @@ describe('file objects', () => {
 
 describe('file lists', () => {
   it('filter by content item and hold only the caller’s files, newest first', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const item = await createContent(user);
     const loose = await uploadText(user, 'loose');
     const a = await uploadText(user, 'a', { content: String(item.id) });

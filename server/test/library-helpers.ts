@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { registerAndLogin, type TestContext } from './helpers';
+import { signedInUser, type SignedInUser } from './factories';
+import type { TestContext } from './helpers';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** A signed-in user of the test app, with calls that carry their access token. */
-export interface Caller {
-  id: number;
-  access: string;
+export interface Caller extends SignedInUser {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: object): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: object): Promise<LightMyRequestResponse>;
@@ -18,14 +17,13 @@ export interface Caller {
   ): Promise<LightMyRequestResponse>;
 }
 
-export async function signIn(ctx: TestContext): Promise<Caller> {
-  const { user, access } = await registerAndLogin(ctx);
-  const headers = { authorization: `Bearer ${access}` };
+export async function signedInCaller(ctx: TestContext): Promise<Caller> {
+  const user = await signedInUser(ctx);
+  const headers = user.auth;
   const call = (method: Method, url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   return {
-    id: user.id,
-    access,
+    ...user,
     get: (url) => call('GET', url),
     post: (url, payload) => call('POST', url, payload ?? {}),
     patch: (url, payload) => call('PATCH', url, payload ?? {}),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, ContentItem, FileObject, Note, Paginated, Tag } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { allByteValues, signIn, type Caller } from './library-helpers';
+import { allByteValues, signedInCaller, type Caller } from './library-helpers';
 
 interface Library {
   caller: Caller;
@@ -59,8 +59,8 @@ async function snapshot(lib: Library) {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await buildLibrary(await signIn(ctx), 'alice');
-  bob = await buildLibrary(await signIn(ctx), 'bob');
+  alice = await buildLibrary(await signedInCaller(ctx), 'alice');
+  bob = await buildLibrary(await signedInCaller(ctx), 'bob');
 });
 afterAll(async () => {
   await ctx.close();

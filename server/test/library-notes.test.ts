@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, Note, Paginated } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { signIn, type Caller } from './library-helpers';
+import { signedInCaller, type Caller } from './library-helpers';
 
 let ctx: TestContext;
 let alice: Caller;
@@ -11,8 +11,8 @@ let bobCollection: Collection;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
+  alice = await signedInCaller(ctx);
+  bob = await signedInCaller(ctx);
   aliceCollection = (
     await alice.post('/api/collections/list/', { name: 'Alice notes' })
   ).json<Collection>();
@@ -127,7 +127,7 @@ describe('collection notes', () => {
 
 describe('note lists', () => {
   it("list one collection's notes newest first, or all of the caller's notes", async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const first = (await user.post('/api/collections/list/', { name: 'One' })).json<Collection>();
     const second = (await user.post('/api/collections/list/', { name: 'Two' })).json<Collection>();
     const a = await createNote(user, first.id);

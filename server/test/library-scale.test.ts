@@ -108,8 +108,14 @@ describe(`a user with ${PER_USER} of everything`, () => {
     // For an owner of a large share of the rows PostgreSQL may walk the primary key backwards
     // (already newest first) instead of the owner index; both are index reads in page order.
     for (const [what, query] of [
-      ['first page of collections', collections.pageQuery(asCaller(ownerId), '-created_on', 50, 0).getSQL()],
-      ['deep page of collections', collections.pageQuery(asCaller(ownerId), '-created_on', 50, 4950).getSQL()],
+      [
+        'first page of collections',
+        collections.pageQuery(asCaller(ownerId), '-created_on', 50, 0).getSQL(),
+      ],
+      [
+        'deep page of collections',
+        collections.pageQuery(asCaller(ownerId), '-created_on', 50, 4950).getSQL(),
+      ],
       [
         'first page of content items',
         contents.pageQuery(asCaller(ownerId), {}, '-created_on', 50, 0).getSQL(),
@@ -123,7 +129,9 @@ describe(`a user with ${PER_USER} of everything`, () => {
       expect(text, what).toMatch(/Index Scan|Bitmap Index Scan/);
       expect(text, what).not.toMatch(/Seq Scan/);
     }
-    const byTag = await plan(contents.pageQuery(asCaller(ownerId), { tag: someTagId }, '-created_on', 50, 0).getSQL());
+    const byTag = await plan(
+      contents.pageQuery(asCaller(ownerId), { tag: someTagId }, '-created_on', 50, 0).getSQL(),
+    );
     expect(byTag).toMatch(/content_tags_tag_idx/);
     expect(byTag).not.toMatch(/Seq Scan/);
   });
@@ -137,7 +145,9 @@ describe(`a user with ${PER_USER} of everything`, () => {
       select ${newcomer!.id}, 'mine ' || g from generate_series(1, 20) g`);
     await ctx.database.db.execute(sql`analyze collections`);
     const collections = new CollectionsRepository(ctx.database.db);
-    const text = await plan(collections.pageQuery(asCaller(newcomer!.id), '-created_on', 50, 0).getSQL());
+    const text = await plan(
+      collections.pageQuery(asCaller(newcomer!.id), '-created_on', 50, 0).getSQL(),
+    );
     expect(text).toMatch(/collections_user_id_idx/);
     expect(text).not.toMatch(/Seq Scan/);
   });

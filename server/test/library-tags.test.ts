@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, ContentItem, Paginated, Tag } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { signIn, type Caller } from './library-helpers';
+import { signedInCaller, type Caller } from './library-helpers';
 
 let ctx: TestContext;
 let alice: Caller;
@@ -9,8 +9,8 @@ let bob: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
+  alice = await signedInCaller(ctx);
+  bob = await signedInCaller(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -92,7 +92,7 @@ describe('tags', () => {
 
 describe('tag lists', () => {
   it('filter by name as a case-insensitive substring, with % and _ matched literally', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     for (const name of [
       'Video Edit',
       'video-notes',
@@ -119,7 +119,7 @@ describe('tag lists', () => {
   });
 
   it("lists only the caller's tags, newest first", async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     await createTag(bob, 'not yours');
     const first = await createTag(user, 'first');
     const second = await createTag(user, 'second');

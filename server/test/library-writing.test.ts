@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, ContentItem, FileObject, Paginated } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { signIn, type Caller } from './library-helpers';
+import { signedInCaller, type Caller } from './library-helpers';
 
 /** Content in collections, status, planning and words (docs/api.md §3, content items). */
 let ctx: TestContext;
@@ -11,8 +11,8 @@ let bob: Caller;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
+  alice = await signedInCaller(ctx);
+  bob = await signedInCaller(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -115,7 +115,7 @@ describe('status, publish date, public flag, words and position', () => {
   });
 
   it('puts a new item, and an item moved to another column, at the end of its column', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const a = await createContent(user, { status: 'editing' });
     const b = await createContent(user, { status: 'editing' });
     expect([a.position, b.position]).toEqual([0, 1]);
@@ -132,7 +132,7 @@ describe('content list filters and orderings', () => {
   let user: Caller;
   let season: Collection;
   beforeAll(async () => {
-    user = await signIn(ctx);
+    user = await signedInCaller(ctx);
     season = await createCollection(user, 'Season');
     const tag = (await user.post('/api/collections/tags/', { name: 'tips' })).json<{
       id: number;
@@ -195,7 +195,7 @@ describe('content list filters and orderings', () => {
 
 describe('collection orderings', () => {
   it('orders by newest, last change or name', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const b = await createCollection(user, 'beta');
     await createCollection(user, 'Alpha');
     await user.patch(`${COLLECTIONS}${b.id}/`, { description: 'changed' });
@@ -212,7 +212,7 @@ describe('collection orderings', () => {
 
 describe('files of a collection', () => {
   it('uploads to a collection and lists its own files with those of its items', async () => {
-    const user = await signIn(ctx);
+    const user = await signedInCaller(ctx);
     const season = await createCollection(user, 'Season');
     const other = await createCollection(user, 'Other');
     const script = await createContent(user, { collections: [season.id] });

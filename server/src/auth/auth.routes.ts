@@ -1,9 +1,9 @@
 import type { RouteHandlers } from '../http/route-table';
-import type { AuthService } from './auth.service';
+import type { AuthServices } from './auth-services';
 
-/** Every `/api/auth/…` call of docs/api.md; paths and schemas come from the contract's table. */
+/** Every `/api/auth/…` call of docs/api.md §2; paths and schemas come from the contract's table. */
 export const authRoutes = (
-  service: AuthService,
+  services: AuthServices,
 ): RouteHandlers<
   | 'auth.register'
   | 'auth.login'
@@ -17,17 +17,24 @@ export const authRoutes = (
   | 'auth.sendOtpResetPassword'
   | 'auth.resetPasswordOtp'
 > => ({
-  'auth.register': (request) => service.register(request.body, request.ip),
-  'auth.login': (request) => service.login(request.body, request.ip),
-  'auth.verifyOtp': (request) => service.verifyOtp(request.body, request.ip),
-  'auth.sendOtp': (request) => service.sendVerificationCode(request.body, request.ip),
-  'auth.verifyToken': (request) => service.verifyAccessToken(request.body.token),
-  'auth.refreshToken': (request) => service.refresh(request.body.refresh),
-  'auth.userDetails': (_request, _reply, caller) => service.userDetails(caller.userId),
+  'auth.register': (request) => services.registration.register(request.body, request.ip),
+  'auth.login': (request) => services.signIn.login(request.body, request.ip),
+  'auth.verifyOtp': (request) => services.signIn.verifyOtp(request.body, request.ip),
+  'auth.sendOtp': (request) => services.registration.sendVerificationCode(request.body, request.ip),
+  'auth.verifyToken': (request) => services.signIn.verifyAccessToken(request.body.token),
+  'auth.refreshToken': (request) => services.sessions.refresh(request.body.refresh),
+  'auth.userDetails': (_request, _reply, caller) => services.account.userDetails(caller.userId),
   'auth.updateProfile': (request, _reply, caller) =>
-    service.updateProfile(caller.userId, request.body),
+    services.account.updateProfile(caller.userId, request.body),
   'auth.updatePassword': (request, _reply, caller) =>
-    service.updatePassword(caller.userId, caller.sessionFamilyId, request.body, request.ip),
-  'auth.sendOtpResetPassword': (request) => service.sendPasswordResetCode(request.body, request.ip),
-  'auth.resetPasswordOtp': (request) => service.resetPassword(request.body, request.ip),
+    services.account.updatePassword(
+      caller.userId,
+      caller.sessionFamilyId,
+      request.body,
+      request.ip,
+    ),
+  'auth.sendOtpResetPassword': (request) =>
+    services.passwordReset.sendCode(request.body, request.ip),
+  'auth.resetPasswordOtp': (request) =>
+    services.passwordReset.resetPassword(request.body, request.ip),
 });

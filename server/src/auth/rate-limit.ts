@@ -2,6 +2,7 @@ import { inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitBuckets } from '../db/schema';
 import { tooManyRequests } from '../http/errors';
+import type { OtpPurpose } from './otp';
 
 export interface LimitRule {
   /** How many events the window allows. */
@@ -43,6 +44,45 @@ export interface Bucket {
   rule: LimitRule;
 }
 
+/** A failed login, or a wrong current password, counts in both. */
+export type LoginFailureBuckets = Record<'perAccountIp' | 'perAccount', Bucket>;
+/** A wrong one-time code counts in both. */
+export type CodeFailureBuckets = Record<'perAddress' | 'perIp', Bucket>;
+/** A code mail counts in all three; `coolDown` is the resend limit of one purpose. */
+export type CodeSendBuckets = Record<'coolDown' | 'perAddress' | 'perIp', Bucket>;
+
+export const loginFailureBuckets = (
+  limits: AuthLimits,
+  email: string,
+  ip: string,
+): LoginFailureBuckets => ({
+  perAccountIp: {
+    key: `login-fail:acct-ip:${email}|${ip}`,
+    rule: limits.loginFailuresPerAccountIp,
+  },
+  perAccount: { key: `login-fail:acct:${email}`, rule: limits.loginFailuresPerAccount },
+});
+
+export const codeFailureBuckets = (
+  limits: AuthLimits,
+  email: string,
+  ip: string,
+): CodeFailureBuckets => ({
+  perAddress: { key: `otp-fail:addr:${email}`, rule: limits.otpFailuresPerAddress },
+  perIp: { key: `otp-fail:ip:${ip}`, rule: limits.otpFailuresPerIp },
+});
+
+export const codeSendBuckets = (
+  limits: AuthLimits,
+  email: string,
+  purpose: OtpPurpose,
+  ip: string,
+): CodeSendBuckets => ({
+  coolDown: { key: `code-send:${purpose}:${email}`, rule: limits.codeResendPerAddressPurpose },
+  perAddress: { key: `code-send:addr:${email}`, rule: limits.codeSendsPerAddress },
+  perIp: { key: `code-send:ip:${ip}`, rule: limits.codeSendsPerIp },
+});
+
 const retryAfterSeconds = (resetAt: Date, now: Date) =>
   Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
 
@@ -61,7 +101,16 @@ export class RateLimiter {
 
   /** Throws 429 (with Retry-After) if any bucket is already full; counts nothing. */
   async assertNotLimited(buckets: Bucket[]): Promise<void> {
-    if (buckets.length === 0) return;
+    const seconds = await this.limitedFor(buckets);
+    if (seconds !== undefined) throw tooManyRequests(seconds);
+  }
+
+  /**
+   * The seconds until every full bucket has room again (what Retry-After would say), or
+   * undefined when none is full; counts nothing.
+   */
+  async limitedFor(buckets: Bucket[]): Promise<number | undefined> {
+    if (buckets.length === 0) return undefined;
     const now = this.now();
     const rows = await this.db
       .select()
@@ -79,7 +128,7 @@ export class RateLimiter {
         worst = Math.max(worst ?? 0, retryAfterSeconds(row.resetAt, now));
       }
     }
-    if (worst !== undefined) throw tooManyRequests(worst);
+    return worst;
   }
 
   /**

@@ -1,12 +1,10 @@
-import type { Database, Transaction } from '../db/client';
+import type { Database } from '../db/client';
+import type { Executor } from '../db/executor';
 import { CollectionsRepository } from './collections.repository';
 import { ContentsRepository } from './contents.repository';
 import { FilesRepository } from './files.repository';
 import { NotesRepository } from './notes.repository';
 import { TagsRepository } from './tags.repository';
-
-/** What a repository runs its queries on: the database, or an open transaction. */
-export type Executor = Database | Transaction;
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;

@@ -1,0 +1,76 @@
+import type { UpdateProfileAnswer, User } from '@cw/contract';
+import { badRequest, tokenNotValid } from '../http/errors';
+import { MESSAGES } from './auth-messages';
+import type { AuthStore } from './auth-store';
+import { hashPassword, verifyPassword } from './passwords';
+import { loginFailureBuckets, type AuthLimits, type RateLimiter } from './rate-limit';
+import type { SignInSessions } from './sign-in-sessions';
+import { toProfileAnswer, toUserAnswer } from './user.presenter';
+import type { UserRow } from './users.repository';
+
+export interface AccountServiceDeps {
+  store: AuthStore;
+  sessions: SignInSessions;
+  limiter: RateLimiter;
+  limits: AuthLimits;
+  now: () => Date;
+}
+
+/** The signed-in user's own account (user-details/, update-profile/, update-password/). */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  async userDetails(userId: number): Promise<User> {
+    return toUserAnswer(await this.requireUser(userId));
+  }
+
+  async updateProfile(
+    userId: number,
+    changes: { first_name?: string; last_name?: string; is_mfa_activated?: boolean },
+  ): Promise<UpdateProfileAnswer> {
+    const updated = await this.deps.store.repos.users.update(userId, {
+      ...(changes.first_name !== undefined ? { firstName: changes.first_name } : {}),
+      ...(changes.last_name !== undefined ? { lastName: changes.last_name } : {}),
+      ...(changes.is_mfa_activated !== undefined
+        ? { isMfaActivated: changes.is_mfa_activated }
+        : {}),
+      updatedOn: this.deps.now(),
+    });
+    if (!updated) throw tokenNotValid();
+    return toProfileAnswer(updated);
+  }
+
+  /**
+   * Keeps the sign-in that asked (the refresh-token family its access token names) and revokes
+   * every other refresh token of the user. Wrong current passwords count as failed logins.
+   */
+  async updatePassword(
+    userId: number,
+    sessionFamilyId: string | undefined,
+    input: { current_password: string; new_password: string },
+    ip: string,
+  ): Promise<{ message: string }> {
+    const { store, limiter, sessions } = this.deps;
+    const user = await this.requireUser(userId);
+    const failures = Object.values(loginFailureBuckets(this.deps.limits, user.email, ip));
+    await limiter.assertNotLimited(failures);
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      await limiter.record(failures);
+      throw badRequest(MESSAGES.wrongCurrentPassword, undefined, 'incorrect_password');
+    }
+    const passwordHash = await hashPassword(input.new_password);
+    const now = this.deps.now();
+    await store.transaction(async (repos) => {
+      await repos.users.update(userId, { passwordHash, updatedOn: now });
+      await sessions.revokeAll(userId, now, repos, sessionFamilyId);
+    });
+    return { message: MESSAGES.passwordUpdated };
+  }
+
+  private async requireUser(userId: number): Promise<UserRow> {
+    const user = await this.deps.store.repos.users.findById(userId);
+    // A valid token of an account that no longer exists is a bad token.
+    if (!user) throw tokenNotValid();
+    return user;
+  }
+}

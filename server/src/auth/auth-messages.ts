@@ -1,0 +1,15 @@
+/** The sentences the accounts API answers with (contract §3). */
+export const MESSAGES = {
+  registered: 'User registered successfully',
+  duplicateEmail: 'A user with this email already exists.',
+  loginOk: 'Login successful',
+  otpSent: 'OTP sent to your email.',
+  invalidCredentials: 'Invalid email or password.',
+  otpVerified: 'OTP verified successfully!',
+  invalidOtp: 'Invalid or expired OTP.',
+  codeSentIfExists: 'If the account exists, a code has been sent.',
+  passwordUpdated: 'Password updated successfully.',
+  wrongCurrentPassword: 'Current password is incorrect.',
+  passwordReset: 'Password reset successfully.',
+  mailFailed: 'We could not send the email right now. Please try again in a moment.',
+} as const;

@@ -1,0 +1,49 @@
+import type { Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import { AccountService } from './account.service';
+import { AuthStore } from './auth-store';
+import { OneTimeCodes } from './one-time-codes';
+import { warmUpPasswords } from './passwords';
+import { PasswordResetService } from './password-reset.service';
+import { RateLimiter, type AuthLimits } from './rate-limit';
+import { RegistrationService } from './registration.service';
+import { SignInService } from './sign-in.service';
+import { SignInSessions } from './sign-in-sessions';
+import type { TokenService } from './tokens';
+
+export interface AuthServicesDeps {
+  db: Database;
+  mailer: Mailer;
+  tokens: TokenService;
+  /** Master secret: keys the one-time-code and refresh-token hashes. */
+  secret: string;
+  limits: AuthLimits;
+  now: () => Date;
+  log?: { error(obj: object, msg: string): void };
+}
+
+/** What the `/api/auth/…` routes call; each route calls one method of one of these. */
+export interface AuthServices {
+  registration: RegistrationService;
+  signIn: SignInService;
+  sessions: SignInSessions;
+  account: AccountService;
+  passwordReset: PasswordResetService;
+}
+
+export function createAuthServices(deps: AuthServicesDeps): AuthServices {
+  const { mailer, tokens, secret, limits, now, log } = deps;
+  const store = new AuthStore(deps.db);
+  // One limiter for all of auth: it sweeps expired buckets every few hundred hits it counts.
+  const limiter = new RateLimiter(deps.db, now);
+  const sessions = new SignInSessions({ store, tokens, secret, now });
+  const codes = new OneTimeCodes({ store, limiter, mailer, secret, limits, now, log });
+  warmUpPasswords();
+  return {
+    registration: new RegistrationService({ store, codes, limiter, limits, now }),
+    signIn: new SignInService({ store, sessions, codes, tokens, limiter, limits, now }),
+    sessions,
+    account: new AccountService({ store, sessions, limiter, limits, now }),
+    passwordReset: new PasswordResetService({ store, codes, sessions, now }),
+  };
+}

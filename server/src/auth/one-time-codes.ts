@@ -1,0 +1,169 @@
+import { AppError, badRequest } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { codeMail } from '../mail/messages';
+import { MESSAGES } from './auth-messages';
+import type { AuthRepositories, AuthStore } from './auth-store';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, OtpHasher, generateOtp, type OtpPurpose } from './otp';
+import {
+  codeFailureBuckets,
+  codeSendBuckets,
+  type AuthLimits,
+  type RateLimiter,
+} from './rate-limit';
+import type { UserRow } from './users.repository';
+
+export interface OneTimeCodesDeps {
+  store: AuthStore;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  secret: string;
+  limits: AuthLimits;
+  now: () => Date;
+  log?: { error(obj: object, msg: string): void };
+}
+
+/** A right code of a real account, still unconsumed. */
+export interface MatchedCode {
+  user: UserRow;
+  codeId: number;
+}
+
+export const invalidOtp = () => badRequest(MESSAGES.invalidOtp, undefined, 'invalid_otp');
+const mailFailed = () => new AppError(503, 'mail_failed', MESSAGES.mailFailed);
+
+/** The mailed six-digit codes: sending them within their limits, checking and consuming them. */
+export class OneTimeCodes {
+  private readonly hasher: OtpHasher;
+
+  constructor(private readonly deps: OneTimeCodesDeps) {
+    this.hasher = new OtpHasher(deps.secret);
+  }
+
+  /**
+   * Counts a code send against the address and IP limits (429 when over; unknown addresses count
+   * too, so the answer never tells whether an account exists), then, for a real account, stores
+   * a new code and mails it. A mail that cannot be sent leaves nothing behind: the code row is
+   * deleted and the limits are given back.
+   */
+  async send(
+    email: string,
+    user: UserRow | undefined,
+    purpose: OtpPurpose,
+    ip: string,
+  ): Promise<void> {
+    const { store, limiter } = this.deps;
+    const buckets = Object.values(codeSendBuckets(this.deps.limits, email, purpose, ip));
+    await limiter.consume(buckets);
+    if (!user) return;
+    const { id, code } = await this.issue(user, purpose, this.deps.now(), store.repos);
+    try {
+      await this.mail(user, code, purpose);
+    } catch (error) {
+      await store.repos.oneTimeCodes.delete(id);
+      await limiter.release(buckets);
+      throw error;
+    }
+  }
+
+  /** Whether a code for `purpose` went to `email` within the resend cool-down. */
+  async sentMomentsAgo(email: string, purpose: OtpPurpose, ip: string): Promise<boolean> {
+    const { coolDown } = codeSendBuckets(this.deps.limits, email, purpose, ip);
+    return (await this.deps.limiter.limitedFor([coolDown])) !== undefined;
+  }
+
+  /** Stores a new code for the user, as a keyed hash, and returns it in clear for the mail. */
+  async issue(
+    user: UserRow,
+    purpose: OtpPurpose,
+    now: Date,
+    repos: AuthRepositories,
+  ): Promise<{ id: number; code: string }> {
+    const code = generateOtp();
+    const row = await repos.oneTimeCodes.insert({
+      userId: user.id,
+      purpose,
+      codeHash: this.hasher.hash(user.id, purpose, code),
+      createdOn: now,
+      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    });
+    return { id: row.id, code };
+  }
+
+  /** Mails a code; a mail that cannot go out is a 503 that names no mail server detail. */
+  async mail(user: UserRow, code: string, purpose: OtpPurpose): Promise<void> {
+    try {
+      await this.deps.mailer.send(
+        codeMail({
+          to: user.email,
+          firstName: user.firstName,
+          code,
+          purpose,
+          validMinutes: OTP_TTL_MS / 60_000,
+        }),
+      );
+    } catch (error) {
+      this.deps.log?.error({ err: error, purpose }, 'sending a code mail failed');
+      throw mailFailed();
+    }
+  }
+
+  /**
+   * Checks `otp` against the newest code of the account of `email` for `purposes` and, if it
+   * matches, returns the account and that code (still unconsumed: the caller consumes it in the
+   * transaction that applies the effect). Anything else is the contract's 400. A wrong code
+   * counts a try (the fifth voids it) and a failure against the limits; those writes are
+   * committed even though the request answers 400.
+   */
+  async check(
+    input: { email: string; otp: string },
+    purposes: OtpPurpose[],
+    ip: string,
+  ): Promise<MatchedCode> {
+    const { store, limiter } = this.deps;
+    const user = await store.repos.users.findByEmail(input.email);
+    const failures = Object.values(codeFailureBuckets(this.deps.limits, input.email, ip));
+    await limiter.assertNotLimited(failures);
+    let codeId: number | undefined;
+    if (user) {
+      codeId = await this.matchNewest(user, purposes, input.otp);
+    } else {
+      // Same work as for a real account, so timing does not tell which addresses exist.
+      this.hasher.matches('00'.repeat(32), 0, 'login', input.otp);
+    }
+    if (!user || codeId === undefined) {
+      await limiter.record(failures);
+      throw invalidOtp();
+    }
+    return { user, codeId };
+  }
+
+  /** False when a concurrent request consumed the code first. */
+  consume(code: MatchedCode, at: Date, repos: AuthRepositories): Promise<boolean> {
+    return repos.oneTimeCodes.consume(code.codeId, at);
+  }
+
+  /** The id of the newest code if `otp` is it and it is still usable; counts a wrong try. */
+  private matchNewest(
+    user: UserRow,
+    purposes: OtpPurpose[],
+    otp: string,
+  ): Promise<number | undefined> {
+    const now = this.deps.now();
+    return this.deps.store.transaction(async (repos) => {
+      const row = await repos.oneTimeCodes.findNewestForUpdate(user.id, purposes);
+      if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= OTP_MAX_ATTEMPTS) {
+        return undefined;
+      }
+      if (this.hasher.matches(row.codeHash, user.id, row.purpose as OtpPurpose, otp)) {
+        return row.id;
+      }
+      const attempts = row.attempts + 1;
+      await repos.oneTimeCodes.setAttempts(
+        row.id,
+        attempts,
+        attempts >= OTP_MAX_ATTEMPTS ? now : null,
+      );
+      return undefined;
+    });
+  }
+}
