@@ -1,24 +1,56 @@
 import { clsx } from 'clsx';
-import { Bold, Code, Italic, List, Underline, type LucideIcon } from 'lucide-react';
+import {
+  Bold,
+  Code,
+  Heading2,
+  Italic,
+  Link,
+  List,
+  ListOrdered,
+  Quote,
+  Underline,
+  type LucideIcon,
+} from 'lucide-react';
 import {
   forwardRef,
   useId,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
+  useState,
+  type KeyboardEvent,
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
-import { applyMarkdownFormat, type MarkdownFormat, type TextEdit } from './markdown-format';
+import { EditHistory } from './edit-history';
+import {
+  applyMarkdownFormat,
+  continueList,
+  indentListItems,
+  type MarkdownFormat,
+  type TextEdit,
+} from './markdown-format';
 import { inputClasses } from './text-field';
 
-const tools: { format: MarkdownFormat; label: string; Icon: LucideIcon }[] = [
-  { format: 'bold', label: 'Bold', Icon: Bold },
-  { format: 'italic', label: 'Italic', Icon: Italic },
-  { format: 'underline', label: 'Underline', Icon: Underline },
+const tools: { format: MarkdownFormat; label: string; Icon: LucideIcon; shortcut?: string }[] = [
+  { format: 'bold', label: 'Bold', Icon: Bold, shortcut: 'B' },
+  { format: 'italic', label: 'Italic', Icon: Italic, shortcut: 'I' },
+  { format: 'underline', label: 'Underline', Icon: Underline, shortcut: 'U' },
   { format: 'code', label: 'Code', Icon: Code },
+  { format: 'heading', label: 'Heading', Icon: Heading2 },
   { format: 'bullet-list', label: 'Bullet list', Icon: List },
+  { format: 'numbered-list', label: 'Numbered list', Icon: ListOrdered },
+  { format: 'quote', label: 'Quote', Icon: Quote },
+  { format: 'link', label: 'Link', Icon: Link, shortcut: 'K' },
 ];
+
+const shortcuts = new Map(
+  tools.flatMap(({ format, shortcut }) => (shortcut ? [[shortcut.toLowerCase(), format]] : [])),
+);
+
+/** "Ctrl" or "⌘", as the person's keyboard says it. */
+const modifierName =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 export interface MarkdownEditorProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -35,10 +67,12 @@ export interface MarkdownEditorProps extends Omit<
 }
 
 /**
- * A markdown textarea with a formatting toolbar (bold, italic, underline, code, bullet list).
- * The buttons wrap the selection or insert markdown at the cursor, then restore focus and
- * select what was wrapped/inserted. The textarea is plain and controlled: nothing heavy runs
- * on a keystroke here (previews defer their own rendering).
+ * A markdown textarea with a formatting toolbar (bold, italic, underline, code, heading, lists,
+ * quote, link) and the keys a writer expects: Ctrl/⌘+B, I, U and K; Enter continues a list (and
+ * ends it on an empty item); Tab and Shift+Tab indent list items (elsewhere Tab moves focus);
+ * Ctrl/⌘+Z and Ctrl/⌘+Shift+Z (or Y) undo and redo every change, toolbar ones included
+ * (`EditHistory`). The textarea is plain and controlled: nothing heavy runs on a keystroke
+ * here (previews and counts defer their own work).
  */
 export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProps>(
   function MarkdownEditor(
@@ -54,6 +88,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
       containerClassName,
       rows = 10,
       disabled,
+      onKeyDown: onKeyDownProp,
+      onSelect: onSelectProp,
       ...rest
     },
     ref,
@@ -63,7 +99,18 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
     const errorId = `${inputId}-error`;
     const textareaRef = useRef<HTMLTextAreaElement>(null);
     const pendingSelection = useRef<TextEdit | null>(null);
+    const [history] = useState(() => new EditHistory());
+    /** The last value this editor sent out; any other value came from outside. */
+    const emitted = useRef(value);
+    /** The selection before the change being typed (onSelect keeps it current). */
+    const selection = useRef({ start: value.length, end: value.length });
     useImperativeHandle(ref, () => textareaRef.current!, []);
+
+    if (value !== emitted.current) {
+      // Replaced from outside (a restored draft, a reset form): earlier steps no longer apply.
+      emitted.current = value;
+      history.clear();
+    }
 
     useLayoutEffect(() => {
       const edit = pendingSelection.current;
@@ -74,17 +121,58 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
       textarea.setSelectionRange(edit.selectionStart, edit.selectionEnd);
     }, [value]);
 
-    function format(kind: MarkdownFormat) {
+    function current(): TextEdit {
       const textarea = textareaRef.current;
-      if (!textarea) return;
-      const edit = applyMarkdownFormat(
-        kind,
+      return {
         value,
-        textarea.selectionStart ?? value.length,
-        textarea.selectionEnd ?? value.length,
-      );
+        selectionStart: textarea?.selectionStart ?? value.length,
+        selectionEnd: textarea?.selectionEnd ?? value.length,
+      };
+    }
+
+    function emit(edit: TextEdit) {
       pendingSelection.current = edit;
+      emitted.current = edit.value;
       onChange(edit.value);
+    }
+
+    function apply(edit: TextEdit | null, before = current()): boolean {
+      if (!edit) return false;
+      history.record(before, 'action');
+      emit(edit);
+      return true;
+    }
+
+    function format(kind: MarkdownFormat) {
+      const before = current();
+      apply(applyMarkdownFormat(kind, value, before.selectionStart, before.selectionEnd), before);
+    }
+
+    function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+      onKeyDownProp?.(event);
+      if (event.defaultPrevented || disabled || event.nativeEvent.isComposing) return;
+      const { selectionStart, selectionEnd } = current();
+      const mod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      let handled = false;
+      if (mod && !event.altKey && key === 'z') {
+        const target = event.shiftKey ? history.redo(current()) : history.undo(current());
+        if (target) emit(target);
+        handled = true;
+      } else if (mod && !event.altKey && key === 'y') {
+        const target = history.redo(current());
+        if (target) emit(target);
+        handled = true;
+      } else if (mod && !event.altKey && !event.shiftKey && shortcuts.has(key)) {
+        format(shortcuts.get(key)!);
+        handled = true;
+      } else if (key === 'enter' && !mod && !event.shiftKey && !event.altKey) {
+        handled = apply(continueList(value, selectionStart, selectionEnd));
+      } else if (key === 'tab' && !mod && !event.altKey) {
+        const direction = event.shiftKey ? 'out' : 'in';
+        handled = apply(indentListItems(value, selectionStart, selectionEnd, direction));
+      }
+      if (handled) event.preventDefault();
     }
 
     return (
@@ -110,11 +198,11 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
             aria-controls={inputId}
             className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
           >
-            {tools.map(({ format: kind, label: toolLabel, Icon }) => (
+            {tools.map(({ format: kind, label: toolLabel, Icon, shortcut }) => (
               <button
                 key={kind}
                 type="button"
-                title={toolLabel}
+                title={shortcut ? `${toolLabel} (${modifierName}+${shortcut})` : toolLabel}
                 aria-label={toolLabel}
                 disabled={disabled}
                 // Keep the selection in the textarea while clicking.
@@ -132,7 +220,26 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
             rows={rows}
             value={value}
             disabled={disabled}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => {
+              history.record(
+                {
+                  value,
+                  selectionStart: selection.current.start,
+                  selectionEnd: selection.current.end,
+                },
+                'typing',
+              );
+              emitted.current = event.target.value;
+              onChange(event.target.value);
+            }}
+            onSelect={(event) => {
+              selection.current = {
+                start: event.currentTarget.selectionStart,
+                end: event.currentTarget.selectionEnd,
+              };
+              onSelectProp?.(event);
+            }}
+            onKeyDown={onKeyDown}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className={clsx(
