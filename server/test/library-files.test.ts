@@ -65,6 +65,7 @@ describe('uploading and downloading', () => {
       content_type: 'application/x-thing',
       url: `/api/collections/files/${file.id}/download/`,
       content: null,
+      collection: null,
       created_on: expect.any(String),
       user: alice.id,
     });
