@@ -1,28 +1,66 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../test/factories';
 import { fakeFetch, json } from '../test/render';
-import { api, ApiRequestError, listResults, setSessionExpiredHandler } from './api-client';
+import { apiFetch, ApiRequestError, callApi, setSessionExpiredHandler } from './api-client';
 
 afterEach(() => setSessionExpiredHandler(() => {}));
 
-describe('apiFetch', () => {
-  it('sends JSON to /api with the stored Authorization header', async () => {
+const authorization = (init: RequestInit) => new Headers(init.headers).get('Authorization');
+
+describe('callApi', () => {
+  it('sends JSON to the route’s path with the stored Authorization header', async () => {
     storeSession('tok');
-    const fake = fakeFetch({ 'POST /api/things/': () => json(201, { id: 1 }) });
+    const fake = fakeFetch({
+      'POST /api/collections/tags/': () => json(201, { id: 1, name: 'x', user: 7 }),
+    });
     vi.stubGlobal('fetch', fake.fn);
-    await expect(api.post('/things/', { name: 'x' })).resolves.toEqual({ id: 1 });
+    await expect(callApi('tags.create', { body: { name: 'x', user: 7 } })).resolves.toEqual({
+      id: 1,
+      name: 'x',
+      user: 7,
+    });
+    expect(fake.calls[0]!.method).toBe('POST');
     expect(fake.calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
     expect(fake.calls[0]!.headers.get('Content-Type')).toBe('application/json');
-    expect(fake.calls[0]!.body).toEqual({ name: 'x' });
+    expect(fake.calls[0]!.body).toEqual({ name: 'x', user: 7 });
   });
 
-  it('adds query parameters and leaves out undefined ones', async () => {
-    const fake = fakeFetch({ 'GET /api/collections/list/': () => json(200, { results: [1] }) });
+  it('fills the path parameters and adds the query, leaving out undefined values', async () => {
+    const fake = fakeFetch({
+      'GET /api/collections/list/12/': () => json(200, { id: 12 }),
+      'GET /api/collections/list/': () => json(200, { results: [] }),
+    });
     vi.stubGlobal('fetch', fake.fn);
-    await api.get('/collections/list/', { query: { user: 7, name: undefined } });
-    expect(fake.calls[0]!.url).toBe('/api/collections/list/?user=7');
+    await callApi('collections.get', { params: { id: 12 } });
+    await callApi('collections.list', { query: { user: 7, page: undefined } });
+    expect(fake.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/collections/list/12/',
+      'GET /api/collections/list/?user=7',
+    ]);
   });
 
+  it('sends FormData uploads as they are, without a JSON content type', async () => {
+    const fake = fakeFetch({ 'POST /api/collections/files/': () => json(201, { id: 3 }) });
+    vi.stubGlobal('fetch', fake.fn);
+    const form = new FormData();
+    form.append('file', new File(['hi'], 'a.txt'));
+    await callApi('files.upload', { body: form });
+    expect(fake.calls[0]!.body).toBe(form);
+    expect(fake.calls[0]!.headers.get('Content-Type')).toBeNull();
+  });
+
+  it('resolves to null for 204 No Content', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'DELETE /api/collections/list/1/': () => new Response(null, { status: 204 }),
+      }).fn,
+    );
+    await expect(callApi('collections.remove', { params: { id: 1 } })).resolves.toBeNull();
+  });
+});
+
+describe('apiFetch', () => {
   it('turns an error answer into ApiRequestError with message, detail and field errors', async () => {
     vi.stubGlobal(
       'fetch',
@@ -36,7 +74,7 @@ describe('apiFetch', () => {
           }),
       }).fn,
     );
-    const error = await api.post('/x/', {}).catch((e: unknown) => e);
+    const error = await apiFetch('/api/x/', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     const failure = error as ApiRequestError;
     expect(failure.status).toBe(400);
@@ -50,23 +88,9 @@ describe('apiFetch', () => {
       'fetch',
       fakeFetch({ 'GET /api/a/': () => json(404, { detail: 'Not found.' }) }).fn,
     );
-    await expect(api.get('/a/')).rejects.toMatchObject({ status: 404, message: 'Not found.' });
+    await expect(apiFetch('/api/a/')).rejects.toMatchObject({ status: 404, message: 'Not found.' });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
-    await expect(api.get('/a/')).rejects.toMatchObject({ status: 0 });
-  });
-
-  it('returns undefined for 204 No Content', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({ 'DELETE /api/a/1/': () => new Response(null, { status: 204 }) }).fn,
-    );
-    await expect(api.delete('/a/1/')).resolves.toBeUndefined();
-  });
-
-  it('reads paged and plain-array lists', () => {
-    expect(listResults({ results: [1, 2] })).toEqual([1, 2]);
-    expect(listResults([3])).toEqual([3]);
-    expect(listResults(undefined)).toEqual([]);
+    await expect(apiFetch('/api/a/')).rejects.toMatchObject({ status: 0 });
   });
 });
 
@@ -81,7 +105,7 @@ describe('silent refresh', () => {
       'POST /api/auth/refresh-token/': () => json(200, { access: 'new', refresh: 'r2' }),
     });
     vi.stubGlobal('fetch', fake.fn);
-    await expect(api.get('/auth/user-details/')).resolves.toEqual({ id: 7 });
+    await expect(callApi('auth.userDetails')).resolves.toEqual({ id: 7 });
     expect(fake.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/auth/user-details/',
       'POST /api/auth/refresh-token/',
@@ -105,7 +129,7 @@ describe('silent refresh', () => {
         'POST /api/auth/refresh-token/': () => json(401, { code: 'token_not_valid' }),
       }).fn,
     );
-    await expect(api.get('/x/')).rejects.toMatchObject({ status: 401 });
+    await expect(apiFetch('/api/x/')).rejects.toMatchObject({ status: 401 });
     expect(expired).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
@@ -120,7 +144,7 @@ describe('silent refresh', () => {
       'POST /api/auth/refresh-token/': () => json(200, { access: 'new', refresh: 'r2' }),
     });
     vi.stubGlobal('fetch', fake.fn);
-    await expect(api.get('/x/')).rejects.toMatchObject({ status: 401 });
+    await expect(apiFetch('/api/x/')).rejects.toMatchObject({ status: 401 });
     expect(fake.calls).toHaveLength(3);
     expect(expired).toHaveBeenCalledTimes(1);
   });
@@ -129,17 +153,16 @@ describe('silent refresh', () => {
     storeSession('old', 'r1');
     const fake = fakeFetch({
       'GET /api/a/': (_url, init) =>
-        new Headers(init.headers).get('Authorization') === 'Bearer new'
-          ? json(200, 'a')
-          : json(401, {}),
+        authorization(init) === 'Bearer new' ? json(200, 'a') : json(401, {}),
       'GET /api/b/': (_url, init) =>
-        new Headers(init.headers).get('Authorization') === 'Bearer new'
-          ? json(200, 'b')
-          : json(401, {}),
+        authorization(init) === 'Bearer new' ? json(200, 'b') : json(401, {}),
       'POST /api/auth/refresh-token/': () => json(200, { access: 'new', refresh: 'r2' }),
     });
     vi.stubGlobal('fetch', fake.fn);
-    await expect(Promise.all([api.get('/a/'), api.get('/b/')])).resolves.toEqual(['a', 'b']);
+    await expect(Promise.all([apiFetch('/api/a/'), apiFetch('/api/b/')])).resolves.toEqual([
+      'a',
+      'b',
+    ]);
     expect(fake.calls.filter((c) => c.url.includes('refresh-token'))).toHaveLength(1);
   });
 
@@ -147,10 +170,9 @@ describe('silent refresh', () => {
     storeSession('old', 'r1');
     const fake = fakeFetch({ 'POST /api/auth/login/': () => json(401, { detail: 'Nope.' }) });
     vi.stubGlobal('fetch', fake.fn);
-    await expect(api.post('/auth/login/', {}, { auth: false })).rejects.toMatchObject({
-      status: 401,
-      message: 'Nope.',
-    });
+    await expect(
+      callApi('auth.login', { body: { email: 'a@b.c', password: 'x' }, auth: false }),
+    ).rejects.toMatchObject({ status: 401, message: 'Nope.' });
     expect(fake.calls).toHaveLength(1);
     expect(localStorage.getItem('access_token')).toBe('Bearer old');
   });

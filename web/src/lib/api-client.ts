@@ -1,8 +1,6 @@
-import type { Paginated } from '@cw/contract';
-import type { TokenPair } from '@cw/contract';
+import type { BodyOf, Endpoints, Paginated, QueryOf, ResponseOf, TokenPair } from '@cw/contract';
+import { pathOf, routes, type PathParams, type RouteName } from '@cw/contract/routes';
 import { clearTokens, getAuthorizationValue, getRefreshToken, setTokens } from './token-storage';
-
-export const API_BASE = '/api';
 
 /** A failed call: HTTP status (0 when the network failed), the server's sentence, field errors. */
 export class ApiRequestError extends Error {
@@ -84,14 +82,13 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
 }
 
 function buildUrl(path: string, query: ApiFetchOptions['query']): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
+  if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
-  return search ? `${url}?${search}` : url;
+  return search ? `${path}?${search}` : path;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -134,7 +131,7 @@ export function refreshSession(): Promise<boolean> {
     const refresh = getRefreshToken();
     if (!refresh) return false;
     try {
-      const response = await send('/auth/refresh-token/', {
+      const response = await send(pathOf('auth.refreshToken'), {
         method: 'POST',
         auth: false,
         body: { refresh },
@@ -160,9 +157,10 @@ export function expireSession(): void {
 }
 
 /**
- * Calls the API under /api and returns the parsed JSON answer. Throws ApiRequestError on any
- * non-2xx answer or network failure. A 401 on a signed-in call refreshes the tokens once and
- * retries once; when that fails the tokens are cleared and the user is sent to /login.
+ * Calls an API path (`/api/…`, as `pathOf` builds it) and returns the parsed JSON answer.
+ * Throws ApiRequestError on any non-2xx answer or network failure. A 401 on a signed-in call
+ * refreshes the tokens once and retries once; when that fails the tokens are cleared and the
+ * user is sent to /login.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const auth = options.auth ?? true;
@@ -199,23 +197,54 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   return body as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'POST', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T = void>(path: string, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'DELETE' }),
-};
+type HasPathParams<N extends RouteName> = string extends keyof PathParams<N> ? false : true;
+type IsMultipart<N extends RouteName> = Endpoints[N] extends { consumes: readonly string[] }
+  ? true
+  : false;
 
-/** Lists answer a paged object; the spec also accepts a plain array. */
-export function listResults<T>(answer: { results: T[] } | T[] | undefined | null): T[] {
-  if (!answer) return [];
-  return Array.isArray(answer) ? answer : answer.results;
+/** What a call of route N sends: path parameters, query and body, typed by the contract. */
+export type CallOptions<N extends RouteName> = {
+  /** Send the stored Authorization header and refresh silently on a 401. Default: true. */
+  auth?: boolean;
+} & (HasPathParams<N> extends true ? { params: PathParams<N> } : { params?: undefined }) &
+  ([QueryOf<N>] extends [never] ? { query?: undefined } : { query?: QueryOf<N> }) &
+  (IsMultipart<N> extends true
+    ? { body: FormData }
+    : [BodyOf<N>] extends [never]
+      ? { body?: undefined }
+      : { body: BodyOf<N> });
+
+/** The options may be left out when a route needs none of them. */
+type CallArgs<N extends RouteName> =
+  Record<never, never> extends CallOptions<N>
+    ? [options?: CallOptions<N>]
+    : [options: CallOptions<N>];
+
+/** pathOf, for a route name known only as a type parameter. */
+const fillPath = pathOf as (name: RouteName, params?: Record<string, number | string>) => string;
+
+/**
+ * Calls one route of the contract's table (`@cw/contract/routes`) through apiFetch, e.g.
+ * `callApi('collections.get', { params: { id } })` → `Promise<ResponseOf<'collections.get'>>`.
+ * An answer without a body (204) resolves to null, as the contract describes it.
+ */
+export async function callApi<N extends RouteName>(
+  name: N,
+  ...[options]: CallArgs<N>
+): Promise<ResponseOf<N>> {
+  const { params, query, body, auth } = (options ?? {}) as {
+    params?: Record<string, number | string>;
+    query?: ApiFetchOptions['query'];
+    body?: unknown;
+    auth?: boolean;
+  };
+  const answer = await apiFetch<ResponseOf<N> | undefined>(fillPath(name, params), {
+    method: routes[name].method,
+    query,
+    body,
+    auth,
+  });
+  return answer === undefined ? (null as ResponseOf<N>) : answer;
 }
 
 /** Lists answer a paged object; the spec also allows a plain array (one page, nothing more). */
