@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../test/factories';
 import { fakeFetch, json } from '../test/render';
-import { apiFetch, ApiRequestError, callApi, setSessionExpiredHandler } from './api-client';
+import {
+  apiFetch,
+  ApiRequestError,
+  callApi,
+  REFRESH_LOCK_NAME,
+  setSessionExpiredHandler,
+} from './api-client';
 
 afterEach(() => setSessionExpiredHandler(() => {}));
 
@@ -175,5 +181,123 @@ describe('silent refresh', () => {
     ).rejects.toMatchObject({ status: 401, message: 'Nope.' });
     expect(fake.calls).toHaveLength(1);
     expect(localStorage.getItem('access_token')).toBe('Bearer old');
+  });
+});
+
+/**
+ * A small but real Web Locks manager for one origin (jsdom has none): exclusive locks,
+ * granted one at a time in the order they were requested.
+ */
+function installLockManager() {
+  const queues = new Map<string, Promise<unknown>>();
+  const requested: string[] = [];
+  const manager = {
+    request<T>(name: string, callback: (lock: Lock | null) => T | PromiseLike<T>) {
+      requested.push(name);
+      const previous = queues.get(name) ?? Promise.resolve();
+      const held = previous.then(() => callback({ name, mode: 'exclusive' } as Lock));
+      queues.set(
+        name,
+        held.catch(() => undefined),
+      );
+      return held;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: manager, configurable: true });
+  return { requested };
+}
+
+/** A second tab: the same storage and locks, its own copy of the client's in-memory state. */
+async function openTab() {
+  vi.resetModules();
+  const tab = await import('./api-client');
+  tab.setSessionExpiredHandler(() => {});
+  return tab;
+}
+
+/** The API's rotation: a refresh token works once; its reuse is refused. */
+function rotatingRefresh(gate: Promise<void>) {
+  let current = 'r1';
+  let generation = 1;
+  return async (_url: string, init: RequestInit) => {
+    await gate;
+    const { refresh } = JSON.parse(String(init.body)) as { refresh: string };
+    if (refresh !== current) return json(401, { code: 'token_not_valid' });
+    generation += 1;
+    current = `r${generation}`;
+    return json(200, { access: `access-${generation}`, refresh: current });
+  };
+}
+
+describe('refresh shared by tabs (Web Locks)', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('lets two tabs with an expired access token both go on, with one refresh', async () => {
+    storeSession('old', 'r1');
+    const { requested } = installLockManager();
+    let answerRefresh = () => {};
+    const gate = new Promise<void>((resolve) => (answerRefresh = resolve));
+    const fake = fakeFetch({
+      'GET /api/auth/user-details/': (_url, init) =>
+        authorization(init) === 'Bearer access-2' ? json(200, { id: 7 }) : json(401, {}),
+      'POST /api/auth/refresh-token/': rotatingRefresh(gate),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const [first, second] = [await openTab(), await openTab()];
+
+    const both = Promise.all([
+      first.callApi('auth.userDetails'),
+      second.callApi('auth.userDetails'),
+    ]);
+    // Both tabs have read refresh token r1 and wait for the lock; one of them holds it.
+    await vi.waitFor(() => expect(requested).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]));
+    answerRefresh();
+
+    await expect(both).resolves.toEqual([{ id: 7 }, { id: 7 }]);
+    const refreshes = fake.calls.filter((c) => c.url.includes('refresh-token'));
+    expect(refreshes.map((c) => c.body)).toEqual([{ refresh: 'r1' }]);
+    expect(localStorage.getItem('access_token')).toBe('Bearer access-2');
+    expect(localStorage.getItem('refresh_token')).toBe('r2');
+  });
+
+  it('signs the waiting tab out too, without a second refresh, when the first one failed', async () => {
+    storeSession('old', 'r1');
+    const { requested } = installLockManager();
+    let answerRefresh = () => {};
+    const gate = new Promise<void>((resolve) => (answerRefresh = resolve));
+    const fake = fakeFetch({
+      'GET /api/x/': () => json(401, {}),
+      'POST /api/auth/refresh-token/': async () => {
+        await gate;
+        return json(401, { code: 'token_not_valid' });
+      },
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const [first, second] = [await openTab(), await openTab()];
+
+    const both = Promise.allSettled([first.apiFetch('/api/x/'), second.apiFetch('/api/x/')]);
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    answerRefresh();
+
+    const results = await both;
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(fake.calls.filter((c) => c.url.includes('refresh-token'))).toHaveLength(1);
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+
+  it('refreshes under the lock when no other tab did', async () => {
+    storeSession('old', 'r1');
+    const { requested } = installLockManager();
+    const fake = fakeFetch({
+      'GET /api/auth/user-details/': (_url, init) =>
+        authorization(init) === 'Bearer access-2' ? json(200, { id: 7 }) : json(401, {}),
+      'POST /api/auth/refresh-token/': rotatingRefresh(Promise.resolve()),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    await expect(callApi('auth.userDetails')).resolves.toEqual({ id: 7 });
+    expect(requested).toEqual([REFRESH_LOCK_NAME]);
+    expect(localStorage.getItem('refresh_token')).toBe('r2');
   });
 });

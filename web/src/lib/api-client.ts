@@ -120,34 +120,64 @@ async function send(path: string, options: ApiFetchOptions): Promise<Response> {
   return fetch(buildUrl(path, query), { ...init, headers: finalHeaders, body: payload });
 }
 
+/** The Web Lock every tab of this origin takes to exchange the shared refresh token. */
+export const REFRESH_LOCK_NAME = 'cw-token-refresh';
+
 let refreshInFlight: Promise<boolean> | null = null;
 
 /**
- * Exchanges the stored refresh token for a new pair. Concurrent 401s share one request:
- * refresh tokens rotate and re-using a rotated one revokes the whole session family.
+ * Exchanges the stored refresh token for a new pair. Refresh tokens rotate, and re-using a
+ * rotated one revokes the whole session family, so one exchange runs at a time: concurrent
+ * 401s in this tab share one request, and the tabs of this origin take turns under a Web
+ * Lock (a browser without Web Locks keeps only the sharing within the tab).
  */
 export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    const refresh = getRefreshToken();
-    if (!refresh) return false;
-    try {
-      const response = await send(pathOf('auth.refreshToken'), {
-        method: 'POST',
-        auth: false,
-        body: { refresh },
-      });
-      if (!response.ok) return false;
-      const pair = (await readBody(response)) as Partial<TokenPair> | undefined;
-      if (!pair?.access) return false;
-      setTokens({ access: pair.access, refresh: pair.refresh });
-      return true;
-    } catch {
-      return false;
-    }
-  })().finally(() => {
+  refreshInFlight ??= refreshAcrossTabs().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
+}
+
+async function refreshAcrossTabs(): Promise<boolean> {
+  const startedWith = getRefreshToken();
+  if (!startedWith) return false;
+  const locks: LockManager | undefined = navigator.locks;
+  if (!locks) return exchangeRefreshToken(startedWith);
+  return locks.request(REFRESH_LOCK_NAME, () => {
+    const stored = getRefreshToken();
+    // Another tab held the lock first and rotated the token: its new pair is stored already
+    // (or nothing is, when its refresh failed, and this tab is signed out as well).
+    if (stored !== startedWith) return stored !== null && getAuthorizationValue() !== null;
+    return exchangeRefreshToken(startedWith);
+  });
+}
+
+/**
+ * One exchange with the server. On failure the stored pair is forgotten at once, while other
+ * tabs still wait for the lock, so none of them sends the refused token again (every caller
+ * ends the session after a failed refresh anyway).
+ */
+async function exchangeRefreshToken(refresh: string): Promise<boolean> {
+  const pair = await requestTokenPair(refresh);
+  if (pair) setTokens(pair);
+  else clearTokens();
+  return pair !== null;
+}
+
+async function requestTokenPair(refresh: string): Promise<TokenPair | null> {
+  try {
+    const response = await send(pathOf('auth.refreshToken'), {
+      method: 'POST',
+      auth: false,
+      body: { refresh },
+    });
+    if (!response.ok) return null;
+    const pair = (await readBody(response)) as Partial<TokenPair> | undefined;
+    if (!pair?.access) return null;
+    return { access: pair.access, refresh: pair.refresh ?? refresh };
+  } catch {
+    return null;
+  }
 }
 
 /** Clears the session and leaves the signed-in area. */
