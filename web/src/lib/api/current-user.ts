@@ -12,7 +12,8 @@ export function getUserDetails() {
 /**
  * What the guard runs on entry to the signed-in area: verify the stored access token (sent
  * without its Bearer prefix), then load the user. An expired access token gets one silent
- * refresh before giving up, so a returning user within the refresh token's life stays in.
+ * refresh before giving up, so a returning user within the refresh token's life stays in;
+ * when another tab stored a new token meanwhile, that one is used instead.
  */
 export async function loadSession() {
   const token = getAccessToken();
@@ -21,7 +22,9 @@ export async function loadSession() {
     await callApi('auth.verifyToken', { body: { token }, auth: false });
   } catch (error) {
     const expired = error instanceof ApiRequestError && error.status === 401;
-    if (!expired || !(await refreshSession())) throw error;
+    if (!expired) throw error;
+    const replacedMeanwhile = (getAccessToken() ?? token) !== token;
+    if (!replacedMeanwhile && !(await refreshSession())) throw error;
   }
   return getUserDetails();
 }
