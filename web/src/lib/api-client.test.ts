@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../test/factories';
-import { fakeFetch, json } from '../test/render';
+import { fakeFetch, json, type FetchCall } from '../test/render';
 import {
   apiFetch,
   ApiRequestError,
@@ -184,18 +184,34 @@ describe('silent refresh', () => {
   });
 });
 
+type Granted = (lock: Lock | null) => unknown;
+
 /**
  * A small but real Web Locks manager for one origin (jsdom has none): exclusive locks,
- * granted one at a time in the order they were requested.
+ * granted one at a time in the order they were requested; `ifAvailable` gets null when the
+ * lock is held or awaited.
  */
 function installLockManager() {
   const queues = new Map<string, Promise<unknown>>();
-  const requested: string[] = [];
+  const waiting = new Map<string, number>();
+  const busy = new Map<string, number>();
+  const add = (counts: Map<string, number>, name: string, delta: number) =>
+    counts.set(name, (counts.get(name) ?? 0) + delta);
   const manager = {
-    request<T>(name: string, callback: (lock: Lock | null) => T | PromiseLike<T>) {
-      requested.push(name);
+    request(name: string, ...args: [Granted] | [LockOptions, Granted]) {
+      const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
+      if (options.ifAvailable && (busy.get(name) ?? 0) > 0) {
+        return Promise.resolve().then(() => callback(null));
+      }
+      add(busy, name, 1);
+      add(waiting, name, 1);
       const previous = queues.get(name) ?? Promise.resolve();
-      const held = previous.then(() => callback({ name, mode: 'exclusive' } as Lock));
+      const held = previous
+        .then(() => {
+          add(waiting, name, -1);
+          return callback({ name, mode: 'exclusive' });
+        })
+        .finally(() => add(busy, name, -1));
       queues.set(
         name,
         held.catch(() => undefined),
@@ -204,7 +220,16 @@ function installLockManager() {
     },
   };
   Object.defineProperty(navigator, 'locks', { value: manager, configurable: true });
-  return { requested };
+  return {
+    /** Requests granted yet or not: how many tabs wait for `name`. */
+    waitingFor: (name: string) => waiting.get(name) ?? 0,
+    /** Holds the lock as another tab would, until the returned function is called. */
+    holdAsAnotherTab(name: string): () => void {
+      let release = () => {};
+      void manager.request(name, () => new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
+    },
+  };
 }
 
 /** A second tab: the same storage and locks, its own copy of the client's in-memory state. */
@@ -229,6 +254,11 @@ function rotatingRefresh(gate: Promise<void>) {
   };
 }
 
+const userDetailsFor = (access: string) => (_url: string, init: RequestInit) =>
+  authorization(init) === `Bearer ${access}` ? json(200, { id: 7 }) : json(401, {});
+
+const refreshCalls = (calls: FetchCall[]) => calls.filter((c) => c.url.includes('refresh-token'));
+
 describe('refresh shared by tabs (Web Locks)', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'locks');
@@ -236,12 +266,11 @@ describe('refresh shared by tabs (Web Locks)', () => {
 
   it('lets two tabs with an expired access token both go on, with one refresh', async () => {
     storeSession('old', 'r1');
-    const { requested } = installLockManager();
+    const locks = installLockManager();
     let answerRefresh = () => {};
     const gate = new Promise<void>((resolve) => (answerRefresh = resolve));
     const fake = fakeFetch({
-      'GET /api/auth/user-details/': (_url, init) =>
-        authorization(init) === 'Bearer access-2' ? json(200, { id: 7 }) : json(401, {}),
+      'GET /api/auth/user-details/': userDetailsFor('access-2'),
       'POST /api/auth/refresh-token/': rotatingRefresh(gate),
     });
     vi.stubGlobal('fetch', fake.fn);
@@ -251,20 +280,19 @@ describe('refresh shared by tabs (Web Locks)', () => {
       first.callApi('auth.userDetails'),
       second.callApi('auth.userDetails'),
     ]);
-    // Both tabs have read refresh token r1 and wait for the lock; one of them holds it.
-    await vi.waitFor(() => expect(requested).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]));
+    // One tab holds the lock and waits for the server; the other, with r1 too, waits for it.
+    await vi.waitFor(() => expect(locks.waitingFor(REFRESH_LOCK_NAME)).toBe(1));
     answerRefresh();
 
     await expect(both).resolves.toEqual([{ id: 7 }, { id: 7 }]);
-    const refreshes = fake.calls.filter((c) => c.url.includes('refresh-token'));
-    expect(refreshes.map((c) => c.body)).toEqual([{ refresh: 'r1' }]);
+    expect(refreshCalls(fake.calls).map((c) => c.body)).toEqual([{ refresh: 'r1' }]);
     expect(localStorage.getItem('access_token')).toBe('Bearer access-2');
     expect(localStorage.getItem('refresh_token')).toBe('r2');
   });
 
   it('signs the waiting tab out too, without a second refresh, when the first one failed', async () => {
     storeSession('old', 'r1');
-    const { requested } = installLockManager();
+    const locks = installLockManager();
     let answerRefresh = () => {};
     const gate = new Promise<void>((resolve) => (answerRefresh = resolve));
     const fake = fakeFetch({
@@ -278,26 +306,70 @@ describe('refresh shared by tabs (Web Locks)', () => {
     const [first, second] = [await openTab(), await openTab()];
 
     const both = Promise.allSettled([first.apiFetch('/api/x/'), second.apiFetch('/api/x/')]);
-    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    await vi.waitFor(() => expect(locks.waitingFor(REFRESH_LOCK_NAME)).toBe(1));
     answerRefresh();
 
     const results = await both;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect(fake.calls.filter((c) => c.url.includes('refresh-token'))).toHaveLength(1);
+    expect(refreshCalls(fake.calls)).toHaveLength(1);
     expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
-  it('refreshes under the lock when no other tab did', async () => {
+  it('after waiting for the lock, waits for the other tab’s new pair to reach its storage', async () => {
     storeSession('old', 'r1');
-    const { requested } = installLockManager();
+    const locks = installLockManager();
     const fake = fakeFetch({
-      'GET /api/auth/user-details/': (_url, init) =>
-        authorization(init) === 'Bearer access-2' ? json(200, { id: 7 }) : json(401, {}),
+      'GET /api/auth/user-details/': userDetailsFor('access-2'),
+      'POST /api/auth/refresh-token/': rotatingRefresh(Promise.resolve()),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const release = locks.holdAsAnotherTab(REFRESH_LOCK_NAME);
+
+    const call = callApi('auth.userDetails');
+    await vi.waitFor(() => expect(locks.waitingFor(REFRESH_LOCK_NAME)).toBe(1));
+    // The other tab is done, but its write reaches this tab's storage only a moment later.
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    storeSession('access-2', 'r2');
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'refresh_token',
+        newValue: 'r2',
+        storageArea: localStorage,
+      }),
+    );
+
+    await expect(call).resolves.toEqual({ id: 7 });
+    expect(refreshCalls(fake.calls)).toHaveLength(0);
+  });
+
+  it('refreshes itself when the tab before it in line left the token as it was', async () => {
+    storeSession('old', 'r1');
+    const locks = installLockManager();
+    const fake = fakeFetch({
+      'GET /api/auth/user-details/': userDetailsFor('access-2'),
+      'POST /api/auth/refresh-token/': rotatingRefresh(Promise.resolve()),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const release = locks.holdAsAnotherTab(REFRESH_LOCK_NAME);
+
+    const call = callApi('auth.userDetails');
+    await vi.waitFor(() => expect(locks.waitingFor(REFRESH_LOCK_NAME)).toBe(1));
+    release();
+
+    await expect(call).resolves.toEqual({ id: 7 });
+    expect(refreshCalls(fake.calls).map((c) => c.body)).toEqual([{ refresh: 'r1' }]);
+  });
+
+  it('refreshes at once when no other tab holds the lock', async () => {
+    storeSession('old', 'r1');
+    installLockManager();
+    const fake = fakeFetch({
+      'GET /api/auth/user-details/': userDetailsFor('access-2'),
       'POST /api/auth/refresh-token/': rotatingRefresh(Promise.resolve()),
     });
     vi.stubGlobal('fetch', fake.fn);
     await expect(callApi('auth.userDetails')).resolves.toEqual({ id: 7 });
-    expect(requested).toEqual([REFRESH_LOCK_NAME]);
     expect(localStorage.getItem('refresh_token')).toBe('r2');
   });
 });

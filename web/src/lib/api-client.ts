@@ -1,6 +1,12 @@
 import type { BodyOf, Endpoints, Paginated, QueryOf, ResponseOf, TokenPair } from '@cw/contract';
 import { pathOf, routes, type PathParams, type RouteName } from '@cw/contract/routes';
-import { clearTokens, getAuthorizationValue, getRefreshToken, setTokens } from './token-storage';
+import {
+  clearTokens,
+  getAuthorizationValue,
+  getRefreshToken,
+  REFRESH_TOKEN_KEY,
+  setTokens,
+} from './token-storage';
 
 /** A failed call: HTTP status (0 when the network failed), the server's sentence, field errors. */
 export class ApiRequestError extends Error {
@@ -138,17 +144,52 @@ export function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
+/**
+ * How long a tab that waited for the lock waits for the other tab's outcome to reach its own
+ * localStorage: browsers keep a copy per tab process and deliver another tab's writes a few
+ * milliseconds later (Chromium, measured: the lock can be granted before the write arrives).
+ */
+const STORAGE_SETTLE_MS = 1000;
+
 async function refreshAcrossTabs(): Promise<boolean> {
   const startedWith = getRefreshToken();
   if (!startedWith) return false;
   const locks: LockManager | undefined = navigator.locks;
   if (!locks) return exchangeRefreshToken(startedWith);
-  return locks.request(REFRESH_LOCK_NAME, () => {
-    const stored = getRefreshToken();
-    // Another tab held the lock first and rotated the token: its new pair is stored already
-    // (or nothing is, when its refresh failed, and this tab is signed out as well).
-    if (stored !== startedWith) return stored !== null && getAuthorizationValue() !== null;
-    return exchangeRefreshToken(startedWith);
+  return locks.request(REFRESH_LOCK_NAME, { ifAvailable: true }, async (lock) => {
+    if (lock) return refreshUnlessRotated(startedWith);
+    // Another tab is refreshing: wait for it, then for its new pair to reach this tab.
+    return locks.request(REFRESH_LOCK_NAME, async () => {
+      if (getRefreshToken() === startedWith) {
+        await storageChange(REFRESH_TOKEN_KEY, STORAGE_SETTLE_MS);
+      }
+      return refreshUnlessRotated(startedWith);
+    });
+  });
+}
+
+/** Called holding the lock. */
+async function refreshUnlessRotated(startedWith: string): Promise<boolean> {
+  const stored = getRefreshToken();
+  // Another tab rotated the token meanwhile: its new pair is stored (or nothing is, when its
+  // refresh failed, and this tab is signed out as well).
+  if (stored !== startedWith) return stored !== null && getAuthorizationValue() !== null;
+  return exchangeRefreshToken(startedWith);
+}
+
+/** Resolves when another tab writes `key` of localStorage (or clears it), or after `timeoutMs`. */
+function storageChange(key: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key || event.key === null) done();
+    };
+    const timer = setTimeout(() => done(), timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      window.removeEventListener('storage', onStorage);
+      resolve();
+    }
+    window.addEventListener('storage', onStorage);
   });
 }
 
