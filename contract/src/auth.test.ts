@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, registerBodySchema } from './auth';
+import { emailSchema, registerBodySchema, updateProfileBodySchema } from './auth';
 import { collectionCreateBodySchema, noteCreateBodySchema } from './library';
 
 describe('auth schemas', () => {
@@ -19,6 +19,15 @@ describe('auth schemas', () => {
       password: '12345',
     });
     expect(result.success).toBe(false);
+  });
+  it('takes the current password with a request to switch MFA off, but not as a change alone', () => {
+    expect(
+      updateProfileBodySchema.parse({ is_mfa_activated: false, current_password: 'secret' }),
+    ).toEqual({ is_mfa_activated: false, current_password: 'secret' });
+    expect(updateProfileBodySchema.safeParse({ current_password: 'secret' }).success).toBe(false);
+    expect(
+      updateProfileBodySchema.safeParse({ is_mfa_activated: false, current_password: '' }).success,
+    ).toBe(false);
   });
 });
 

@@ -96,10 +96,14 @@ export const updateProfileBodySchema = z
     first_name: personNameSchema.optional(),
     last_name: personNameSchema.optional(),
     is_mfa_activated: z.boolean({ error: 'Must be true or false.' }).optional(),
+    /** Needed to switch MFA off (contract §10): a stolen access token alone must not do it. */
+    current_password: givenPasswordSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Send first_name and last_name, or is_mfa_activated.',
-  });
+  .refine(
+    ({ first_name, last_name, is_mfa_activated }) =>
+      [first_name, last_name, is_mfa_activated].some((value) => value !== undefined),
+    { message: 'Send first_name and last_name, or is_mfa_activated.' },
+  );
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export const updateProfileAnswerSchema = userSchema.pick({
   first_name: true,

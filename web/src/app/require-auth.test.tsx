@@ -101,4 +101,24 @@ describe('RequireAuth', () => {
     expect(api.calls[2]!.headers.get('Authorization')).toBe('Bearer new');
     expect(localStorage.getItem('refresh_token')).toBe('r-new');
   });
+
+  it('uses the token another tab stored meanwhile instead of refreshing again', async () => {
+    storeSession('old', 'r-old');
+    const api = fakeFetch({
+      'POST /api/auth/verify-token/': () => {
+        // The other tab's refresh lands while this tab's verification is on its way.
+        storeSession('new', 'r-new');
+        return json(401, { code: 'token_not_valid' });
+      },
+      'GET /api/auth/user-details/': () => json(200, makeUser()),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    renderGuard();
+    expect(await screen.findByText('Hello Ada #7')).toBeInTheDocument();
+    expect(api.calls.map((c) => c.url)).toEqual([
+      '/api/auth/verify-token/',
+      '/api/auth/user-details/',
+    ]);
+    expect(api.calls[1]!.headers.get('Authorization')).toBe('Bearer new');
+  });
 });

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { CurrentUserContext, currentUserQueryKey } from '../lib/current-user';
+import { currentUserQueryKey, currentUserQueryOptions } from '../lib/api/current-user';
+import { CurrentUserContext } from '../lib/current-user';
 import { clearTokens, hasAccessToken } from '../lib/token-storage';
-import { loadSession } from './session';
 
 /**
  * The signed-in guard (docs/product.md §2): shows Loading... while the stored token is verified and the
@@ -14,13 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasToken = hasAccessToken();
-  const session = useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: loadSession,
-    enabled: hasToken,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const session = useQuery({ ...currentUserQueryOptions(), enabled: hasToken });
   const failed = !hasToken || session.isError;
 
   useEffect(() => {

@@ -60,9 +60,6 @@ const AccountSettingsPage = lazyNamed(
   () => import('../features/account/pages/account-settings-page'),
   'AccountSettingsPage',
 );
-
-// ==== ISSUE-5 SLOTS (dashboard, collections, content) =====================================
-// Replace the placeholder modules behind these imports with the real pages; keep them lazy.
 const DashboardPage = lazyNamed(
   () => import('../features/dashboard/pages/dashboard-page'),
   'DashboardPage',
@@ -91,7 +88,6 @@ const ContentEditPage = lazyNamed(
   () => import('../features/content/pages/content-edit-page'),
   'ContentEditPage',
 );
-// ==========================================================================================
 
 export function AppRoutes() {
   return (
@@ -153,7 +149,6 @@ export function AppRoutes() {
         }
       >
         <Route path="account-settings" element={<AccountSettingsPage />} />
-        {/* ISSUE-5 SLOTS */}
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="collections" element={<CollectionsPage />} />
         <Route path="collections/:id" element={<CollectionDetailPage />} />

@@ -1,8 +1,12 @@
-import type { Paginated } from '@cw/contract';
-import type { TokenPair } from '@cw/contract';
-import { clearTokens, getAuthorizationValue, getRefreshToken, setTokens } from './token-storage';
-
-export const API_BASE = '/api';
+import type { BodyOf, Endpoints, Paginated, QueryOf, ResponseOf, TokenPair } from '@cw/contract';
+import { pathOf, routes, type PathParams, type RouteName } from '@cw/contract/routes';
+import {
+  clearTokens,
+  getAuthorizationValue,
+  getRefreshToken,
+  REFRESH_TOKEN_KEY,
+  setTokens,
+} from './token-storage';
 
 /** A failed call: HTTP status (0 when the network failed), the server's sentence, field errors. */
 export class ApiRequestError extends Error {
@@ -84,14 +88,13 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
 }
 
 function buildUrl(path: string, query: ApiFetchOptions['query']): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
+  if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
-  return search ? `${url}?${search}` : url;
+  return search ? `${path}?${search}` : path;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -123,34 +126,99 @@ async function send(path: string, options: ApiFetchOptions): Promise<Response> {
   return fetch(buildUrl(path, query), { ...init, headers: finalHeaders, body: payload });
 }
 
+/** The Web Lock every tab of this origin takes to exchange the shared refresh token. */
+export const REFRESH_LOCK_NAME = 'cw-token-refresh';
+
 let refreshInFlight: Promise<boolean> | null = null;
 
 /**
- * Exchanges the stored refresh token for a new pair. Concurrent 401s share one request:
- * refresh tokens rotate and re-using a rotated one revokes the whole session family.
+ * Exchanges the stored refresh token for a new pair. Refresh tokens rotate, and re-using a
+ * rotated one revokes the whole session family, so one exchange runs at a time: concurrent
+ * 401s in this tab share one request, and the tabs of this origin take turns under a Web
+ * Lock (a browser without Web Locks keeps only the sharing within the tab).
  */
 export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    const refresh = getRefreshToken();
-    if (!refresh) return false;
-    try {
-      const response = await send('/auth/refresh-token/', {
-        method: 'POST',
-        auth: false,
-        body: { refresh },
-      });
-      if (!response.ok) return false;
-      const pair = (await readBody(response)) as Partial<TokenPair> | undefined;
-      if (!pair?.access) return false;
-      setTokens({ access: pair.access, refresh: pair.refresh });
-      return true;
-    } catch {
-      return false;
-    }
-  })().finally(() => {
+  refreshInFlight ??= refreshAcrossTabs().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
+}
+
+/**
+ * How long a tab that waited for the lock waits for the other tab's outcome to reach its own
+ * localStorage: browsers keep a copy per tab process and deliver another tab's writes a few
+ * milliseconds later (Chromium, measured: the lock can be granted before the write arrives).
+ */
+const STORAGE_SETTLE_MS = 1000;
+
+async function refreshAcrossTabs(): Promise<boolean> {
+  const startedWith = getRefreshToken();
+  if (!startedWith) return false;
+  const locks: LockManager | undefined = navigator.locks;
+  if (!locks) return exchangeRefreshToken(startedWith);
+  return locks.request(REFRESH_LOCK_NAME, { ifAvailable: true }, async (lock) => {
+    if (lock) return refreshUnlessRotated(startedWith);
+    // Another tab is refreshing: wait for it, then for its new pair to reach this tab.
+    return locks.request(REFRESH_LOCK_NAME, async () => {
+      if (getRefreshToken() === startedWith) {
+        await storageChange(REFRESH_TOKEN_KEY, STORAGE_SETTLE_MS);
+      }
+      return refreshUnlessRotated(startedWith);
+    });
+  });
+}
+
+/** Called holding the lock. */
+async function refreshUnlessRotated(startedWith: string): Promise<boolean> {
+  const stored = getRefreshToken();
+  // Another tab rotated the token meanwhile: its new pair is stored (or nothing is, when its
+  // refresh failed, and this tab is signed out as well).
+  if (stored !== startedWith) return stored !== null && getAuthorizationValue() !== null;
+  return exchangeRefreshToken(startedWith);
+}
+
+/** Resolves when another tab writes `key` of localStorage (or clears it), or after `timeoutMs`. */
+function storageChange(key: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key || event.key === null) done();
+    };
+    const timer = setTimeout(() => done(), timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      window.removeEventListener('storage', onStorage);
+      resolve();
+    }
+    window.addEventListener('storage', onStorage);
+  });
+}
+
+/**
+ * One exchange with the server. On failure the stored pair is forgotten at once, while other
+ * tabs still wait for the lock, so none of them sends the refused token again (every caller
+ * ends the session after a failed refresh anyway).
+ */
+async function exchangeRefreshToken(refresh: string): Promise<boolean> {
+  const pair = await requestTokenPair(refresh);
+  if (pair) setTokens(pair);
+  else clearTokens();
+  return pair !== null;
+}
+
+async function requestTokenPair(refresh: string): Promise<TokenPair | null> {
+  try {
+    const response = await send(pathOf('auth.refreshToken'), {
+      method: 'POST',
+      auth: false,
+      body: { refresh },
+    });
+    if (!response.ok) return null;
+    const pair = (await readBody(response)) as Partial<TokenPair> | undefined;
+    if (!pair?.access) return null;
+    return { access: pair.access, refresh: pair.refresh ?? refresh };
+  } catch {
+    return null;
+  }
 }
 
 /** Clears the session and leaves the signed-in area. */
@@ -160,9 +228,10 @@ export function expireSession(): void {
 }
 
 /**
- * Calls the API under /api and returns the parsed JSON answer. Throws ApiRequestError on any
- * non-2xx answer or network failure. A 401 on a signed-in call refreshes the tokens once and
- * retries once; when that fails the tokens are cleared and the user is sent to /login.
+ * Calls an API path (`/api/…`, as `pathOf` builds it) and returns the parsed JSON answer.
+ * Throws ApiRequestError on any non-2xx answer or network failure. A 401 on a signed-in call
+ * refreshes the tokens once and retries once; when that fails the tokens are cleared and the
+ * user is sent to /login.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const auth = options.auth ?? true;
@@ -199,23 +268,54 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   return body as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'POST', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T = void>(path: string, options?: Omit<ApiFetchOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'DELETE' }),
-};
+type HasPathParams<N extends RouteName> = string extends keyof PathParams<N> ? false : true;
+type IsMultipart<N extends RouteName> = Endpoints[N] extends { consumes: readonly string[] }
+  ? true
+  : false;
 
-/** Lists answer a paged object; the spec also accepts a plain array. */
-export function listResults<T>(answer: { results: T[] } | T[] | undefined | null): T[] {
-  if (!answer) return [];
-  return Array.isArray(answer) ? answer : answer.results;
+/** What a call of route N sends: path parameters, query and body, typed by the contract. */
+export type CallOptions<N extends RouteName> = {
+  /** Send the stored Authorization header and refresh silently on a 401. Default: true. */
+  auth?: boolean;
+} & (HasPathParams<N> extends true ? { params: PathParams<N> } : { params?: undefined }) &
+  ([QueryOf<N>] extends [never] ? { query?: undefined } : { query?: QueryOf<N> }) &
+  (IsMultipart<N> extends true
+    ? { body: FormData }
+    : [BodyOf<N>] extends [never]
+      ? { body?: undefined }
+      : { body: BodyOf<N> });
+
+/** The options may be left out when a route needs none of them. */
+type CallArgs<N extends RouteName> =
+  Record<never, never> extends CallOptions<N>
+    ? [options?: CallOptions<N>]
+    : [options: CallOptions<N>];
+
+/** pathOf, for a route name known only as a type parameter. */
+const fillPath = pathOf as (name: RouteName, params?: Record<string, number | string>) => string;
+
+/**
+ * Calls one route of the contract's table (`@cw/contract/routes`) through apiFetch, e.g.
+ * `callApi('collections.get', { params: { id } })` → `Promise<ResponseOf<'collections.get'>>`.
+ * An answer without a body (204) resolves to null, as the contract describes it.
+ */
+export async function callApi<N extends RouteName>(
+  name: N,
+  ...[options]: CallArgs<N>
+): Promise<ResponseOf<N>> {
+  const { params, query, body, auth } = (options ?? {}) as {
+    params?: Record<string, number | string>;
+    query?: ApiFetchOptions['query'];
+    body?: unknown;
+    auth?: boolean;
+  };
+  const answer = await apiFetch<ResponseOf<N> | undefined>(fillPath(name, params), {
+    method: routes[name].method,
+    query,
+    body,
+    auth,
+  });
+  return answer === undefined ? (null as ResponseOf<N>) : answer;
 }
 
 /** Lists answer a paged object; the spec also allows a plain array (one page, nothing more). */

@@ -1,9 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { User } from '@cw/contract';
 
-/** TanStack Query key of the signed-in user (loaded by the guard, updated by account settings). */
-export const currentUserQueryKey = ['auth', 'current-user'] as const;
-
+/** The signed-in user, provided by the guard (loaded through `lib/api/current-user.ts`). */
 export const CurrentUserContext = createContext<User | null>(null);
 
 /**

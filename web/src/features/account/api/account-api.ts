@@ -1,19 +1,13 @@
-import type {
-  MessageAnswer,
-  UpdatePasswordBody,
-  UpdateProfileAnswer,
-  UpdateProfileBody,
-  User,
-} from '@cw/contract';
+import type { MessageAnswer, UpdatePasswordBody, UpdateProfileBody } from '@cw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { callApi } from '../../../lib/api-client';
+import { currentUserQueryOptions } from '../../../lib/api/current-user';
 
-export const updateProfile = (body: UpdateProfileBody) =>
-  api.patch<UpdateProfileAnswer>('/auth/update-profile/', body);
+export const updateProfile = (body: UpdateProfileBody) => callApi('auth.updateProfile', { body });
 
-export const updatePassword = (body: UpdatePasswordBody) =>
-  api.post<Partial<MessageAnswer>>('/auth/update-password/', body);
+/** The spec lets the answer leave out its message; the card then shows its own. */
+export const updatePassword = (body: UpdatePasswordBody): Promise<Partial<MessageAnswer>> =>
+  callApi('auth.updatePassword', { body });
 
 /** PATCH the profile, then merge the answer into the signed-in user everywhere it is shown. */
 export function useUpdateProfile() {
@@ -21,7 +15,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (answer) => {
-      queryClient.setQueryData<User>(currentUserQueryKey, (user) =>
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, (user) =>
         user ? { ...user, ...answer } : user,
       );
     },

@@ -5,7 +5,9 @@ import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
+import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
+import { ApiRequestError } from '../../../lib/api-client';
 import { fullName, initials } from '../../../lib/format';
 import { useUpdateProfile } from '../api/account-api';
 
@@ -145,17 +147,108 @@ function EmailRow({ email }: { email: string }) {
   );
 }
 
+const MFA_CHANGE_FAILED = "Couldn't change two-factor sign-in. Please try again.";
+
+/**
+ * Switching MFA off needs the current password (contract §10), so a stolen access token
+ * alone cannot do it. A 400 (e.g. "Current password is incorrect.") stays in the dialog.
+ */
+function TurnOffMfaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const mutation = useUpdateProfile();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    if (mutation.isPending) return;
+    setPassword('');
+    setPasswordError(undefined);
+    setError(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError('Enter your current password.');
+      return;
+    }
+    setError(null);
+    try {
+      await mutation.mutateAsync({ is_mfa_activated: false, current_password: password });
+      setPassword('');
+      onClose();
+    } catch (failure) {
+      const refused = failure instanceof ApiRequestError && failure.status === 400;
+      setError(refused ? (failure.serverMessage ?? MFA_CHANGE_FAILED) : MFA_CHANGE_FAILED);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title="Turn off multi-factor authentication"
+      description="Enter your current password. Logins will then no longer ask for a code from your email."
+      onClose={close}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="turn-off-mfa-form"
+            variant="danger"
+            loading={mutation.isPending}
+          >
+            Turn off MFA
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="turn-off-mfa-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="space-y-4"
+      >
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          revealable
+          data-autofocus
+          value={password}
+          error={passwordError}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(undefined);
+          }}
+        />
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+      </form>
+    </Modal>
+  );
+}
+
 function MfaRow({ user }: { user: User }) {
   const mutation = useUpdateProfile();
   const [error, setError] = useState<string | null>(null);
+  const [turningOff, setTurningOff] = useState(false);
   const active = user.is_mfa_activated;
 
+  /** Switching on stays one click; switching off asks for the password first. */
   async function toggle() {
     setError(null);
+    if (active) {
+      setTurningOff(true);
+      return;
+    }
     try {
-      await mutation.mutateAsync({ is_mfa_activated: !active });
+      await mutation.mutateAsync({ is_mfa_activated: true });
     } catch {
-      setError("Couldn't change two-factor sign-in. Please try again.");
+      setError(MFA_CHANGE_FAILED);
     }
   }
 
@@ -197,6 +290,7 @@ function MfaRow({ user }: { user: User }) {
           {error}
         </FormMessage>
       )}
+      <TurnOffMfaDialog open={turningOff} onClose={() => setTurningOff(false)} />
     </div>
   );
 }

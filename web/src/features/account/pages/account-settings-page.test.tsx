@@ -103,25 +103,71 @@ describe('AccountSettingsPage profile card', () => {
     expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
   });
 
-  it('toggles MFA and the button then reads Deactivate', async () => {
+  it('switches MFA on with one click, and the button then reads Deactivate', async () => {
     const api = await renderAccount({
-      'PATCH /api/auth/update-profile/': [
-        () => json(200, { first_name: 'Ada', last_name: 'Lovelace', is_mfa_activated: true }),
-        () => json(200, { first_name: 'Ada', last_name: 'Lovelace', is_mfa_activated: false }),
-      ],
+      'PATCH /api/auth/update-profile/': () =>
+        json(200, { first_name: 'Ada', last_name: 'Lovelace', is_mfa_activated: true }),
     });
-    const u = user();
-    await u.click(screen.getByRole('button', { name: 'Activate MFA' }));
+    await user().click(screen.getByRole('button', { name: 'Activate MFA' }));
     const deactivate = await screen.findByRole('button', { name: 'Deactivate MFA' });
     expect(deactivate).toHaveTextContent('Deactivate');
-    expect(api.calls.filter((c) => c.method === 'PATCH')[0]!.body).toEqual({
-      is_mfa_activated: true,
-    });
-    await u.click(deactivate);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { is_mfa_activated: true },
+    ]);
+  });
+
+  it('asks for the current password before switching MFA off, then sends it', async () => {
+    const api = await renderAccount(
+      {
+        'PATCH /api/auth/update-profile/': () =>
+          json(200, { first_name: 'Ada', last_name: 'Lovelace', is_mfa_activated: false }),
+      },
+      makeUser({ is_mfa_activated: true }),
+    );
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Deactivate MFA' }));
+    const dialog = within(
+      screen.getByRole('dialog', { name: 'Turn off multi-factor authentication' }),
+    );
+    expect(dialog.getByLabelText('Current password')).toHaveFocus();
+    await u.click(dialog.getByRole('button', { name: 'Turn off MFA' }));
+    expect(dialog.getByText('Enter your current password.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await u.click(dialog.getByLabelText('Current password'));
+    await u.paste('my secret');
+    await u.click(dialog.getByRole('button', { name: 'Turn off MFA' }));
     expect(await screen.findByRole('button', { name: 'Activate MFA' })).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'PATCH')[1]!.body).toEqual({
-      is_mfa_activated: false,
-    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const patch = api.calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toEqual({ is_mfa_activated: false, current_password: 'my secret' });
+    expect(patch.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('keeps MFA on and shows the server’s message in the dialog when the password is wrong', async () => {
+    const api = await renderAccount(
+      {
+        'PATCH /api/auth/update-profile/': () =>
+          json(400, {
+            message: 'Current password is incorrect.',
+            detail: 'Current password is incorrect.',
+            code: 'invalid_password',
+          }),
+      },
+      makeUser({ is_mfa_activated: true }),
+    );
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Deactivate MFA' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await u.paste('wrong');
+    await u.click(dialog.getByRole('button', { name: 'Turn off MFA' }));
+    expect(await dialog.findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+
+    await u.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deactivate MFA' })).toBeInTheDocument();
   });
 
   it('shows a short error when the MFA change fails', async () => {

@@ -8,7 +8,7 @@ import type {
   VerifyOtpBody,
 } from '@cw/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /**
  * The login answer as the spec reads it (§3): besides the contract's fields it may carry a
@@ -16,21 +16,23 @@ import { api } from '../../../lib/api-client';
  */
 export type LoginResult = Partial<LoginAnswer> & { access?: string; detail?: string };
 export type VerifyOtpResult = { message?: string; token?: TokenPair };
+/** The spec lets these answers leave out their message; the screens then show their own. */
+type MaybeMessage = Partial<MessageAnswer>;
 
-export const login = (body: LoginBody) =>
-  api.post<LoginResult>('/auth/login/', body, { auth: false });
+export const login = (body: LoginBody): Promise<LoginResult> =>
+  callApi('auth.login', { body, auth: false });
 
-export const register = (body: RegisterBody) =>
-  api.post<Partial<MessageAnswer>>('/auth/register/', body, { auth: false });
+export const register = (body: RegisterBody): Promise<MaybeMessage> =>
+  callApi('auth.register', { body, auth: false });
 
-export const verifyOtp = (body: VerifyOtpBody) =>
-  api.post<VerifyOtpResult>('/auth/verify-otp/', body, { auth: false });
+export const verifyOtp = (body: VerifyOtpBody): Promise<VerifyOtpResult> =>
+  callApi('auth.verifyOtp', { body, auth: false });
 
-export const sendResetOtp = (email: string) =>
-  api.post<Partial<MessageAnswer>>('/auth/send-otp-reset-password/', { email }, { auth: false });
+export const sendResetOtp = (email: string): Promise<MaybeMessage> =>
+  callApi('auth.sendOtpResetPassword', { body: { email }, auth: false });
 
-export const resetPassword = (body: ResetPasswordOtpBody) =>
-  api.post<Partial<MessageAnswer>>('/auth/reset-password-otp/', body, { auth: false });
+export const resetPassword = (body: ResetPasswordOtpBody): Promise<MaybeMessage> =>
+  callApi('auth.resetPasswordOtp', { body, auth: false });
 
 export const useLogin = () => useMutation({ mutationFn: login });
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,7 +1,7 @@
-import type { Collection, CollectionCreateBody } from '@cw/contract';
+import type { CollectionCreateBody } from '@cw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { collectionKeys } from './keys';
+import { callApi } from '../../../lib/api-client';
+import { collectionKeys } from '../../../lib/api/collections';
 
 export interface NewCollection {
   name: string;
@@ -13,7 +13,7 @@ export interface NewCollection {
 /** Spec §7: {meta_data, name, description, is_active, is_public, user, tags: []}. */
 export function createCollection(user: number, values: NewCollection) {
   const body: CollectionCreateBody = { meta_data: {}, ...values, user, tags: [] };
-  return api.post<Collection>('/collections/list/', body);
+  return callApi('collections.create', { body });
 }
 
 export function useCreateCollection(user: number) {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { collectionKeys, noteKeys } from './keys';
+import { callApi } from '../../../lib/api-client';
+import { collectionKeys } from '../../../lib/api/collections';
+import { noteKeys } from './notes';
 
 export function deleteCollection(id: number) {
-  return api.delete(`/collections/list/${id}/`);
+  return callApi('collections.remove', { params: { id } });
 }
 
 /** On success the list reloads (docs/product.md §4). */

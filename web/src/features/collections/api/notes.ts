@@ -1,15 +1,18 @@
-import type { Note, NoteCreateBody, NotePatchBody, Paginated } from '@cw/contract';
+import type { NoteCreateBody, NotePatchBody } from '@cw/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, asPage, nextPageParam } from '../../../lib/api-client';
-import { noteKeys } from './keys';
+import { asPage, callApi, nextPageParam } from '../../../lib/api-client';
+
+/** Notes live inside one collection; only this feature shows them. */
+export const noteKeys = {
+  all: ['notes'] as const,
+  list: (collection: number) => ['notes', collection] as const,
+};
 
 export const NOTES_PAGE_SIZE = 20;
 
 export async function listNotes(collection: number, page: number) {
   return asPage(
-    await api.get<Paginated<Note> | Note[]>('/collections/notes/', {
-      query: { collection, page, page_size: NOTES_PAGE_SIZE },
-    }),
+    await callApi('notes.list', { query: { collection, page, page_size: NOTES_PAGE_SIZE } }),
   );
 }
 
@@ -27,7 +30,7 @@ export function useCreateNote(collection: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<NoteCreateBody, 'collection'>) =>
-      api.post<Note>('/collections/notes/', { ...body, collection }),
+      callApi('notes.create', { body: { ...body, collection } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noteKeys.list(collection) }),
   });
 }
@@ -36,7 +39,7 @@ export function useUpdateNote(collection: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: NotePatchBody }) =>
-      api.patch<Note>(`/collections/notes/${id}/`, patch),
+      callApi('notes.update', { params: { id }, body: patch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noteKeys.list(collection) }),
   });
 }
@@ -44,7 +47,7 @@ export function useUpdateNote(collection: number) {
 export function useDeleteNote(collection: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/collections/notes/${id}/`),
+    mutationFn: (id: number) => callApi('notes.remove', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noteKeys.list(collection) }),
   });
 }

@@ -1,10 +1,10 @@
-import type { Collection, CollectionPatchBody } from '@cw/contract';
+import type { CollectionPatchBody } from '@cw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { collectionKeys } from './keys';
+import { callApi } from '../../../lib/api-client';
+import { collectionKeys, collectionQueryOptions } from '../../../lib/api/collections';
 
 export function updateCollection(id: number, patch: CollectionPatchBody) {
-  return api.patch<Collection>(`/collections/list/${id}/`, patch);
+  return callApi('collections.update', { params: { id }, body: patch });
 }
 
 /** PATCH one field; the answer (the whole collection) becomes the cached detail. */
@@ -13,7 +13,7 @@ export function useUpdateCollection(id: number) {
   return useMutation({
     mutationFn: (patch: CollectionPatchBody) => updateCollection(id, patch),
     onSuccess: (collection) => {
-      queryClient.setQueryData(collectionKeys.detail(id), collection);
+      queryClient.setQueryData(collectionQueryOptions(id).queryKey, collection);
       void queryClient.invalidateQueries({
         queryKey: collectionKeys.all,
         predicate: (query) => query.queryKey[1] !== 'detail',

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format';
-import { useAllTags, useCreateTag } from '../../../lib/tags';
+import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { useCollection } from '../api/get-collection';
 import { useUpdateCollection } from '../api/update-collection';
 import { CollectionDescription } from '../components/collection-description';

@@ -1,5 +1,6 @@
 import type { FileObject } from '@cw/contract';
-import { api, ApiRequestError, refreshSession } from '../../../lib/api-client';
+import { pathOf } from '@cw/contract/routes';
+import { ApiRequestError, callApi, refreshSession } from '../../../lib/api-client';
 import { getAuthorizationValue } from '../../../lib/token-storage';
 
 /** Uploads one file (multipart field `file`), attached to `content` when given. */
@@ -7,18 +8,18 @@ export function uploadFile(file: File, content?: number) {
   const form = new FormData();
   if (content !== undefined) form.append('content', String(content));
   form.append('file', file, file.name);
-  return api.post<FileObject>('/collections/files/', form);
+  return callApi('files.upload', { body: form });
 }
 
 export function deleteFile(id: number) {
-  return api.delete(`/collections/files/${id}/`);
+  return callApi('files.remove', { params: { id } });
 }
 
 async function fetchDownload(id: number): Promise<Response> {
   const headers = new Headers();
   const authorization = getAuthorizationValue();
   if (authorization) headers.set('Authorization', authorization);
-  return fetch(`/api/collections/files/${id}/download/`, { headers });
+  return fetch(pathOf('files.download', { id }), { headers });
 }
 
 /**

@@ -1,16 +1,6 @@
-import type { ContentItem } from '@cw/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { contentKeys } from './keys';
-
-export function getContent(id: number) {
-  return api.get<ContentItem>(`/collections/contents-list/${id}/`);
-}
+import { contentQueryOptions } from '../../../lib/api/contents';
 
 export function useContent(id: number) {
-  return useQuery({
-    queryKey: contentKeys.detail(id),
-    queryFn: () => getContent(id),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useQuery(contentQueryOptions(id));
 }

@@ -1,7 +1,7 @@
-import type { ContentCreateBody, ContentItem, ContentPatchBody } from '@cw/contract';
+import type { ContentCreateBody, ContentPatchBody } from '@cw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { contentKeys } from './keys';
+import { callApi } from '../../../lib/api-client';
+import { contentKeys, contentQueryOptions } from '../../../lib/api/contents';
 
 export interface ContentValues {
   title: string;
@@ -14,11 +14,11 @@ export interface ContentValues {
 /** Spec §7: {meta_data, title, content, user, tags, files}; files are ids uploaded beforehand. */
 export function createContent(user: number, values: ContentValues) {
   const body: ContentCreateBody = { meta_data: {}, ...values, user };
-  return api.post<ContentItem>('/collections/contents-list/', body);
+  return callApi('contents.create', { body });
 }
 
 export function updateContent(id: number, values: ContentPatchBody) {
-  return api.patch<ContentItem>(`/collections/contents-list/${id}/`, values);
+  return callApi('contents.update', { params: { id }, body: values });
 }
 
 export function useCreateContent(user: number) {
@@ -34,7 +34,7 @@ export function useUpdateContent(id: number) {
   return useMutation({
     mutationFn: (values: ContentValues) => updateContent(id, values),
     onSuccess: (item) => {
-      queryClient.setQueryData(contentKeys.detail(id), item);
+      queryClient.setQueryData(contentQueryOptions(id).queryKey, item);
       return queryClient.invalidateQueries({
         queryKey: contentKeys.all,
         predicate: (query) => query.queryKey[1] !== 'detail',
@@ -46,7 +46,7 @@ export function useUpdateContent(id: number) {
 export function useDeleteContent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/collections/contents-list/${id}/`),
+    mutationFn: (id: number) => callApi('contents.remove', { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: contentKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: contentKeys.all });

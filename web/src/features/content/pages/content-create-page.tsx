@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCreateContent } from '../api/save-content';
-import { useAllTags, useCreateTag } from '../../../lib/tags';
+import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { ContentForm, REDIRECT_DELAY_MS } from '../components/content-form';
 
 /** /content/create: Create New Content. */

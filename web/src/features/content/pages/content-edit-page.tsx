@@ -6,7 +6,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useContent } from '../api/get-content';
 import { useUpdateContent } from '../api/save-content';
-import { useAllTags, useCreateTag } from '../../../lib/tags';
+import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { ContentForm } from '../components/content-form';
 import { ContentNotFound } from '../components/content-not-found';
 import { REDIRECT_DELAY_MS } from '../components/content-form';

@@ -1,6 +1,8 @@
-import type { Collection, ContentItem, Paginated, Tag } from '@cw/contract';
+import type { Collection, ContentItem, Paginated } from '@cw/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, asPage } from '../../../lib/api-client';
+import { collectionsPageQueryOptions } from '../../../lib/api/collections';
+import { contentsPageQueryOptions } from '../../../lib/api/contents';
+import { tagsPageQueryOptions } from '../../../lib/api/tags';
 
 /** How many recent items each list contributes to "Recently changed". */
 const RECENT_WINDOW = 50;
@@ -15,64 +17,59 @@ export interface RecentItem {
   href: string;
 }
 
+export interface Summary {
+  count: number;
+  recent: RecentItem[];
+}
+
+function collectionsSummary(page: Paginated<Collection>): Summary {
+  return {
+    count: page.count,
+    recent: page.results.map((collection) => ({
+      kind: 'collection',
+      id: collection.id,
+      title: collection.name,
+      changedOn: collection.updated_on ?? collection.created_on,
+      edited: Boolean(collection.updated_on),
+      href: `/collections/${collection.id}`,
+    })),
+  };
+}
+
+function contentsSummary(page: Paginated<ContentItem>): Summary {
+  return {
+    count: page.count,
+    recent: page.results.map((item) => ({
+      kind: 'content',
+      id: item.id,
+      title: item.title,
+      changedOn: item.updated_on ?? item.created_on,
+      edited: Boolean(item.updated_on),
+      href: `/content/${item.id}`,
+    })),
+  };
+}
+
 /*
- * Keys start with the resource ('collections', 'contents', 'tags') so every change made on
- * the other screens (which invalidate by resource) refreshes the dashboard too.
+ * The dashboard reads the first page of each list through the resources' own query options,
+ * so every change made on the other screens (which invalidate by resource) refreshes it too.
  */
 export function useCollectionsSummary(user: number) {
   return useQuery({
-    queryKey: ['collections', 'summary', user],
-    queryFn: async () => {
-      const page = asPage(
-        await api.get<Paginated<Collection> | Collection[]>('/collections/list/', {
-          query: { user, page: 1, page_size: RECENT_WINDOW },
-        }),
-      );
-      const recent: RecentItem[] = page.results.map((collection) => ({
-        kind: 'collection',
-        id: collection.id,
-        title: collection.name,
-        changedOn: collection.updated_on ?? collection.created_on,
-        edited: Boolean(collection.updated_on),
-        href: `/collections/${collection.id}`,
-      }));
-      return { count: page.count, recent };
-    },
+    ...collectionsPageQueryOptions(user, 1, RECENT_WINDOW),
+    select: collectionsSummary,
   });
 }
 
 export function useContentsSummary(user: number) {
   return useQuery({
-    queryKey: ['contents', 'summary', user],
-    queryFn: async () => {
-      const page = asPage(
-        await api.get<Paginated<ContentItem> | ContentItem[]>('/collections/contents-list/', {
-          query: { user, page: 1, page_size: RECENT_WINDOW },
-        }),
-      );
-      const recent: RecentItem[] = page.results.map((item) => ({
-        kind: 'content',
-        id: item.id,
-        title: item.title,
-        changedOn: item.updated_on ?? item.created_on,
-        edited: Boolean(item.updated_on),
-        href: `/content/${item.id}`,
-      }));
-      return { count: page.count, recent };
-    },
+    ...contentsPageQueryOptions(user, 1, RECENT_WINDOW),
+    select: contentsSummary,
   });
 }
 
 export function useTagCount(user: number) {
-  return useQuery({
-    queryKey: ['tags', 'summary', user],
-    queryFn: async () =>
-      asPage(
-        await api.get<Paginated<Tag> | Tag[]>('/collections/tags/', {
-          query: { user, page: 1, page_size: 1 },
-        }),
-      ).count,
-  });
+  return useQuery({ ...tagsPageQueryOptions(user, 1, 1), select: (page) => page.count });
 }
 
 /** The most recently changed items of both lists, newest first. */

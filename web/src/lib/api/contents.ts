@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { asPage, callApi, nextPageParam } from '../api-client';
+
+/**
+ * Query keys of content items. The first segment is the resource, so invalidating
+ * `contentKeys.all` refreshes lists, pages, details and the dashboard's counts alike.
+ */
+export const contentKeys = {
+  all: ['contents'] as const,
+  list: (user: number) => ['contents', 'list', user] as const,
+  page: (user: number, page: number, pageSize: number) =>
+    ['contents', 'page', user, { page, page_size: pageSize }] as const,
+  detail: (id: number) => ['contents', 'detail', id] as const,
+};
+
+/** 30 cards fill whole rows of 1, 2 or 3 columns. */
+export const CONTENTS_PAGE_SIZE = 30;
+
+/** One page of the user's content items, newest first, with the total count. */
+export async function listContents(user: number, page: number, pageSize: number) {
+  return asPage(await callApi('contents.list', { query: { user, page, page_size: pageSize } }));
+}
+
+export function getContent(id: number) {
+  return callApi('contents.get', { params: { id } });
+}
+
+/** The user's content items, one page after another ("Load more"). */
+export function contentsQueryOptions(user: number) {
+  return infiniteQueryOptions({
+    queryKey: contentKeys.list(user),
+    queryFn: ({ pageParam }) => listContents(user, pageParam, CONTENTS_PAGE_SIZE),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+/** A single page of the user's content items (e.g. the newest few and the count). */
+export function contentsPageQueryOptions(user: number, page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: contentKeys.page(user, page, pageSize),
+    queryFn: () => listContents(user, page, pageSize),
+  });
+}
+
+export function contentQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: contentKeys.detail(id),
+    queryFn: () => getContent(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
