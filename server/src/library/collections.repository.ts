@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CollectionOrdering } from '@cw/contract';
 import { collectionTags, collections, contentCollections, contents } from '../db/schema';
 import type { Executor } from '../db/executor';
+import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
@@ -37,14 +38,12 @@ export class CollectionsRepository {
   /** One page of the owner's collections, newest first (index collections_user_id_idx). */
   async list(caller: Caller, ordering: CollectionOrdering, limit: number, offset: number) {
     const where = scopeOf(caller, 'collections', 'read');
-    const [rows, [total]] = await Promise.all([
+    return pageWithCount(
+      this.db,
       this.pageQuery(caller, ordering, limit, offset),
-      this.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(collections)
-        .where(where),
-    ]);
-    return { rows, count: total?.count ?? 0 };
+      collections,
+      where,
+    );
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
 import { contentCollections, contentTags, contents } from '../db/schema';
 import type { Executor } from '../db/executor';
+import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
@@ -53,14 +54,12 @@ export class ContentsRepository {
     limit: number,
     offset: number,
   ) {
-    const [rows, [total]] = await Promise.all([
+    return pageWithCount(
+      this.db,
       this.pageQuery(caller, filters, ordering, limit, offset),
-      this.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(contents)
-        .where(this.listWhere(caller, filters)),
-    ]);
-    return { rows, count: total?.count ?? 0 };
+      contents,
+      this.listWhere(caller, filters),
+    );
   }
 
   private listWhere(caller: Caller, filters: ContentFilters) {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, or } from 'drizzle-orm';
 import { contentCollections, files } from '../db/schema';
 import type { Executor } from '../db/executor';
+import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
@@ -44,14 +45,12 @@ export class FilesRepository {
             ),
           ),
     );
-    const [rows, [total]] = await Promise.all([
+    return pageWithCount(
+      this.db,
       this.db.select().from(files).where(where).orderBy(desc(files.id)).limit(limit).offset(offset),
-      this.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(files)
-        .where(where),
-    ]);
-    return { rows, count: total?.count ?? 0 };
+      files,
+      where,
+    );
   }
 
   async find(caller: Caller, id: number): Promise<FileRow | undefined> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { notes } from '../db/schema';
 import type { Executor } from '../db/executor';
+import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
@@ -23,14 +24,12 @@ export class NotesRepository {
       scopeOf(caller, 'notes', 'read'),
       collectionId === undefined ? undefined : eq(notes.collectionId, collectionId),
     );
-    const [rows, [total]] = await Promise.all([
+    return pageWithCount(
+      this.db,
       this.db.select().from(notes).where(where).orderBy(desc(notes.id)).limit(limit).offset(offset),
-      this.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(notes)
-        .where(where),
-    ]);
-    return { rows, count: total?.count ?? 0 };
+      notes,
+      where,
+    );
   }
 
   async find(caller: Caller, id: number): Promise<NoteRow | undefined> {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { collectionTags, contentTags, tags } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor } from '../db/executor';
+import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
@@ -33,14 +34,12 @@ export class TagsRepository {
         ? sql`lower(${tags.name}) like lower(${likeContains(nameContains)}) escape '\\'`
         : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return pageWithCount(
+      this.db,
       this.db.select().from(tags).where(where).orderBy(desc(tags.id)).limit(limit).offset(offset),
-      this.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(tags)
-        .where(where),
-    ]);
-    return { rows, count: total?.count ?? 0 };
+      tags,
+      where,
+    );
   }
 
   async find(caller: Caller, id: number): Promise<TagRow | undefined> {
