@@ -20,12 +20,14 @@ import { AuthService } from './auth/auth.service';
 import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
+import { applyBodyLimits, SMALL_BODY_LIMIT } from './http/body-limits';
 import { errorBody, registerErrorHandling, sendRouteNotFound } from './http/errors';
+import { registerJsonBodyReader } from './http/json-body';
 import { libraryPlugin } from './library/library.plugin';
 import type { FileStorage } from './storage/file-storage';
 
-/** JSON bodies: content items may hold 1,000,000 characters (up to 4 bytes each in UTF-8). */
-export const JSON_BODY_LIMIT = 5 * 1024 * 1024;
+/** The longest a request may take, an upload included; also how old a `.part` file must be to be an orphan. */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface AppDeps {
   config: Config;
@@ -69,10 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
-    bodyLimit: JSON_BODY_LIMIT,
+    // Every route gets its own limit from http/body-limits.ts; this one covers unknown routes.
+    bodyLimit: SMALL_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // A slow client cannot hold a connection forever.
-    requestTimeout: 60_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -81,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  applyBodyLimits(app);
+  registerJsonBodyReader(app);
 
   /* ---- external plugins ---- */
   await app.register(helmet, {
