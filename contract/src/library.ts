@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, metaDataSchema, pageQuerySchema } from './common';
+import {
+  idQuerySchema,
+  idSchema,
+  isoDateSchema,
+  metaDataSchema,
+  pageQuerySchema,
+  textSchema,
+} from './common';
 
 export const COLLECTION_NAME_MAX = 200;
 export const COLLECTION_DESCRIPTION_MAX = 5000;
@@ -19,8 +26,7 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 /* ---------- tags ---------- */
 export const tagSchema = z.object({ id: idSchema, name: z.string(), user: idSchema });
 export type Tag = z.infer<typeof tagSchema>;
-export const tagNameSchema = z
-  .string(required)
+export const tagNameSchema = textSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(TAG_NAME_MAX, `Ensure this field has no more than ${TAG_NAME_MAX} characters.`);
@@ -32,8 +38,8 @@ export const tagPatchBodySchema = z.object({
 });
 export type TagPatchBody = z.input<typeof tagPatchBodySchema>;
 export const tagListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
-  name: z.string().trim().max(TAG_NAME_MAX).optional(),
+  user: idQuerySchema.optional(),
+  name: textSchema().trim().max(TAG_NAME_MAX).optional(),
 });
 
 /* ---------- files ---------- */
@@ -54,8 +60,7 @@ export const FILE_NAME_MAX = 255;
 export const filePatchBodySchema = z.object({
   /** Attach to one of the caller's content items, or null to detach. */
   content: idSchema.nullable().optional(),
-  name: z
-    .string()
+  name: textSchema()
     .trim()
     .min(1, 'This field may not be blank.')
     .max(FILE_NAME_MAX, `Ensure this field has no more than ${FILE_NAME_MAX} characters.`)
@@ -64,8 +69,8 @@ export const filePatchBodySchema = z.object({
 });
 export type FilePatchBody = z.input<typeof filePatchBodySchema>;
 export const fileListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
-  content: z.coerce.number().int().positive().optional(),
+  user: idQuerySchema.optional(),
+  content: idQuerySchema.optional(),
 });
 
 /* ---------- collections ---------- */
@@ -83,20 +88,17 @@ export const collectionSchema = z.object({
   user: idSchema,
 });
 export type Collection = z.infer<typeof collectionSchema>;
-const collectionName = z
-  .string(required)
+const collectionName = textSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(
     COLLECTION_NAME_MAX,
     `Ensure this field has no more than ${COLLECTION_NAME_MAX} characters.`,
   );
-const collectionDescription = z
-  .string()
-  .max(
-    COLLECTION_DESCRIPTION_MAX,
-    `Ensure this field has no more than ${COLLECTION_DESCRIPTION_MAX} characters.`,
-  );
+const collectionDescription = textSchema().max(
+  COLLECTION_DESCRIPTION_MAX,
+  `Ensure this field has no more than ${COLLECTION_DESCRIPTION_MAX} characters.`,
+);
 export const collectionCreateBodySchema = z.object({
   name: collectionName,
   description: collectionDescription.default(''),
@@ -118,7 +120,7 @@ export const collectionPatchBodySchema = z.object({
 });
 export type CollectionPatchBody = z.input<typeof collectionPatchBodySchema>;
 export const collectionListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
+  user: idQuerySchema.optional(),
 });
 
 /* ---------- content items ---------- */
@@ -135,13 +137,11 @@ export const contentSchema = z.object({
   updated_on: isoDateSchema.nullable(),
 });
 export type ContentItem = z.infer<typeof contentSchema>;
-const contentTitle = z
-  .string(required)
+const contentTitle = textSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(CONTENT_TITLE_MAX, `Ensure this field has no more than ${CONTENT_TITLE_MAX} characters.`);
-const contentBody = z
-  .string(required)
+const contentBody = textSchema(required)
   .refine((text) => text.trim().length > 0, 'This field may not be blank.')
   .refine(
     (text) => text.length <= CONTENT_BODY_MAX,
@@ -167,9 +167,9 @@ export const contentPatchBodySchema = z.object({
 });
 export type ContentPatchBody = z.input<typeof contentPatchBodySchema>;
 export const contentListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
+  user: idQuerySchema.optional(),
   /** Only items carrying this tag id. */
-  tag: z.coerce.number().int().positive().optional(),
+  tag: idQuerySchema.optional(),
 });
 
 /* ---------- collection notes ---------- */
@@ -183,20 +183,18 @@ export const noteSchema = z.object({
   updated_on: isoDateSchema.nullable(),
 });
 export type Note = z.infer<typeof noteSchema>;
-const noteTitle = z
-  .string(required)
+const noteTitle = textSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(NOTE_TITLE_MAX, `Ensure this field has no more than ${NOTE_TITLE_MAX} characters.`);
-const noteContent = z
-  .string(required)
+const noteContent = textSchema(required)
   .refine((text) => text.trim().length > 0, 'This field may not be blank.')
   .refine(
     (text) => text.length <= NOTE_CONTENT_MAX,
     `Ensure this field has no more than ${NOTE_CONTENT_MAX} characters.`,
   );
 const noteTags = z
-  .array(z.string().trim().min(1, 'Tags may not be blank.').max(NOTE_TAG_MAX))
+  .array(textSchema().trim().min(1, 'Tags may not be blank.').max(NOTE_TAG_MAX))
   .max(50, 'Too many tags.')
   .transform((tags) => [...new Set(tags)]);
 export const noteCreateBodySchema = z.object({
@@ -213,5 +211,5 @@ export const notePatchBodySchema = z.object({
 });
 export type NotePatchBody = z.input<typeof notePatchBodySchema>;
 export const noteListQuerySchema = pageQuerySchema.extend({
-  collection: z.coerce.number().int().positive().optional(),
+  collection: idQuerySchema.optional(),
 });

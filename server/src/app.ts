@@ -21,8 +21,10 @@ import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
 import { applyBodyLimits, SMALL_BODY_LIMIT } from './http/body-limits';
+import { clientErrorHandler, frameworkErrors } from './http/client-errors';
 import { errorBody, registerErrorHandling, sendRouteNotFound } from './http/errors';
 import { registerJsonBodyReader } from './http/json-body';
+import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { libraryPlugin } from './library/library.plugin';
 import type { FileStorage } from './storage/file-storage';
 
@@ -79,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Refusals before any route runs (431, 414, bad URLs) in the contract's error shape.
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -86,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   applyBodyLimits(app);
   registerJsonBodyReader(app);
+  refuseMultipartWithoutBoundary(app);
 
   /* ---- external plugins ---- */
   await app.register(helmet, {

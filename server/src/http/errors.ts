@@ -52,6 +52,11 @@ export function errorBody(message: string, code: string, errors?: FieldErrors): 
   return errors ? { message, detail: message, code, errors } : { message, detail: message, code };
 }
 
+/** Sends an error answer in the contract §2 shape; for handlers outside the error handler. */
+export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
+  return send(reply, status, errorBody(message, code));
+}
+
 function send(
   reply: FastifyReply,
   status: number,
@@ -107,6 +112,16 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
     status: 413,
     code: 'payload_too_large',
     message: 'Too many files in the upload.',
+  },
+  FST_FIELDS_LIMIT: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'Too many fields in the upload.',
+  },
+  FST_PROTO_VIOLATION: {
+    status: 400,
+    code: 'invalid',
+    message: 'A field of the upload has a forbidden name.',
   },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,

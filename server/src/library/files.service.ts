@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { FileObject, Paginated, fileListQuerySchema, filePatchBodySchema } from '@cw/contract';
 import { AppError, notFound, validationFailed } from '../http/errors';
+import { malformedMultipart } from '../http/multipart';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
 import { attachmentDisposition, sanitizeFileName, storedContentType } from './file-names';
 import type { LibraryStore } from './library-store';
@@ -72,7 +73,7 @@ export class FilesService {
     try {
       let stored: { name: string; size: number; contentType: string } | undefined;
       let contentField: string | undefined;
-      for await (const part of parts) {
+      for await (const part of clientParts(parts)) {
         if (part.type === 'field') {
           if (part.fieldname === 'content') contentField = String(part.value).trim();
           continue;
@@ -82,7 +83,11 @@ export class FilesService {
           throw validationFailed({ file: ['Send exactly one file, in the "file" field.'] });
         }
         writtenKey = this.storage.newKey();
-        const size = await this.storage.write(writtenKey, part.file, this.uploadMaxBytes);
+        const size = await this.storage
+          .write(writtenKey, part.file, this.uploadMaxBytes)
+          .catch((error: unknown) => {
+            throw part.file.errored === error ? asClientError(error) : error;
+          });
         // The parser stops at the limit and marks the stream truncated rather than failing it.
         if (part.file.truncated) throw fileTooLarge(this.uploadMaxBytes);
         stored = {
@@ -155,6 +160,32 @@ export class FilesService {
         'cache-control': 'private, no-store',
       },
     };
+  }
+}
+
+/**
+ * What the multipart parser raises while reading the request (a truncated or malformed body, a
+ * limit) is the client's doing: its own limit errors keep their 4xx status, the rest is a 400.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return malformedMultipart();
+}
+
+/** The parts of an upload; a failure of the parser itself becomes asClientError's answer. */
+async function* clientParts(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
+  const iterator = parts[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<UploadPart>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw asClientError(error);
+    }
+    if (next.done) return;
+    yield next.value;
   }
 }
 
