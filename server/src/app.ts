@@ -24,6 +24,7 @@ import { applyBodyLimits, SMALL_BODY_LIMIT } from './http/body-limits';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors';
 import { errorBody, registerErrorHandling, sendRouteNotFound } from './http/errors';
 import { registerJsonBodyReader } from './http/json-body';
+import { errorForLog, requestForLog } from './http/log-serializers';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { libraryPlugin } from './library/library.plugin';
 import type { FileStorage } from './storage/file-storage';
@@ -51,8 +52,11 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+/** The process logger's options: main.ts's pino, and the tests that read the log. */
 export const loggerOptions = (level: string): LoggerOptions => ({
   level,
+  // Request logs without query strings; database errors by code and constraint only.
+  serializers: { req: requestForLog, err: errorForLog },
   redact: {
     paths: [
       'req.headers.authorization',
@@ -60,9 +64,14 @@ export const loggerOptions = (level: string): LoggerOptions => ({
       '*.password',
       '*.new_password',
       '*.current_password',
+      '*.passwordHash',
+      '*.password_hash',
       '*.otp',
+      '*.codeHash',
       '*.refresh',
+      '*.access',
       '*.token',
+      '*.tokenHash',
     ],
     censor: '[redacted]',
   },
