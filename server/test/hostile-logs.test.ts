@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { errorForLog } from '../src/http/log-serializers';
+import { createMailer } from '../src/mail/mailer';
 import { createTestDatabase, Outbox, TEST_SECRET } from './helpers';
 
 /** Every line the app logged, as written (JSON), so nothing can hide in an object. */
@@ -133,5 +135,29 @@ describe('disk filled through the log: database errors', () => {
     expect(lines.text).toMatch(/"level":50/);
     expect(lines.text).not.toContain('TAG-');
     expect(lines.text).not.toMatch(/insert into/i);
+  });
+});
+
+describe('disk filled through the log: the dev mailbox', () => {
+  it('names the .eml file and never logs the one-time code', async () => {
+    const lines = new LogLines();
+    const mailDir = `/tmp/cw-test-mail-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Creator Workspace <no-reply@localhost>',
+      devMailDir: mailDir,
+      logger: pino(loggerOptions('info'), lines),
+    });
+    await mailer.send({
+      to: 'ada@example.com',
+      subject: 'Your code',
+      text: 'Your code is 493817.',
+      html: '<p>Your code is 493817.</p>',
+      devLogLine: 'code 493817',
+    });
+    mailer.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
+    expect(lines.text).toContain(mailDir);
+    expect(lines.text).not.toContain('493817');
   });
 });
