@@ -26,6 +26,7 @@ import { errorBody, registerErrorHandling, sendRouteNotFound } from './http/erro
 import { registerJsonBodyReader } from './http/json-body';
 import { errorForLog, requestForLog } from './http/log-serializers';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
+import { registerResponseHeaders } from './http/response-headers';
 import { libraryPlugin } from './library/library.plugin';
 import type { FileStorage } from './storage/file-storage';
 
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   applyBodyLimits(app);
   registerJsonBodyReader(app);
   refuseMultipartWithoutBoundary(app);
+  registerResponseHeaders(app);
 
   /* ---- external plugins ---- */
   await app.register(helmet, {
