@@ -123,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS, by http/response-headers.ts.
+    strictTransportSecurity: false,
   });
   await app.register(swagger, {
     openapi: {

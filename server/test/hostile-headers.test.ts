@@ -71,3 +71,34 @@ describe('no Cache-Control: authenticated answers and answers with tokens', () =
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('HSTS over plain HTTP', () => {
+  it('sends no Strict-Transport-Security over plain http, whatever the client claims', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends it when a trusted proxy says the request came over https', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const overHttps = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overHttps.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      const overHttp = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
