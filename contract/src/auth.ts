@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, textSchema } from './common';
+import { idSchema, nameTextSchema, textSchema } from './common';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -19,7 +19,7 @@ export const emailSchema = textSchema({ error: 'This field is required.' })
       .pipe(z.email('Enter a valid email address.')),
   );
 
-export const personNameSchema = textSchema({ error: 'This field is required.' })
+export const personNameSchema = nameTextSchema({ error: 'This field is required.' })
   .trim()
   .min(1, 'This field may not be blank.')
   .max(NAME_MAX, `Ensure this field has no more than ${NAME_MAX} characters.`);

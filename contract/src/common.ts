@@ -34,6 +34,15 @@ export const hasNoNul = (text: string): boolean => !text.includes('\u0000');
 export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(hasNoNul, { message: NUL_MESSAGE, abort: true });
 
+/** Bidirectional control characters (U+202A–U+202E, U+2066–U+2069): they can make a name read
+ * backwards (`invoice\u202Efdp.exe`), so names and file names lose them (contract §10). */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
+
+/** A name (person, collection, tag, file): a text field without bidirectional controls. */
+export const nameTextSchema = (params?: Parameters<typeof z.string>[0]) =>
+  textSchema(params).overwrite(withoutBidiControls);
+
 export const isoDateSchema = z.string().describe('ISO 8601 date-time in UTC');
 
 export const pageQuerySchema = z.object({

@@ -4,6 +4,7 @@ import {
   idSchema,
   isoDateSchema,
   metaDataSchema,
+  nameTextSchema,
   pageQuerySchema,
   textSchema,
 } from './common';
@@ -26,7 +27,7 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 /* ---------- tags ---------- */
 export const tagSchema = z.object({ id: idSchema, name: z.string(), user: idSchema });
 export type Tag = z.infer<typeof tagSchema>;
-export const tagNameSchema = textSchema(required)
+export const tagNameSchema = nameTextSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(TAG_NAME_MAX, `Ensure this field has no more than ${TAG_NAME_MAX} characters.`);
@@ -39,7 +40,7 @@ export const tagPatchBodySchema = z.object({
 export type TagPatchBody = z.input<typeof tagPatchBodySchema>;
 export const tagListQuerySchema = pageQuerySchema.extend({
   user: idQuerySchema.optional(),
-  name: textSchema().trim().max(TAG_NAME_MAX).optional(),
+  name: nameTextSchema().trim().max(TAG_NAME_MAX).optional(),
 });
 
 /* ---------- files ---------- */
@@ -60,7 +61,7 @@ export const FILE_NAME_MAX = 255;
 export const filePatchBodySchema = z.object({
   /** Attach to one of the caller's content items, or null to detach. */
   content: idSchema.nullable().optional(),
-  name: textSchema()
+  name: nameTextSchema()
     .trim()
     .min(1, 'This field may not be blank.')
     .max(FILE_NAME_MAX, `Ensure this field has no more than ${FILE_NAME_MAX} characters.`)
@@ -88,7 +89,7 @@ export const collectionSchema = z.object({
   user: idSchema,
 });
 export type Collection = z.infer<typeof collectionSchema>;
-const collectionName = textSchema(required)
+const collectionName = nameTextSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(
@@ -194,7 +195,7 @@ const noteContent = textSchema(required)
     `Ensure this field has no more than ${NOTE_CONTENT_MAX} characters.`,
   );
 const noteTags = z
-  .array(textSchema().trim().min(1, 'Tags may not be blank.').max(NOTE_TAG_MAX))
+  .array(nameTextSchema().trim().min(1, 'Tags may not be blank.').max(NOTE_TAG_MAX))
   .max(50, 'Too many tags.')
   .transform((tags) => [...new Set(tags)]);
 export const noteCreateBodySchema = z.object({
