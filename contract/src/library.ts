@@ -69,6 +69,12 @@ export const filePatchBodySchema = z.object({
   user: idSchema.optional(),
 });
 export type FilePatchBody = z.input<typeof filePatchBodySchema>;
+/** GET /api/collections/files/usage/: bytes of files the caller keeps, and how many they may. */
+export const storageUsageSchema = z.object({
+  used: z.number().int().nonnegative(),
+  quota: z.number().int().positive(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
 export const fileListQuerySchema = pageQuerySchema.extend({
   user: idQuerySchema.optional(),
   content: idQuerySchema.optional(),

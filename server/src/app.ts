@@ -194,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.fileStorage,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
   });
 
   /* ---- the web app ---- */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
-import { files } from '../db/schema';
+import { files, users } from '../db/schema';
 import type { Executor } from './library-store';
 
 export type FileRow = typeof files.$inferSelect;
@@ -33,6 +33,23 @@ export class FilesRepository {
         .where(where),
     ]);
     return { rows, count: total?.count ?? 0 };
+  }
+
+  /** Bytes of all the owner's files. */
+  async usedBytes(ownerId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ used: sql`coalesce(sum(${files.size}), 0)::double precision`.mapWith(Number) })
+      .from(files)
+      .where(eq(files.userId, ownerId));
+    return row?.used ?? 0;
+  }
+
+  /**
+   * Locks the owner's user row until the transaction ends (SELECT … FOR UPDATE), so uploads of
+   * one owner that check the quota and insert their row do so one after the other.
+   */
+  async lockOwner(ownerId: number): Promise<void> {
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
   }
 
   async findForOwner(ownerId: number, id: number): Promise<FileRow | undefined> {

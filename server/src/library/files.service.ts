@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { FileObject, Paginated, fileListQuerySchema, filePatchBodySchema } from '@cw/contract';
+import type {
+  FileObject,
+  Paginated,
+  StorageUsage,
+  fileListQuerySchema,
+  filePatchBodySchema,
+} from '@cw/contract';
 import { AppError, notFound, validationFailed } from '../http/errors';
 import { malformedMultipart } from '../http/multipart';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
@@ -35,16 +41,44 @@ export interface Download {
 
 const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'payload_too_large', `The file is larger than the limit of ${maxBytes} bytes.`);
+const quotaExceeded = (quota: number) =>
+  new AppError(
+    413,
+    'storage_quota_exceeded',
+    `This file does not fit in your storage of ${quota} bytes. Delete some files first.`,
+  );
 const unknownContent = () =>
   validationFailed({ content: ['Invalid pk - the content item does not exist.'] });
 
+export interface FilesLimits {
+  /** Largest single file (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
+  storageQuotaBytes: number;
+  log: FastifyBaseLogger;
+}
+
 export class FilesService {
+  private readonly uploadMaxBytes: number;
+  private readonly storageQuotaBytes: number;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
     private readonly store: LibraryStore,
     private readonly storage: FileStorage,
-    private readonly uploadMaxBytes: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    limits: FilesLimits,
+  ) {
+    this.uploadMaxBytes = limits.uploadMaxBytes;
+    this.storageQuotaBytes = limits.storageQuotaBytes;
+    this.log = limits.log;
+  }
+
+  async usage(callerId: number): Promise<StorageUsage> {
+    return {
+      used: await this.store.repos.files.usedBytes(callerId),
+      quota: this.storageQuotaBytes,
+    };
+  }
 
   async list(callerId: number, query: FileListQuery, url: string): Promise<Paginated<FileObject>> {
     requireCallerAsUser(callerId, query.user);
@@ -67,6 +101,10 @@ export class FilesService {
   /**
    * Bytes first (complete, under a fresh random key), then the row; if anything fails after the
    * bytes were written, they are removed again, so a refused upload leaves nothing behind.
+   *
+   * The storage quota: the bytes are written only up to what is left of it (a larger file stops
+   * there), and the transaction that inserts the row locks the owner's user row and checks the
+   * quota again, so concurrent uploads of one owner never add up past it.
    */
   async upload(callerId: number, parts: AsyncIterable<UploadPart>): Promise<FileObject> {
     let writtenKey: string | undefined;
@@ -82,9 +120,14 @@ export class FilesService {
           part.file.resume();
           throw validationFailed({ file: ['Send exactly one file, in the "file" field.'] });
         }
+        const room = this.storageQuotaBytes - (await this.store.repos.files.usedBytes(callerId));
+        if (room <= 0) {
+          part.file.resume();
+          throw quotaExceeded(this.storageQuotaBytes);
+        }
         writtenKey = this.storage.newKey();
         const size = await this.storage
-          .write(writtenKey, part.file, this.uploadMaxBytes)
+          .write(writtenKey, part.file, Math.min(this.uploadMaxBytes, room))
           .catch((error: unknown) => {
             throw part.file.errored === error ? asClientError(error) : error;
           });
@@ -101,6 +144,10 @@ export class FilesService {
       const storageKey = writtenKey;
       const file = stored;
       const row = await this.store.transaction(async (repos) => {
+        await repos.files.lockOwner(callerId);
+        if ((await repos.files.usedBytes(callerId)) + file.size > this.storageQuotaBytes) {
+          throw quotaExceeded(this.storageQuotaBytes);
+        }
         if (contentId !== null && !(await repos.contents.findForOwner(callerId, contentId))) {
           throw unknownContent();
         }
@@ -109,7 +156,12 @@ export class FilesService {
       return presentFile(row);
     } catch (error) {
       if (writtenKey) await removeStoredBytes(this.storage, [writtenKey], this.log);
-      if (error instanceof FileTooLargeError) throw fileTooLarge(this.uploadMaxBytes);
+      if (error instanceof FileTooLargeError) {
+        // Stopped short of UPLOAD_MAX_BYTES: at what was left of the quota.
+        throw error.maxBytes < this.uploadMaxBytes
+          ? quotaExceeded(this.storageQuotaBytes)
+          : fileTooLarge(this.uploadMaxBytes);
+      }
       throw error;
     }
   }

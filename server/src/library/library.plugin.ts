@@ -13,6 +13,7 @@ import { filesRoutes } from './files.routes';
 import { FilesService } from './files.service';
 import { LibraryStore } from './library-store';
 import { notesRoutes } from './notes.routes';
+import { storageUsageRoutes } from './storage-usage.routes';
 import { NotesService } from './notes.service';
 import { tagsRoutes } from './tags.routes';
 import { TagsService } from './tags.service';
@@ -25,6 +26,8 @@ export interface LibraryDeps {
   storage?: FileStorage;
   dataDir: string;
   uploadMaxBytes: number;
+  /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
+  storageQuotaBytes: number;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -51,8 +54,12 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   await app.register(collectionsRoutes, { service: new CollectionsService(store) });
   await app.register(contentsRoutes, { service: new ContentsService(store, storage, app.log) });
   await app.register(tagsRoutes, { service: new TagsService(store) });
-  await app.register(filesRoutes, {
-    service: new FilesService(store, storage, deps.uploadMaxBytes, app.log),
+  const files = new FilesService(store, storage, {
+    uploadMaxBytes: deps.uploadMaxBytes,
+    storageQuotaBytes: deps.storageQuotaBytes,
+    log: app.log,
   });
+  await app.register(filesRoutes, { service: files });
+  await app.register(storageUsageRoutes, { service: files });
   await app.register(notesRoutes, { service: new NotesService(store) });
 };
