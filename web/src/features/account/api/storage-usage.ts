@@ -1,0 +1,13 @@
+import type { StorageUsage } from '@cw/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Starts with 'files', so whatever refreshes the files refreshes the usage too. */
+export const storageUsageQueryKey = ['files', 'usage'] as const;
+
+export const getStorageUsage = () => api.get<StorageUsage>('/collections/files/usage/');
+
+/** Bytes of files the signed-in user keeps, and the most they may keep (their quota). */
+export function useStorageUsage() {
+  return useQuery({ queryKey: storageUsageQueryKey, queryFn: getStorageUsage });
+}
