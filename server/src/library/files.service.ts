@@ -176,10 +176,14 @@ export class FilesService {
       ) {
         throw unknownContent();
       }
-      const updated = await repos.files.update(callerId, id, {
-        contentId: body.content,
-        name: body.name === undefined ? undefined : sanitizeFileName(body.name),
-      });
+      // A PATCH that changes nothing answers the file as it is (an UPDATE needs a column to set).
+      const updated =
+        body.content === undefined && body.name === undefined
+          ? await repos.files.findForOwner(callerId, id)
+          : await repos.files.update(callerId, id, {
+              contentId: body.content,
+              name: body.name === undefined ? undefined : sanitizeFileName(body.name),
+            });
       if (!updated) throw notFound();
       return updated;
     });
