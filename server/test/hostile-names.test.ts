@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestContext } from './helpers';
 import { signIn, type Caller } from './library-helpers';
 
-/** U+202E RIGHT-TO-LEFT OVERRIDE and friends: "invoice‮fdp.exe" reads as "invoiceexe.pdf". */
+/** U+202E RIGHT-TO-LEFT OVERRIDE and friends: `invoice\u202Efdp.exe` shows as "invoiceexe.pdf". */
 const BIDI = [
   '\u202A',
   '\u202B',
