@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, nameTextSchema, textSchema } from './common';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -8,8 +8,7 @@ export const NAME_MAX = 150;
 export const OTP_LENGTH = 6;
 
 /** Emails are trimmed, compared case-insensitively (stored lower-case), at most 254 characters. */
-export const emailSchema = z
-  .string({ error: 'This field is required.' })
+export const emailSchema = textSchema({ error: 'This field is required.' })
   .trim()
   .toLowerCase()
   .pipe(
@@ -20,25 +19,21 @@ export const emailSchema = z
       .pipe(z.email('Enter a valid email address.')),
   );
 
-export const personNameSchema = z
-  .string({ error: 'This field is required.' })
+export const personNameSchema = nameTextSchema({ error: 'This field is required.' })
   .trim()
   .min(1, 'This field may not be blank.')
   .max(NAME_MAX, `Ensure this field has no more than ${NAME_MAX} characters.`);
 
-export const newPasswordSchema = z
-  .string({ error: 'This field is required.' })
+export const newPasswordSchema = textSchema({ error: 'This field is required.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
 /** A password being checked (login, current password): any non-empty string up to the maximum. */
-export const givenPasswordSchema = z
-  .string({ error: 'This field is required.' })
+export const givenPasswordSchema = textSchema({ error: 'This field is required.' })
   .min(1, 'This field may not be blank.')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
-export const otpSchema = z
-  .string({ error: 'This field is required.' })
+export const otpSchema = textSchema({ error: 'This field is required.' })
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
@@ -73,10 +68,10 @@ export const emailBodySchema = z.object({ email: emailSchema });
 export type EmailBody = z.input<typeof emailBodySchema>;
 
 export const verifyTokenBodySchema = z.object({
-  token: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  token: textSchema({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
 });
 export const refreshTokenBodySchema = z.object({
-  refresh: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  refresh: textSchema({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
 });
 
 export const userSchema = z.object({
@@ -96,7 +91,7 @@ export const updateProfileBodySchema = z
     first_name: personNameSchema.optional(),
     last_name: personNameSchema.optional(),
     is_mfa_activated: z.boolean({ error: 'Must be true or false.' }).optional(),
-    /** Needed to switch MFA off (contract §10): a stolen access token alone must not do it. */
+    /** Needed to switch MFA off (docs/auth.md, "Hostile input"): a stolen access token alone must not do it. */
     current_password: givenPasswordSchema.optional(),
   })
   .refine(

@@ -12,20 +12,41 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageSchema>;
 
-/** Database ids are positive integers. Path params arrive as strings. */
-export const idSchema = z.number().int().positive();
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+/** The largest id the database holds (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
+const idTooBig = `Ensure this value is less than or equal to ${MAX_ID}.`;
+
+/** Database ids are positive integers up to MAX_ID; a larger one in a body is a 400. */
+export const idSchema = z.number().int().positive().max(MAX_ID, idTooBig);
+/** An id filter in a query string (`?tag=12`): a larger one is a 400. */
+export const idQuerySchema = z.coerce.number().int().positive().max(MAX_ID, idTooBig);
+/** Path params arrive as strings; any failure here (too large included) answers 404. */
+export const idParamsSchema = z.object({ id: idQuerySchema });
+
+export const NUL_MESSAGE = 'Null characters are not allowed.';
+/** True when `text` holds no NUL character (PostgreSQL text cannot store one). */
+export const hasNoNul = (text: string): boolean => !text.includes('\u0000');
+
+/**
+ * Every string field of a request starts here: NUL characters are refused with a 400 (contract
+ * §10). Chain the field's own checks after it (`textSchema(required).trim().max(…)`).
+ */
+export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoNul, { message: NUL_MESSAGE, abort: true });
+
+/** Bidirectional control characters (U+202A–U+202E, U+2066–U+2069): they can make a name read
+ * backwards (`invoice\u202Efdp.exe`), so names and file names lose them (docs/auth.md, "Hostile input"). */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
+
+/** A name (person, collection, tag, file): a text field without bidirectional controls. */
+export const nameTextSchema = (params?: Parameters<typeof z.string>[0]) =>
+  textSchema(params).overwrite(withoutBidiControls);
 
 export const isoDateSchema = z.string().describe('ISO 8601 date-time in UTC');
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
@@ -46,9 +67,47 @@ export interface Paginated<T> {
 }
 
 export const MAX_META_DATA_BYTES = 16 * 1024;
-/** `meta_data`: a JSON object, at most 16 KiB serialized (docs/api.md §3). */
-export const metaDataSchema = z
-  .record(z.string(), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= MAX_META_DATA_BYTES, {
-    message: 'Must be at most 16 KiB when serialized.',
-  });
+/** The meta_data object itself is level 1; each object or array inside it one more. */
+export const MAX_META_DATA_DEPTH = 16;
+
+/**
+ * What is wrong with a meta_data value, or null: nesting deeper than MAX_META_DATA_DEPTH, a NUL
+ * character in a key or a string, more than MAX_META_DATA_BYTES serialized. The walk is
+ * iterative (no recursion, whatever the depth) and stops after MAX_META_DATA_BYTES values (each
+ * takes at least one character), before JSON.stringify ever sees the value.
+ */
+export function metaDataProblem(value: unknown): string | null {
+  const tooBig = 'Must be at most 16 KiB when serialized.';
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  let visited = 0;
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (!current) break;
+    visited += 1;
+    if (visited > MAX_META_DATA_BYTES) return tooBig;
+    const item = current.value;
+    if (typeof item === 'string') {
+      if (!hasNoNul(item)) return NUL_MESSAGE;
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (current.depth > MAX_META_DATA_DEPTH) {
+      return `Must not be nested deeper than ${MAX_META_DATA_DEPTH} levels.`;
+    }
+    if (Array.isArray(item)) {
+      for (const child of item as unknown[]) stack.push({ value: child, depth: current.depth + 1 });
+      continue;
+    }
+    for (const [key, child] of Object.entries(item)) {
+      if (!hasNoNul(key)) return NUL_MESSAGE;
+      stack.push({ value: child, depth: current.depth + 1 });
+    }
+  }
+  return JSON.stringify(value).length <= MAX_META_DATA_BYTES ? null : tooBig;
+}
+
+/** `meta_data`: a JSON object, at most 16 levels deep and 16 KiB serialized (docs/api.md §3). */
+export const metaDataSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  const problem = metaDataProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+});

@@ -32,6 +32,7 @@ import {
   noteListQuerySchema,
   notePatchBodySchema,
   noteSchema,
+  storageUsageSchema,
   tagCreateBodySchema,
   tagListQuerySchema,
   tagPatchBodySchema,
@@ -323,6 +324,12 @@ export const endpoints = {
     // Streams are sent as they are, never serialized; the schema only documents the answer.
     success: ok(z.unknown().describe('The file’s bytes, exactly as uploaded')),
     errors: [401, 404],
+  },
+  'files.usage': {
+    ...files,
+    summary: 'Bytes of files the caller keeps (`used`) and the most they may keep (`quota`)',
+    success: ok(storageUsageSchema),
+    errors: [401],
   },
 
   'notes.list': {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, metaDataSchema, pageQuerySchema } from './common';
+import {
+  idQuerySchema,
+  idSchema,
+  isoDateSchema,
+  metaDataSchema,
+  nameTextSchema,
+  pageQuerySchema,
+  textSchema,
+} from './common';
 
 export const COLLECTION_NAME_MAX = 200;
 export const COLLECTION_DESCRIPTION_MAX = 5000;
@@ -12,12 +20,6 @@ export const NOTE_TAG_MAX = 50;
 
 const required = { error: 'This field is required.' } as const;
 const idList = z.array(idSchema).max(500, 'Too many items.');
-/** An id in a query string (`?collection=7`). */
-const idQuery = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 
 export const tagRefSchema = z.object({ id: idSchema, name: z.string() });
 export type TagRef = z.infer<typeof tagRefSchema>;
@@ -25,8 +27,7 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 /* ---------- tags ---------- */
 export const tagSchema = z.object({ id: idSchema, name: z.string(), user: idSchema });
 export type Tag = z.infer<typeof tagSchema>;
-export const tagNameSchema = z
-  .string(required)
+export const tagNameSchema = nameTextSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(TAG_NAME_MAX, `Ensure this field has no more than ${TAG_NAME_MAX} characters.`);
@@ -38,8 +39,8 @@ export const tagPatchBodySchema = z.object({
 });
 export type TagPatchBody = z.input<typeof tagPatchBodySchema>;
 export const tagListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
-  name: z.string().trim().max(TAG_NAME_MAX).optional(),
+  user: idQuerySchema.optional(),
+  name: nameTextSchema().trim().max(TAG_NAME_MAX).optional(),
 });
 
 /* ---------- files ---------- */
@@ -64,8 +65,7 @@ export const filePatchBodySchema = z.object({
   content: idSchema.nullable().optional(),
   /** Give to one of the caller's collections, or null to take it out. */
   collection: idSchema.nullable().optional(),
-  name: z
-    .string()
+  name: nameTextSchema()
     .trim()
     .min(1, 'This field may not be blank.')
     .max(FILE_NAME_MAX, `Ensure this field has no more than ${FILE_NAME_MAX} characters.`)
@@ -73,11 +73,17 @@ export const filePatchBodySchema = z.object({
   user: idSchema.optional(),
 });
 export type FilePatchBody = z.input<typeof filePatchBodySchema>;
+/** GET /api/collections/files/usage/: bytes of files the caller keeps, and how many they may. */
+export const storageUsageSchema = z.object({
+  used: z.number().int().nonnegative(),
+  quota: z.number().int().positive(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
 export const fileListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
-  content: z.coerce.number().int().positive().optional(),
+  user: idQuerySchema.optional(),
+  content: idQuerySchema.optional(),
   /** The collection's own files and those of its content items. */
-  collection: idQuery.optional(),
+  collection: idQuerySchema.optional(),
 });
 
 /* ---------- collections ---------- */
@@ -97,20 +103,17 @@ export const collectionSchema = z.object({
   content_count: z.number().int(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
-const collectionName = z
-  .string(required)
+const collectionName = nameTextSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(
     COLLECTION_NAME_MAX,
     `Ensure this field has no more than ${COLLECTION_NAME_MAX} characters.`,
   );
-const collectionDescription = z
-  .string()
-  .max(
-    COLLECTION_DESCRIPTION_MAX,
-    `Ensure this field has no more than ${COLLECTION_DESCRIPTION_MAX} characters.`,
-  );
+const collectionDescription = textSchema().max(
+  COLLECTION_DESCRIPTION_MAX,
+  `Ensure this field has no more than ${COLLECTION_DESCRIPTION_MAX} characters.`,
+);
 export const collectionCreateBodySchema = z.object({
   name: collectionName,
   description: collectionDescription.default(''),
@@ -134,7 +137,7 @@ export type CollectionPatchBody = z.input<typeof collectionPatchBodySchema>;
 export const COLLECTION_ORDERINGS = ['-created_on', '-updated_on', 'name'] as const;
 export type CollectionOrdering = (typeof COLLECTION_ORDERINGS)[number];
 export const collectionListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
+  user: idQuerySchema.optional(),
   ordering: z.enum(COLLECTION_ORDERINGS).default('-created_on'),
 });
 
@@ -175,13 +178,11 @@ export const contentSchema = z.object({
   updated_on: isoDateSchema.nullable(),
 });
 export type ContentItem = z.infer<typeof contentSchema>;
-const contentTitle = z
-  .string(required)
+const contentTitle = textSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(CONTENT_TITLE_MAX, `Ensure this field has no more than ${CONTENT_TITLE_MAX} characters.`);
-const contentBody = z
-  .string(required)
+const contentBody = textSchema(required)
   .refine((text) => text.trim().length > 0, 'This field may not be blank.')
   .refine(
     (text) => text.length <= CONTENT_BODY_MAX,
@@ -229,11 +230,11 @@ export type ContentPatchBody = z.input<typeof contentPatchBodySchema>;
 const repeatable = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).max(10));
 export const contentListQuerySchema = pageQuerySchema.extend({
-  user: z.coerce.number().int().positive().optional(),
+  user: idQuerySchema.optional(),
   /** Only items carrying this tag id. */
-  tag: z.coerce.number().int().positive().optional(),
+  tag: idQuerySchema.optional(),
   /** Only items in this collection. */
-  collection: idQuery.optional(),
+  collection: idQuerySchema.optional(),
   status: repeatable(contentStatus).optional(),
   is_public: z
     .enum(['true', 'false'], { error: 'Must be true or false.' })
@@ -255,20 +256,18 @@ export const noteSchema = z.object({
   updated_on: isoDateSchema.nullable(),
 });
 export type Note = z.infer<typeof noteSchema>;
-const noteTitle = z
-  .string(required)
+const noteTitle = textSchema(required)
   .trim()
   .min(1, 'This field may not be blank.')
   .max(NOTE_TITLE_MAX, `Ensure this field has no more than ${NOTE_TITLE_MAX} characters.`);
-const noteContent = z
-  .string(required)
+const noteContent = textSchema(required)
   .refine((text) => text.trim().length > 0, 'This field may not be blank.')
   .refine(
     (text) => text.length <= NOTE_CONTENT_MAX,
     `Ensure this field has no more than ${NOTE_CONTENT_MAX} characters.`,
   );
 const noteTags = z
-  .array(z.string().trim().min(1, 'Tags may not be blank.').max(NOTE_TAG_MAX))
+  .array(nameTextSchema().trim().min(1, 'Tags may not be blank.').max(NOTE_TAG_MAX))
   .max(50, 'Too many tags.')
   .transform((tags) => [...new Set(tags)]);
 export const noteCreateBodySchema = z.object({
@@ -285,5 +284,5 @@ export const notePatchBodySchema = z.object({
 });
 export type NotePatchBody = z.input<typeof notePatchBodySchema>;
 export const noteListQuerySchema = pageQuerySchema.extend({
-  collection: z.coerce.number().int().positive().optional(),
+  collection: idQuerySchema.optional(),
 });

@@ -54,6 +54,7 @@ export const routes = {
   'files.update': route('PATCH', '/api/collections/files/:id/'),
   'files.remove': route('DELETE', '/api/collections/files/:id/'),
   'files.download': route('GET', '/api/collections/files/:id/download/'),
+  'files.usage': route('GET', '/api/collections/files/usage/'),
 
   'notes.list': route('GET', '/api/collections/notes/'),
   'notes.create': route('POST', '/api/collections/notes/'),

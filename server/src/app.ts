@@ -25,13 +25,19 @@ import { createAuthServices } from './auth/auth-services';
 import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
-import { errorBody, registerErrorHandling, sendError, sendRouteNotFound } from './http/errors';
+import { applyBodyLimits, SMALL_BODY_LIMIT } from './http/body-limits';
+import { clientErrorHandler, frameworkErrors } from './http/client-errors';
+import { errorBody, registerErrorHandling, sendErrorBody, sendRouteNotFound } from './http/errors';
+import { registerJsonBodyReader } from './http/json-body';
+import { errorForLog, requestForLog } from './http/log-serializers';
+import { refuseMultipartWithoutBoundary } from './http/multipart';
+import { registerResponseHeaders } from './http/response-headers';
 import { registerRoutes } from './http/route-table';
 import { libraryPlugin } from './library/library.plugin';
 import type { FileStorage } from './storage/file-storage';
 
-/** JSON bodies: content items may hold 1,000,000 characters (up to 4 bytes each in UTF-8). */
-export const JSON_BODY_LIMIT = 5 * 1024 * 1024;
+/** The longest a request may take, an upload included; also how old a `.part` file must be to be an orphan. */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface AppDeps {
   config: Config;
@@ -72,8 +78,11 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** The process logger's options: main.ts's pino, and the tests that read the log. */
 export const loggerOptions = (level: string): LoggerOptions => ({
   level,
+  // Request logs without query strings; database errors by code and constraint only.
+  serializers: { req: requestForLog, err: errorForLog },
   redact: {
     paths: [
       'req.headers.authorization',
@@ -81,9 +90,14 @@ export const loggerOptions = (level: string): LoggerOptions => ({
       '*.password',
       '*.new_password',
       '*.current_password',
+      '*.passwordHash',
+      '*.password_hash',
       '*.otp',
+      '*.codeHash',
       '*.refresh',
+      '*.access',
       '*.token',
+      '*.tokenHash',
     ],
     censor: '[redacted]',
   },
@@ -94,19 +108,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
-    bodyLimit: JSON_BODY_LIMIT,
+    // Every route gets its own limit from http/body-limits.ts; this one covers unknown routes.
+    bodyLimit: SMALL_BODY_LIMIT,
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // A slow client cannot hold a connection forever.
-    requestTimeout: 60_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Refusals before any route runs (431, 414, bad URLs) in the contract's error shape.
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  applyBodyLimits(app);
+  registerJsonBodyReader(app);
+  refuseMultipartWithoutBoundary(app);
+  registerResponseHeaders(app);
 
   /* ---- external plugins ---- */
   await app.register(helmet, {
@@ -127,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS, by http/response-headers.ts.
+    strictTransportSecurity: false,
   });
   await app.register(swagger, {
     openapi: {
@@ -162,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await deps.database.ping();
         return { status: 'ok' as const };
       } catch {
-        return sendError(reply, 503, {
+        return sendErrorBody(reply, 503, {
           status: 'unavailable',
           ...errorBody('The database is not answering.', 'unavailable'),
         });
@@ -177,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.fileStorage,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
   });
 
   /* ---- the web app ---- */

@@ -33,6 +33,11 @@ const envSchema = z
       .int()
       .positive()
       .default(25 * 1024 * 1024),
+    STORAGE_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024 * 1024),
     TRUST_PROXY: booleanFlag,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -60,6 +65,8 @@ export interface Config {
   /** Set only when given in the environment; otherwise main.ts generates one kept in dataDir. */
   jwtSecret: string | undefined;
   uploadMaxBytes: number;
+  /** Most bytes of files one user may keep (docs/operations.md); past it an upload is a 413. */
+  storageQuotaBytes: number;
   trustProxy: boolean;
   logLevel: string;
 }
@@ -86,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildApp } from './app';
+import { buildApp, REQUEST_TIMEOUT_MS } from './app';
 import { createLogger } from './runtime/logger';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openPostgres, serverRoot, type DatabaseHandle } from './db/client';
@@ -9,6 +9,7 @@ import { loadOrCreateSecret } from './secret';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './runtime/data-dir-lock';
 import { describeError, prepareDataDir, redactUrl } from './runtime/startup';
 import { installGracefulShutdown } from './runtime/shutdown';
+import { removeAbandonedUploads } from './storage/disk-file-storage';
 
 /** Start-up failures end here: one line on stderr, exit code 1 (docs/operations.md). */
 function fail(message: string): never {
@@ -55,6 +56,14 @@ async function main() {
   // Whatever way this process ends from here (fail(), a fatal error), the lock goes with it;
   // after a kill -9 the next start takes the stale lock over.
   process.on('exit', () => lock.release());
+
+  // What an interrupted upload left behind (kill -9, or a stop in the middle of an upload).
+  const abandoned = await removeAbandonedUploads(
+    path.join(config.dataDir, 'files'),
+    REQUEST_TIMEOUT_MS,
+  );
+  if (abandoned > 0)
+    logger.info({ removed: abandoned }, 'removed unfinished uploads of an earlier run');
 
   const database = await openDatabase(config);
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import {
   DataDirLockedError,
   LOCK_FILE_NAME,
   processStartTime,
+  processState,
   type LockOwner,
 } from '../src/runtime/data-dir-lock';
 import { temporaryDir } from './embedded-support';
@@ -73,6 +74,35 @@ describe('the DATA_DIR lock', () => {
     expect(heldBy().pid).toBe(process.pid);
     lock.release();
     expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('restart refused after kill -9: takes over the lock of an owner killed and left a zombie by its parent', async () => {
+    // sh starts the owner in the background, prints its pid, then becomes `sleep` (exec): a
+    // parent that never waits for its child, as a shell or supervisor that is busy elsewhere.
+    const parent = spawn('sh', ['-c', 'sleep 600 & echo $!; exec sleep 600'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = await new Promise<number>((resolve) => {
+        parent.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line)));
+      });
+      writeLock({ pid, processStart: processStartTime(pid) });
+      expect(() => acquireDataDirLock(dataDir, 'server')).toThrow(DataDirLockedError);
+
+      process.kill(pid, 'SIGKILL');
+      for (let i = 0; i < 200 && processState(pid) !== 'Z'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(processState(pid)).toBe('Z');
+      // A zombie still answers kill(pid, 0): only its state tells it is gone.
+      expect(() => process.kill(pid, 0)).not.toThrow();
+
+      const lock = acquireDataDirLock(dataDir, 'server');
+      expect(heldBy().pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('takes over a lock whose pid now belongs to an unrelated, younger process', () => {

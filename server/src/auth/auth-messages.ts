@@ -1,4 +1,4 @@
-/** The sentences the accounts API answers with (contract §3). */
+/** The sentences the accounts API answers with (docs/auth.md). */
 export const MESSAGES = {
   registered: 'User registered successfully',
   duplicateEmail: 'A user with this email already exists.',

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { MAX_ID } from '@cw/contract';
 import { tokenNotValid } from '../http/errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -8,6 +9,16 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'creator-workspace';
 
 export type TokenType = 'access' | 'refresh';
+
+/** A user id as this server writes it in `sub`: no sign, no leading zero, no fraction, no hex. */
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+
+/** The user id of a `sub` claim, or null unless it is the canonical form of an id. */
+export function userIdOfSubject(sub: unknown): number | null {
+  if (typeof sub !== 'string' || !CANONICAL_ID.test(sub)) return null;
+  const id = Number(sub);
+  return id <= MAX_ID ? id : null;
+}
 
 export interface AccessClaims {
   userId: number;
@@ -104,9 +115,8 @@ export class TokenService {
         issuer: ISSUER,
         requiredClaims: ['exp', 'sub', 'typ'],
       });
-      const userId = Number(payload.sub);
-      if (payload.typ !== type || !Number.isSafeInteger(userId) || userId <= 0)
-        throw tokenNotValid();
+      const userId = userIdOfSubject(payload.sub);
+      if (payload.typ !== type || userId === null) throw tokenNotValid();
       return { userId, raw: payload };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError)

@@ -52,8 +52,13 @@ export function errorBody(message: string, code: string, errors?: FieldErrors): 
   return errors ? { message, detail: message, code, errors } : { message, detail: message, code };
 }
 
-/** Sends an error answer as it is, past the route's response schema. */
-export function sendError(
+/** Sends an error answer in the shape of docs/api.md §1; for handlers outside the error handler. */
+export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
+  return sendErrorBody(reply, status, errorBody(message, code));
+}
+
+/** Sends an error body as it is (it may carry more fields), past the route's response schema. */
+export function sendErrorBody(
   reply: FastifyReply,
   status: number,
   body: ApiError & Record<string, unknown>,
@@ -109,6 +114,16 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
     code: 'payload_too_large',
     message: 'Too many files in the upload.',
   },
+  FST_FIELDS_LIMIT: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'Too many fields in the upload.',
+  },
+  FST_PROTO_VIOLATION: {
+    status: 400,
+    code: 'invalid',
+    message: 'A field of the upload has a forbidden name.',
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,
     code: 'unsupported_media_type',
@@ -129,7 +144,7 @@ function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return sendError(
+      return sendErrorBody(
         reply,
         error.statusCode,
         errorBody(error.message, error.code, error.errors),
@@ -139,15 +154,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path is an unknown object, not a form error.
       if (error.validationContext === 'params')
-        return sendError(reply, 404, errorBody('Not found.', 'not_found'));
+        return sendErrorBody(reply, 404, errorBody('Not found.', 'not_found'));
       const errors = fieldErrorsFromValidation(error);
-      return sendError(reply, 400, errorBody(firstMessage(errors), 'invalid', errors));
+      return sendErrorBody(reply, 400, errorBody(firstMessage(errors), 'invalid', errors));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return sendError(reply, known.status, errorBody(known.message, known.code));
+    if (known) return sendErrorBody(reply, known.status, errorBody(known.message, known.code));
     if (error.statusCode === 429) {
       const retry = String(reply.getHeader('retry-after') ?? '60');
-      return sendError(
+      return sendErrorBody(
         reply,
         429,
         errorBody(`Too many requests. Try again in ${retry} seconds.`, 'throttled'),
@@ -157,31 +172,31 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
     }
     if (error instanceof SyntaxError) {
-      return sendError(reply, 400, errorBody('Malformed JSON in request body.', 'parse_error'));
+      return sendErrorBody(reply, 400, errorBody('Malformed JSON in request body.', 'parse_error'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return sendError(
+      return sendErrorBody(
         reply,
         503,
         errorBody('The service is temporarily unavailable.', 'unavailable'),
       );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendError(
+      return sendErrorBody(
         reply,
         error.statusCode,
         errorBody(error.message || 'Bad request.', 'invalid'),
       );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 500, errorBody('Internal server error', 'internal'));
+    return sendErrorBody(reply, 500, errorBody('Internal server error', 'internal'));
   });
 }
 
 /** 404 in the contract's shape, for unknown API routes. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return sendError(
+  return sendErrorBody(
     reply,
     404,
     errorBody(`No route for ${request.method} ${request.url.split('?')[0]}.`, 'not_found'),

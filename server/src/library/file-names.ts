@@ -1,12 +1,13 @@
-import { FILE_NAME_MAX } from '@cw/contract';
+import { FILE_NAME_MAX, withoutBidiControls } from '@cw/contract';
 
 /**
  * The name a file is shown and downloaded under: the last path segment of what the client sent,
- * without control characters, at most FILE_NAME_MAX characters. It is never part of a disk path.
+ * without control characters (bidirectional controls included), at most FILE_NAME_MAX
+ * characters. It is never part of a disk path.
  */
 export function sanitizeFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = Array.from(base.normalize('NFC'))
+  const cleaned = Array.from(withoutBidiControls(base.normalize('NFC')))
     .filter((char) => !isControlCharacter(char))
     .join('')
     .trim();

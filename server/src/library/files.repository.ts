@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, notInArray, or } from 'drizzle-orm';
-import { contentCollections, files } from '../db/schema';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { contentCollections, files, users } from '../db/schema';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
@@ -51,6 +51,27 @@ export class FilesRepository {
       files,
       where,
     );
+  }
+
+  /** Bytes of all the files the caller owns (their storage quota counts these). */
+  async usedBytes(caller: Caller): Promise<number> {
+    const [row] = await this.db
+      .select({ used: sql`coalesce(sum(${files.size}), 0)::double precision`.mapWith(Number) })
+      .from(files)
+      .where(eq(files.userId, ownerIdFor(caller)));
+    return row?.used ?? 0;
+  }
+
+  /**
+   * Locks the caller's user row until the transaction ends (SELECT … FOR UPDATE), so uploads of
+   * one owner that check the quota and insert their row do so one after the other.
+   */
+  async lockOwner(caller: Caller): Promise<void> {
+    await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, ownerIdFor(caller)))
+      .for('update');
   }
 
   async find(caller: Caller, id: number): Promise<FileRow | undefined> {

@@ -6,7 +6,13 @@ import type { FilesService, UploadPart } from './files.service';
 export const filesRoutes = (
   service: FilesService,
 ): RouteHandlers<
-  'files.list' | 'files.upload' | 'files.get' | 'files.update' | 'files.remove' | 'files.download'
+  | 'files.list'
+  | 'files.upload'
+  | 'files.get'
+  | 'files.update'
+  | 'files.remove'
+  | 'files.download'
+  | 'files.usage'
 > => ({
   'files.list': async (request, _reply, caller) =>
     listAnswer(request, await service.list(caller, request.query)),
@@ -22,4 +28,5 @@ export const filesRoutes = (
     void reply.headers(headers);
     return stream;
   },
+  'files.usage': (_request, _reply, caller) => service.usage(caller),
 });

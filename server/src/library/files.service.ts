@@ -1,8 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { FileObject, fileListQuerySchema, filePatchBodySchema } from '@cw/contract';
+import type {
+  FileObject,
+  StorageUsage,
+  fileListQuerySchema,
+  filePatchBodySchema,
+} from '@cw/contract';
 import { AppError, notFound, validationFailed } from '../http/errors';
+import { malformedMultipart } from '../http/multipart';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
 import { attachmentDisposition, sanitizeFileName, storedContentType } from './file-names';
 import type { LibraryRepositories, LibraryStore } from './library-store';
@@ -33,18 +39,46 @@ export interface Download {
 
 const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'payload_too_large', `The file is larger than the limit of ${maxBytes} bytes.`);
+const quotaExceeded = (quota: number) =>
+  new AppError(
+    413,
+    'storage_quota_exceeded',
+    `This file does not fit in your storage of ${quota} bytes. Delete some files first.`,
+  );
 const unknownContent = () =>
   validationFailed({ content: ['Invalid pk - the content item does not exist.'] });
 const unknownCollection = () =>
   validationFailed({ collection: ['Invalid pk - the collection does not exist.'] });
 
+export interface FilesLimits {
+  /** Largest single file (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
+  storageQuotaBytes: number;
+  log: FastifyBaseLogger;
+}
+
 export class FilesService {
+  private readonly uploadMaxBytes: number;
+  private readonly storageQuotaBytes: number;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
     private readonly store: LibraryStore,
     private readonly storage: FileStorage,
-    private readonly uploadMaxBytes: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    limits: FilesLimits,
+  ) {
+    this.uploadMaxBytes = limits.uploadMaxBytes;
+    this.storageQuotaBytes = limits.storageQuotaBytes;
+    this.log = limits.log;
+  }
+
+  async usage(caller: Caller): Promise<StorageUsage> {
+    return {
+      used: await this.store.repos.files.usedBytes(caller),
+      quota: this.storageQuotaBytes,
+    };
+  }
 
   async list(caller: Caller, query: FileListQuery): Promise<Page<FileObject>> {
     authorize(caller, { act: 'act-as', user: query.user });
@@ -67,13 +101,17 @@ export class FilesService {
   /**
    * Bytes first (complete, under a fresh random key), then the row; if anything fails after the
    * bytes were written, they are removed again, so a refused upload leaves nothing behind.
+   *
+   * The storage quota: the bytes are written only up to what is left of it (a larger file stops
+   * there), and the transaction that inserts the row locks the owner's user row and checks the
+   * quota again, so concurrent uploads of one owner never add up past it.
    */
   async upload(caller: Caller, parts: AsyncIterable<UploadPart>): Promise<FileObject> {
     let writtenKey: string | undefined;
     try {
       let stored: { name: string; size: number; contentType: string } | undefined;
       const fields: Partial<Record<'content' | 'collection', string>> = {};
-      for await (const part of parts) {
+      for await (const part of clientParts(parts)) {
         if (part.type === 'field') {
           if (part.fieldname === 'content' || part.fieldname === 'collection') {
             fields[part.fieldname] = String(part.value).trim();
@@ -84,8 +122,17 @@ export class FilesService {
           part.file.resume();
           throw validationFailed({ file: ['Send exactly one file, in the "file" field.'] });
         }
+        const room = this.storageQuotaBytes - (await this.store.repos.files.usedBytes(caller));
+        if (room <= 0) {
+          part.file.resume();
+          throw quotaExceeded(this.storageQuotaBytes);
+        }
         writtenKey = this.storage.newKey();
-        const size = await this.storage.write(writtenKey, part.file, this.uploadMaxBytes);
+        const size = await this.storage
+          .write(writtenKey, part.file, Math.min(this.uploadMaxBytes, room))
+          .catch((error: unknown) => {
+            throw part.file.errored === error ? asClientError(error) : error;
+          });
         // The parser stops at the limit and marks the stream truncated rather than failing it.
         if (part.file.truncated) throw fileTooLarge(this.uploadMaxBytes);
         stored = {
@@ -100,13 +147,22 @@ export class FilesService {
       const storageKey = writtenKey;
       const file = stored;
       const row = await this.store.transaction(async (repos) => {
+        await repos.files.lockOwner(caller);
+        if ((await repos.files.usedBytes(caller)) + file.size > this.storageQuotaBytes) {
+          throw quotaExceeded(this.storageQuotaBytes);
+        }
         await this.requireLinkable(repos, caller, contentId, collectionId);
         return repos.files.insert(caller, { ...file, contentId, collectionId, storageKey });
       });
       return presentFile(row);
     } catch (error) {
       if (writtenKey) await removeStoredBytes(this.storage, [writtenKey], this.log);
-      if (error instanceof FileTooLargeError) throw fileTooLarge(this.uploadMaxBytes);
+      if (error instanceof FileTooLargeError) {
+        // Stopped short of UPLOAD_MAX_BYTES: at what was left of the quota.
+        throw error.maxBytes < this.uploadMaxBytes
+          ? quotaExceeded(this.storageQuotaBytes)
+          : fileTooLarge(this.uploadMaxBytes);
+      }
       throw error;
     }
   }
@@ -136,11 +192,15 @@ export class FilesService {
     authorize(caller, { act: 'act-as', user: body.user });
     const row = await this.store.transaction(async (repos) => {
       await this.requireLinkable(repos, caller, body.content, body.collection);
-      const updated = await repos.files.update(caller, id, {
-        contentId: body.content,
-        collectionId: body.collection,
-        name: body.name === undefined ? undefined : sanitizeFileName(body.name),
-      });
+      // A PATCH that changes nothing answers the file as it is (an UPDATE needs a column to set).
+      const updated =
+        body.content === undefined && body.collection === undefined && body.name === undefined
+          ? await repos.files.find(caller, id)
+          : await repos.files.update(caller, id, {
+              contentId: body.content,
+              collectionId: body.collection,
+              name: body.name === undefined ? undefined : sanitizeFileName(body.name),
+            });
       if (!updated) throw notFound();
       return updated;
     });
@@ -173,6 +233,32 @@ export class FilesService {
         'cache-control': 'private, no-store',
       },
     };
+  }
+}
+
+/**
+ * What the multipart parser raises while reading the request (a truncated or malformed body, a
+ * limit) is the client's doing: its own limit errors keep their 4xx status, the rest is a 400.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return malformedMultipart();
+}
+
+/** The parts of an upload; a failure of the parser itself becomes asClientError's answer. */
+async function* clientParts(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
+  const iterator = parts[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<UploadPart>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw asClientError(error);
+    }
+    if (next.done) return;
+    yield next.value;
   }
 }
 

@@ -26,6 +26,8 @@ export interface LibraryDeps {
   storage?: FileStorage;
   dataDir: string;
   uploadMaxBytes: number;
+  /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
+  storageQuotaBytes: number;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -50,10 +52,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   registerRoutes(app, deps.guard, collectionsRoutes(new CollectionsService(store)));
   registerRoutes(app, deps.guard, contentsRoutes(new ContentsService(store, storage, app.log)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
-  registerRoutes(
-    app,
-    deps.guard,
-    filesRoutes(new FilesService(store, storage, deps.uploadMaxBytes, app.log)),
-  );
+  const files = new FilesService(store, storage, {
+    uploadMaxBytes: deps.uploadMaxBytes,
+    storageQuotaBytes: deps.storageQuotaBytes,
+    log: app.log,
+  });
+  registerRoutes(app, deps.guard, filesRoutes(files));
   registerRoutes(app, deps.guard, notesRoutes(new NotesService(store)));
 };

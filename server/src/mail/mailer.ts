@@ -10,8 +10,8 @@ export interface MailMessage {
   text: string;
   html: string;
   /**
-   * A short line for the dev mailbox's log (e.g. the one-time code), so a person trying the
-   * product locally can finish registration. Never logged when real SMTP is configured.
+   * A short note about the message (e.g. its one-time code). Never logged: logs hold no codes
+   * (docs/auth.md, "Hostile input"); the dev mailbox's log line names the .eml file that holds the whole mail.
    */
   devLogLine?: string;
 }
@@ -29,7 +29,7 @@ export interface MailerOptions {
   logger: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise the dev mailbox (.eml files plus a log line). */
+/** SMTP when SMTP_URL is set; otherwise the dev mailbox (.eml files plus a log line naming the file). */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -68,7 +68,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await fs.writeFile(file, info.message as Buffer);
       options.logger.info(
         { mail: { to: message.to, subject: message.subject, file } },
-        `dev mail to ${message.to}: ${message.subject}${message.devLogLine ? ` (${message.devLogLine})` : ''}`,
+        `dev mail to ${message.to}: ${message.subject} (in ${file})`,
       );
     },
     close: () => transport.close(),

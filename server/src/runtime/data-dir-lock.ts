@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
  * (written to a private temporary file, then hard-linked into place, which fails if the name
  * exists). A lock whose owner is gone — killed with `kill -9`, the machine restarted — is
  * taken over: the owner is looked up by pid, and on Linux also by the process start time, so
- * a pid reused by an unrelated process does not keep the directory locked. See
+ * a pid reused by an unrelated process does not keep the directory locked, and by its state, so
+ * a killed owner not yet reaped by its parent (a zombie) does not either. See
  * docs/decisions/040-data-dir-lock.md.
  */
 
@@ -56,15 +57,27 @@ export class DataDirLockedError extends Error {
 /** Locks held by this process, so a second acquisition in the same process is refused too. */
 const heldHere = new Set<string>();
 
-export function processStartTime(pid: number): string | null {
+/** Linux: the fields of /proc/PID/stat from field 3 (the state) on, or null. */
+function procStatFields(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null; // field 22 of the whole line
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+export function processStartTime(pid: number): string | null {
+  return procStatFields(pid)?.[19] ?? null; // field 22 of the whole line
+}
+
+/**
+ * Linux: the process state letter (/proc/PID/stat field 3), or null. `Z`: a zombie, a process
+ * that has ended and whose parent has not collected it yet; `X`: dead.
+ */
+export function processState(pid: number): string | null {
+  return procStatFields(pid)?.[0] ?? null;
 }
 
 function readOwner(file: string): LockOwner | null | 'missing' {
@@ -104,6 +117,10 @@ export function ownerIsAlive(owner: LockOwner): boolean {
     // EPERM: the process exists but belongs to another user.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // A zombie still answers kill(pid, 0) but runs no code: a server killed with kill -9 whose
+  // parent (a shell, a supervisor) has not reaped it yet holds nothing any more.
+  const state = processState(owner.pid);
+  if (state === 'Z' || state === 'X') return false;
   if (owner.processStart !== null) {
     const now = processStartTime(owner.pid);
     if (now !== null && now !== owner.processStart) return false; // the pid was reused

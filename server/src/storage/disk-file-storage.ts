@@ -23,6 +23,39 @@ class ByteLimit extends Transform {
   }
 }
 
+const PART_SUFFIX = '.part';
+
+/**
+ * Removes the `.part` files of uploads that were interrupted (kill -9, a crash, a shutdown in the
+ * middle of an upload) from `root/tmp`, when they were last written more than `maxAgeMs` ago: no
+ * upload in progress can be that old, because no request may take longer (the server's request
+ * timeout). Returns how many were removed. Run at start-up, under the DATA_DIR lock.
+ */
+export async function removeAbandonedUploads(
+  root: string,
+  maxAgeMs: number,
+  now: number = Date.now(),
+): Promise<number> {
+  const tmpDir = path.join(root, 'tmp');
+  let names: string[];
+  try {
+    names = await fsp.readdir(tmpDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(PART_SUFFIX)) continue;
+    const file = path.join(tmpDir, name);
+    const stat = await fsp.lstat(file).catch(() => null);
+    if (!stat?.isFile() || now - stat.mtimeMs <= maxAgeMs) continue;
+    await fsp.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /**
  * Files on the local disk under `root` (DATA_DIR/files): `root/ab/abcdef…` by the first two
  * characters of the key, so no directory grows without bound. Writes go to `root/tmp/` and are
@@ -49,7 +82,7 @@ export class DiskFileStorage implements FileStorage {
     const target = this.pathOf(key);
     await fsp.mkdir(this.tmpDir, { recursive: true });
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    const temp = path.join(this.tmpDir, `${key}.${process.pid}.part`);
+    const temp = path.join(this.tmpDir, `${key}.${process.pid}${PART_SUFFIX}`);
     const limit = new ByteLimit(maxBytes);
     try {
       await pipeline(stream, limit, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));

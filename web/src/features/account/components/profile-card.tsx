@@ -150,7 +150,7 @@ function EmailRow({ email }: { email: string }) {
 const MFA_CHANGE_FAILED = "Couldn't change two-factor sign-in. Please try again.";
 
 /**
- * Switching MFA off needs the current password (contract §10), so a stolen access token
+ * Switching MFA off needs the current password (docs/auth.md, "Hostile input"), so a stolen access token
  * alone cannot do it. A 400 (e.g. "Current password is incorrect.") stays in the dialog.
  */
 function TurnOffMfaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -16,6 +16,7 @@ async function renderAccount(routes: Routes = {}, who: User = makeUser()) {
   const api = fakeFetch({
     'POST /api/auth/verify-token/': () => json(200, {}),
     'GET /api/auth/user-details/': () => json(200, who),
+    'GET /api/collections/files/usage/': () => json(200, { used: 0, quota: 1024 ** 3 }),
     ...routes,
   });
   vi.stubGlobal('fetch', api.fn);

@@ -1,6 +1,7 @@
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { ProfileCard } from '../components/profile-card';
+import { StorageCard } from '../components/storage-card';
 import { UpdatePasswordCard } from '../components/update-password-card';
 
 export function AccountSettingsPage() {
@@ -14,6 +15,7 @@ export function AccountSettingsPage() {
       <div className="grid grid-cols-1 items-start gap-6 *:min-w-0 lg:grid-cols-2">
         <ProfileCard user={user} />
         <UpdatePasswordCard />
+        <StorageCard />
       </div>
     </section>
   );

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pathOnly } from './log-serializers';
+
+/** What helmet would send; sent only where it means something (below). */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Answers no cache may keep (docs/auth.md, "Hostile input"): every answer to a call that carries a token (the
+ * signed-in calls, their 401s included) and every `/api/auth/…` answer (some carry tokens).
+ */
+export function mustNotBeStored(request: FastifyRequest): boolean {
+  return (
+    request.headers.authorization !== undefined || pathOnly(request.url).startsWith('/api/auth/')
+  );
+}
+
+/**
+ * Headers that depend on the request, for every answer however its route was registered:
+ *
+ * - `Cache-Control: no-store` where mustNotBeStored says so, unless the answer already set its
+ *   own (file downloads send `private, no-store`; the web app's files their own caching).
+ * - `Strict-Transport-Security` only on answers that went out over HTTPS (with TRUST_PROXY,
+ *   `X-Forwarded-Proto: https` from the proxy counts): over plain http it is meaningless, and the
+ *   product also runs on http (localhost, a LAN), so helmet's own is switched off in app.ts.
+ */
+export function registerResponseHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (mustNotBeStored(request) && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS_VALUE);
+    done(null, payload);
+  });
+}
