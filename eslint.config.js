@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import fs from 'node:fs';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -114,24 +114,22 @@ export default tseslint.config(
   },
   {
     files: ['contract/src/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
       // no-cycle reads the modules an import leads to, so it must parse TypeScript too.
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
-      ],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
     },
   },
   {
     // A page's test may mount it the way the app does (inside the signed-in guard).
     files: ['web/src/features/**/*.test.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         { zones: webZones.filter((zone) => zone.from !== './web/src/app') },
       ],
