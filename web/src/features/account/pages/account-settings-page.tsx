@@ -2,8 +2,10 @@ import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { ProfileCard } from '../components/profile-card';
 import { UpdatePasswordCard } from '../components/update-password-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AccountSettingsPage() {
+  useDocumentTitle('Account Settings');
   const user = useCurrentUser();
   return (
     <section>

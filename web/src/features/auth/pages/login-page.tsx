@@ -10,10 +10,12 @@ import { setAccessToken, setTokens } from '../../../lib/token-storage';
 import { useLogin } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, validateEmail, validatePassword } from '../validation';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Field = 'email' | 'password';
 
 export function LoginPage() {
+  useDocumentTitle('Login');
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');

@@ -9,6 +9,7 @@ import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegister } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, validateEmail, validatePassword } from '../validation';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'password' | 'confirm_password';
 type Values = Record<Field, string>;
@@ -39,6 +40,7 @@ function validate(values: Values) {
 }
 
 export function RegisterPage() {
+  useDocumentTitle('Register');
   const registerMutation = useRegister();
   const navigateLater = useDelayedNavigate();
   const [values, setValues] = useState<Values>(empty);

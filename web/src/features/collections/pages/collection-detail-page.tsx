@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { useCollection } from '../api/get-collection';
 import { useUpdateCollection } from '../api/update-collection';
@@ -26,6 +27,7 @@ export function CollectionDetailPage() {
   const { id } = useParams();
   const collectionId = Number(id);
   const collection = useCollection(collectionId);
+  useDocumentTitle(collection.data?.name, 'Collections');
 
   if (Number.isInteger(collectionId) && collectionId > 0 && collection.isPending) {
     return <PageSpinner label="Loading..." />;

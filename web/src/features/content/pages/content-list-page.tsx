@@ -10,9 +10,11 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useContents } from '../api/list-contents';
 import { ContentCard } from '../components/content-card';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /content: Your Content. A failed load shows an empty list (docs/product.md §8). */
 export function ContentListPage() {
+  useDocumentTitle('Your Content');
   const user = useCurrentUser();
   const contents = useContents(user.id);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);

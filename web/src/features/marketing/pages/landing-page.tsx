@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../../components/button';
 import { LightIcon, type LightIconName } from '../../../components/icons';
 import heroIllustration from '../../../assets/hero-illustration.svg';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const benefits = [
   'Keep video ideas, notes and scripts together',
@@ -82,6 +83,7 @@ function SectionHeading({
 }
 
 export function LandingPage() {
+  useDocumentTitle();
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50/70 via-white to-white">
