@@ -2,6 +2,9 @@ import { ButtonLink } from '../../../components/button';
 import { LightIcon, type LightIconName } from '../../../components/icons';
 import heroIllustration from '../../../assets/hero-illustration.svg';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { hasStoredSession } from '../../../lib/session-hint';
+import { SignedInOffer } from '../../../components/signed-in-offer';
+import { useState } from 'react';
 
 const benefits = [
   'Keep video ideas, notes and scripts together',
@@ -84,6 +87,7 @@ function SectionHeading({
 
 export function LandingPage() {
   useDocumentTitle();
+  const [signedIn] = useState(hasStoredSession);
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50/70 via-white to-white">
@@ -112,15 +116,21 @@ export function LandingPage() {
                 </li>
               ))}
             </ul>
-            <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to="/register" size="lg">
-                Get Started Free
-                <LightIcon name="arrow-right" className="size-4" />
-              </ButtonLink>
-              <ButtonLink to="/login" size="lg" variant="secondary">
-                Login
-              </ButtonLink>
-            </div>
+            {signedIn ? (
+              <div className="mt-9 max-w-xl">
+                <SignedInOffer />
+              </div>
+            ) : (
+              <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+                <ButtonLink to="/register" size="lg">
+                  Get Started Free
+                  <LightIcon name="arrow-right" className="size-4" />
+                </ButtonLink>
+                <ButtonLink to="/login" size="lg" variant="secondary">
+                  Login
+                </ButtonLink>
+              </div>
+            )}
             <p className="mt-4 text-sm text-slate-500">Free to start · No credit card required</p>
           </div>
           <img
