@@ -1,7 +1,7 @@
 import type { ContentItem, ContentOrdering, ContentStatus } from '@cw/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FilePlus2, Plus, SearchX } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { STATUS_LABELS } from '../../../components/content-card';
@@ -206,16 +206,20 @@ function Select({
   onChange: (value: string) => void;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700 sm:w-44">
-      {label}
+    <div className="flex min-w-0 flex-col gap-1 sm:w-44">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
       <select
+        id={id}
         className={inputClasses}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
         {children}
       </select>
-    </label>
+    </div>
   );
 }
