@@ -2,9 +2,9 @@ import { ButtonLink } from './button';
 import { LightIcon } from './icons';
 
 /**
- * For a visitor who is already signed in on this device (/, /login, /register): the way to the
- * dashboard instead of a sign-in form, and (with `onUseAnother`) the form after all. Eager on
- * the landing page, so it uses the light icons, not lucide-react.
+ * For a visitor who is already signed in on this device (/login, /register): the way to the
+ * dashboard instead of a sign-in form, and (with `onUseAnother`) the form after all. The
+ * landing page shows its own smaller offer to keep its eager bundle in one file.
  */
 export function SignedInOffer({ onUseAnother }: { onUseAnother?: () => void }) {
   return (

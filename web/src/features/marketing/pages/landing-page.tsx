@@ -3,7 +3,6 @@ import { LightIcon, type LightIconName } from '../../../components/icons';
 import heroIllustration from '../../../assets/hero-illustration.svg';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { hasStoredSession } from '../../../lib/session-hint';
-import { SignedInOffer } from '../../../components/signed-in-offer';
 import { useState } from 'react';
 
 const benefits = [
@@ -87,6 +86,8 @@ function SectionHeading({
 
 export function LandingPage() {
   useDocumentTitle();
+  // Its own small offer, not components/signed-in-offer: sharing that with the lazy sign-in
+  // pages makes the bundler split this eager bundle into more files (docs/decisions/012).
   const [signedIn] = useState(hasStoredSession);
   return (
     <>
@@ -117,8 +118,15 @@ export function LandingPage() {
               ))}
             </ul>
             {signedIn ? (
-              <div className="mt-9 max-w-xl">
-                <SignedInOffer />
+              <div
+                data-testid="signed-in-offer"
+                className="mt-9 flex max-w-xl flex-col gap-3 rounded-xl bg-white p-5 ring-1 ring-indigo-200 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <p className="text-sm font-medium text-slate-800">You&apos;re already signed in.</p>
+                <ButtonLink to="/dashboard">
+                  Go to dashboard
+                  <LightIcon name="arrow-right" className="size-4" />
+                </ButtonLink>
               </div>
             ) : (
               <div className="mt-9 flex flex-col gap-3 sm:flex-row">
