@@ -140,8 +140,8 @@ test.describe('collections', () => {
 
     await test.step('the Files & Attachments tab', async () => {
       await page.getByRole('tab', { name: 'Files & Attachments' }).click();
-      await expect(page.getByText('Files & Attachments coming soon!')).toBeVisible();
       await expect(page.getByText('No files yet.')).toBeVisible();
+      await expect(page.getByText('Files & Attachments coming soon!')).toHaveCount(0);
     });
 
     await test.step('delete it from the list', async () => {

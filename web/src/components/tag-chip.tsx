@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
+import { Link } from 'react-router';
 
 /** A tag label; with `onRemove` it carries a × button ("Remove tag {name}"). */
 export function TagChip({
@@ -43,14 +44,19 @@ export function TagChip({
   );
 }
 
-/** A card's tags: the first `max` as chips, then "+N more" naming the rest in its title. */
+/**
+ * A card's tags: the first `max` as chips, then "+N more" naming the rest in its title. With
+ * `href` every chip is a link (e.g. to the list filtered by that tag).
+ */
 export function TagChipList({
   tags,
   max = 6,
+  href,
   className,
 }: {
   tags: { id: number; name: string }[];
   max?: number;
+  href?: (tag: { id: number; name: string }) => string;
   className?: string;
 }) {
   if (tags.length === 0) return null;
@@ -59,7 +65,17 @@ export function TagChipList({
     <ul className={clsx('flex flex-wrap gap-1.5', className)} aria-label="Tags">
       {tags.slice(0, max).map((tag) => (
         <li key={tag.id} className="max-w-full min-w-0">
-          <TagChip name={tag.name} />
+          {href ? (
+            <Link
+              to={href(tag)}
+              aria-label={`Show content tagged ${tag.name}`}
+              className="inline-flex max-w-full rounded-full hover:brightness-95"
+            >
+              <TagChip name={tag.name} />
+            </Link>
+          ) : (
+            <TagChip name={tag.name} />
+          )}
         </li>
       ))}
       {hidden > 0 && (

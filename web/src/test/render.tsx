@@ -10,7 +10,11 @@ export function LocationProbe() {
   const navigate = useNavigate();
   return (
     <>
-      <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      <div
+        data-testid="location"
+        data-search={location.search}
+        data-state={JSON.stringify(location.state ?? null)}
+      >
         {location.pathname}
       </div>
       <button type="button" data-testid="history-back" onClick={() => void navigate(-1)}>
@@ -23,6 +27,11 @@ export function LocationProbe() {
 /** The current path shown by LocationProbe. */
 export function currentPath(): string {
   return document.querySelector('[data-testid="location"]')?.textContent ?? '';
+}
+
+/** The query string shown by LocationProbe ("?tag=3" or ""). */
+export function currentSearch(): string {
+  return document.querySelector('[data-testid="location"]')?.getAttribute('data-search') ?? '';
 }
 
 /** The router state shown by LocationProbe. */
@@ -41,6 +50,14 @@ export interface RenderOptions {
   previous?: string[];
 }
 
+/** "/content?tag=3" → pathname and search. */
+function splitRoute(route: string) {
+  const index = route.indexOf('?');
+  return index < 0
+    ? { pathname: route, search: '' }
+    : { pathname: route.slice(0, index), search: route.slice(index) };
+}
+
 /** Renders a page inside a MemoryRouter and a fresh QueryClient (no retries). */
 export function renderPage(ui: ReactElement, options: RenderOptions = {}) {
   const { path = '/', route = path, state, extraRoutes, previous = [] } = options;
@@ -50,7 +67,7 @@ export function renderPage(ui: ReactElement, options: RenderOptions = {}) {
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter
-        initialEntries={[...previous, { pathname: route, state }]}
+        initialEntries={[...previous, { ...splitRoute(route), state }]}
         initialIndex={previous.length}
       >
         <Routes>

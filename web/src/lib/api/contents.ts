@@ -1,3 +1,4 @@
+import type { ContentOrdering, ContentStatus } from '@cw/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { asPage, callApi, nextPageParam } from '../api-client';
 
@@ -7,29 +8,54 @@ import { asPage, callApi, nextPageParam } from '../api-client';
  */
 export const contentKeys = {
   all: ['contents'] as const,
-  list: (user: number) => ['contents', 'list', user] as const,
+  list: (user: number, filters: ContentFilters = {}) =>
+    ['contents', 'list', user, filters] as const,
   page: (user: number, page: number, pageSize: number) =>
     ['contents', 'page', user, { page, page_size: pageSize }] as const,
   detail: (id: number) => ['contents', 'detail', id] as const,
 };
 
+/** The list filters of docs/api.md §3 that the screens use; left out = no filter. */
+export interface ContentFilters {
+  collection?: number;
+  tag?: number;
+  status?: ContentStatus;
+  ordering?: ContentOrdering;
+}
+
 /** 30 cards fill whole rows of 1, 2 or 3 columns. */
 export const CONTENTS_PAGE_SIZE = 30;
 
-/** One page of the user's content items, newest first, with the total count. */
-export async function listContents(user: number, page: number, pageSize: number) {
-  return asPage(await callApi('contents.list', { query: { user, page, page_size: pageSize } }));
+/** One page of the user's content items (newest first unless `ordering` says), with the count. */
+export async function listContents(
+  user: number,
+  page: number,
+  pageSize: number,
+  filters: ContentFilters = {},
+) {
+  return asPage(
+    await callApi('contents.list', {
+      // One status at most: the query builder writes a one-item list as `status=idea`.
+      query: {
+        user,
+        page,
+        page_size: pageSize,
+        ...filters,
+        status: filters.status ? [filters.status] : undefined,
+      },
+    }),
+  );
 }
 
 export function getContent(id: number) {
   return callApi('contents.get', { params: { id } });
 }
 
-/** The user's content items, one page after another ("Load more"). */
-export function contentsQueryOptions(user: number) {
+/** The user's content items, filtered and sorted, one page after another ("Load more"). */
+export function contentsQueryOptions(user: number, filters: ContentFilters = {}) {
   return infiniteQueryOptions({
-    queryKey: contentKeys.list(user),
-    queryFn: ({ pageParam }) => listContents(user, pageParam, CONTENTS_PAGE_SIZE),
+    queryKey: contentKeys.list(user, filters),
+    queryFn: ({ pageParam }) => listContents(user, pageParam, CONTENTS_PAGE_SIZE, filters),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
   });

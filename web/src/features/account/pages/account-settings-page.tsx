@@ -3,8 +3,10 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { ProfileCard } from '../components/profile-card';
 import { StorageCard } from '../components/storage-card';
 import { UpdatePasswordCard } from '../components/update-password-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AccountSettingsPage() {
+  useDocumentTitle('Account Settings');
   const user = useCurrentUser();
   return (
     <section>

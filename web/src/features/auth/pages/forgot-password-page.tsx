@@ -9,6 +9,7 @@ import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useResetPassword, useSendResetOtp } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, looksLikeEmail, PASSWORD_MIN_LENGTH } from '../validation';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Spec §9: resend countdown 30 s; redirect to /login 1.5 s after a reset. */
 export const RESEND_COUNTDOWN_SECONDS = 30;
@@ -33,6 +34,7 @@ function useCountdown() {
 }
 
 export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password');
   const sendMutation = useSendResetOtp();
   const resetMutation = useResetPassword();
   const navigateLater = useDelayedNavigate();

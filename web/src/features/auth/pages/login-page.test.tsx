@@ -157,3 +157,26 @@ describe('LoginPage answers', () => {
     expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
   });
 });
+
+describe('LoginPage for a visitor who is already signed in', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn());
+    localStorage.setItem('access_token', 'Bearer access-1');
+    localStorage.setItem('refresh_token', 'refresh-1');
+  });
+
+  it('offers the dashboard instead of the form, and the form after all on request', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderLogin();
+    expect(document.title).toBe('Login · Creator Workspace');
+    expect(screen.getByRole('heading', { name: "You're already signed in" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

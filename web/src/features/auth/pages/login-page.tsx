@@ -10,10 +10,15 @@ import { setAccessToken, setTokens } from '../../../lib/token-storage';
 import { useLogin } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, validateEmail, validatePassword } from '../validation';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { hasStoredSession } from '../../../lib/session-hint';
+import { SignedInOffer } from '../../../components/signed-in-offer';
 
 type Field = 'email' | 'password';
 
 export function LoginPage() {
+  useDocumentTitle('Login');
+  const [offerDashboard, setOfferDashboard] = useState(hasStoredSession);
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
@@ -74,40 +79,44 @@ export function LoginPage() {
         </div>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {message && <FormMessage tone={toneForMessage(message)}>{message}</FormMessage>}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
-        <div>
+      {offerDashboard ? (
+        <SignedInOffer onUseAnother={() => setOfferDashboard(false)} />
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+          {message && <FormMessage tone={toneForMessage(message)}>{message}</FormMessage>}
           <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            placeholder="••••••••"
-            revealable
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
           />
-          <div className="mt-2 text-right text-sm">
-            <Link to="/forgot-password" className={authLinkClass}>
-              Forgot password?
-            </Link>
+          <div>
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              placeholder="••••••••"
+              revealable
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+            />
+            <div className="mt-2 text-right text-sm">
+              <Link to="/forgot-password" className={authLinkClass}>
+                Forgot password?
+              </Link>
+            </div>
           </div>
-        </div>
-        <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
-          {loginMutation.isPending ? 'Logging in...' : 'Login'}
-        </Button>
-      </form>
+          <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
+            {loginMutation.isPending ? 'Logging in...' : 'Login'}
+          </Button>
+        </form>
+      )}
     </AuthShell>
   );
 }

@@ -138,3 +138,19 @@ describe('RegisterPage answers', () => {
     expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
   });
 });
+
+describe('RegisterPage for a visitor who is already signed in', () => {
+  it('offers the dashboard instead of the form', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    localStorage.setItem('access_token', 'Bearer access-1');
+    localStorage.setItem('refresh_token', 'refresh-1');
+    renderPage(<RegisterPage />, { path: '/register' });
+    expect(document.title).toBe('Register · Creator Workspace');
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+});

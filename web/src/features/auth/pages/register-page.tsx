@@ -9,6 +9,9 @@ import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegister } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, validateEmail, validatePassword } from '../validation';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { hasStoredSession } from '../../../lib/session-hint';
+import { SignedInOffer } from '../../../components/signed-in-offer';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'password' | 'confirm_password';
 type Values = Record<Field, string>;
@@ -39,6 +42,8 @@ function validate(values: Values) {
 }
 
 export function RegisterPage() {
+  useDocumentTitle('Register');
+  const [offerDashboard, setOfferDashboard] = useState(hasStoredSession);
   const registerMutation = useRegister();
   const navigateLater = useDelayedNavigate();
   const [values, setValues] = useState<Values>(empty);
@@ -102,51 +107,55 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {message && <FormMessage tone={toneForMessage(message)}>{message}</FormMessage>}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" {...bind('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...bind('last_name')} />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...bind('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint="At least 6 characters."
-          {...bind('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          {...bind('confirm_password')}
-        />
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          loading={registerMutation.isPending}
-          disabled={redirecting}
-        >
-          {registerMutation.isPending ? 'Creating account...' : 'Create account'}
-        </Button>
-        <p className="text-center text-xs text-slate-500">
-          By creating an account you agree to our{' '}
-          <Link to="/privacy" className="underline hover:text-slate-700">
-            Privacy Policy
-          </Link>
-          .
-        </p>
-      </form>
+      {offerDashboard ? (
+        <SignedInOffer onUseAnother={() => setOfferDashboard(false)} />
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+          {message && <FormMessage tone={toneForMessage(message)}>{message}</FormMessage>}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="First name" autoComplete="given-name" {...bind('first_name')} />
+            <TextField label="Last name" autoComplete="family-name" {...bind('last_name')} />
+          </div>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...bind('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            revealable
+            hint="At least 6 characters."
+            {...bind('password')}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            revealable
+            {...bind('confirm_password')}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            loading={registerMutation.isPending}
+            disabled={redirecting}
+          >
+            {registerMutation.isPending ? 'Creating account...' : 'Create account'}
+          </Button>
+          <p className="text-center text-xs text-slate-500">
+            By creating an account you agree to our{' '}
+            <Link to="/privacy" className="underline hover:text-slate-700">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </form>
+      )}
     </AuthShell>
   );
 }

@@ -9,6 +9,7 @@ import { setAccessToken, setTokens } from '../../../lib/token-storage';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin, useVerifyOtp } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Spec §4: after a successful verification, go to /dashboard after 1 s. */
 export const VERIFY_REDIRECT_MS = 1000;
@@ -26,6 +27,7 @@ interface Notice {
 }
 
 export function VerifyOtpPage() {
+  useDocumentTitle('Verify OTP');
   const location = useLocation();
   const state = (location.state ?? {}) as VerifyOtpState;
   const email = typeof state.email === 'string' ? state.email : '';

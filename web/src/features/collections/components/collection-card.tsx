@@ -16,14 +16,14 @@ export function CollectionCard({
   const tags = collection.tags_named_list;
   return (
     <article
-      className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md hover:ring-indigo-200"
+      className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-indigo-200 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-600"
       data-testid="collection-card"
     >
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
           <Link
             to={`/collections/${collection.id}`}
-            className="line-clamp-2 outline-none group-hover:text-indigo-700 after:absolute after:inset-0 after:rounded-xl"
+            className="line-clamp-2 group-hover:text-indigo-700 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
           >
             {collection.name}
           </Link>

@@ -4,12 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   makeCollection,
+  makeContent,
+  makeFile,
   makeNote,
   makeTag,
   page,
   testUser,
   WithUser,
 } from '../../../test/library-fixtures';
+import { storeSession } from '../../../test/factories';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { CollectionDetailPage } from './collection-detail-page';
 
@@ -406,14 +409,185 @@ describe('CollectionDetailPage', () => {
     });
   });
 
-  it('shows the spec’s texts on the Files & Attachments tab', async () => {
-    const { user } = setup();
-    await user.click(await screen.findByRole('tab', { name: 'Files & Attachments' }));
-    expect(screen.getByText('Files & Attachments coming soon!')).toBeInTheDocument();
-    expect(screen.getByText('No files yet.')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Files & Attachments' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+  it('sets the document title to the collection’s name', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Podcast' });
+    expect(document.title).toBe('Podcast · Collections · Creator Workspace');
+  });
+
+  it('edits a note in place: the card becomes the form, and no second form appears', async () => {
+    const { user } = setup({
+      notes: {
+        'GET /api/collections/notes/': () =>
+          json(
+            200,
+            page([
+              makeNote({ id: 4, title: 'Intro', content: 'Old' }),
+              makeNote({ id: 5, title: 'Outro', content: 'Bye' }),
+            ]),
+          ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit note Intro' }));
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    const form = within(notes).getByRole('form', { name: 'Edit note' });
+    expect(within(form).getByLabelText('Note title')).toHaveValue('Intro');
+    expect(screen.getAllByRole('form')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Edit note Intro' })).not.toBeInTheDocument();
+    const [first, second] = Array.from(notes.children);
+    expect(first).toContainElement(form);
+    expect(second).toHaveTextContent('Outro');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit note Intro' })).toBeInTheDocument();
+    expect(screen.getAllByRole('form')).toHaveLength(1);
+  });
+
+  it('puts the notes before the side panel in reading order (a phone shows them first)', async () => {
+    setup();
+    const tablist = await screen.findByRole('tablist', { name: 'Collection sections' });
+    const aside = screen.getByRole('complementary', { name: 'Collection details' });
+    expect(tablist.compareDocumentPosition(aside) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  describe('tabs', () => {
+    it('are a tablist of Notes, Content and Files & Attachments, moved through with the arrows', async () => {
+      const { user } = setup({
+        extra: {
+          'GET /api/collections/contents-list/': () => json(200, page([])),
+          'GET /api/collections/files/': () => json(200, page([])),
+        },
+      });
+      const tabs = within(await screen.findByRole('tablist')).getAllByRole('tab');
+      expect(tabs.map((tab) => tab.textContent)).toEqual([
+        'Notes',
+        'Content',
+        'Files & Attachments',
+      ]);
+      expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+      expect(tabs[0]).toHaveAttribute('tabIndex', '0');
+      expect(tabs[1]).toHaveAttribute('tabIndex', '-1');
+      expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-notes');
+      tabs[0]!.focus();
+      await user.keyboard('{ArrowRight}');
+      expect(tabs[1]).toHaveFocus();
+      expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tabpanel', { name: 'Content' })).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?tab=content');
+      await user.keyboard('{End}');
+      expect(tabs[2]).toHaveFocus();
+      expect(screen.getByRole('tabpanel', { name: 'Files & Attachments' })).toBeInTheDocument();
+      await user.keyboard('{ArrowRight}');
+      expect(tabs[0]).toHaveFocus();
+      expect(screen.getByTestId('location')).toHaveAttribute('data-search', '');
+    });
+
+    it('Content lists the collection’s items as cards and offers New content in it', async () => {
+      const { user, fetch } = setup({
+        extra: {
+          'GET /api/collections/contents-list/': () =>
+            json(200, page([makeContent({ id: 9, title: 'Episode 1', collections: [1] })])),
+        },
+      });
+      await user.click(await screen.findByRole('tab', { name: 'Content' }));
+      const card = await screen.findByTestId('content-card');
+      expect(card).toHaveAccessibleName('Episode 1');
+      const call = fetch.calls.find((c) => c.url.includes('/contents-list/'))!;
+      expect(new URL(call.url, 'http://x').searchParams.get('collection')).toBe('1');
+      expect(screen.getByRole('link', { name: 'New content' })).toHaveAttribute(
+        'href',
+        '/content/create?collection=1',
+      );
+    });
+
+    it('Files & Attachments says No files yet when there are none, and no “coming soon”', async () => {
+      const { user } = setup({
+        extra: { 'GET /api/collections/files/': () => json(200, page([])) },
+      });
+      await user.click(await screen.findByRole('tab', { name: 'Files & Attachments' }));
+      expect(await screen.findByText('No files yet.')).toBeInTheDocument();
+      expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    });
+
+    it('Files & Attachments lists the collection’s files, uploads to the collection, downloads and deletes', async () => {
+      const own = makeFile({ id: 3, name: 'cover.png', content: null, collection: 1 });
+      const attached = makeFile({ id: 4, name: 'outline.pdf', content: 9 });
+      const uploaded = makeFile({ id: 5, name: 'notes.txt', content: null, collection: 1 });
+      storeSession();
+      const { user, fetch } = setup({
+        extra: {
+          'GET /api/collections/files/': [
+            () => json(200, page([own, attached])),
+            () => json(200, page([uploaded, own, attached])),
+            () => json(200, page([own, attached])),
+          ],
+          'POST /api/collections/files/': () => json(201, uploaded),
+          'GET /api/collections/files/3/download/': () =>
+            new Response('bytes', { status: 200, headers: { 'Content-Type': 'image/png' } }),
+          'DELETE /api/collections/files/5/': () => new Response(null, { status: 204 }),
+          'GET /api/collections/contents-list/': () => json(200, page([])),
+        },
+      });
+      const createObjectURL = vi.fn(() => 'blob:cover');
+      // jsdom has no object URLs and cannot follow the download link.
+      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      await user.click(await screen.findByRole('tab', { name: 'Files & Attachments' }));
+      const list = await screen.findByRole('list', { name: 'Files' });
+      expect(within(list).getAllByTestId('file')).toHaveLength(2);
+      expect(within(list).getByRole('link', { name: 'Attached to a script' })).toHaveAttribute(
+        'href',
+        '/content/9',
+      );
+      const listCall = fetch.calls.find((c) => c.url.includes('/files/?'))!;
+      expect(new URL(listCall.url, 'http://x').searchParams.get('collection')).toBe('1');
+
+      await user.upload(
+        screen.getByTestId('collection-file-input'),
+        new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      );
+      expect(await screen.findByText('Uploaded notes.txt.')).toBeInTheDocument();
+      const post = fetch.calls.find((c) => c.method === 'POST')!;
+      expect(post.body).toBeInstanceOf(FormData);
+      const form = post.body as FormData;
+      expect(form.get('collection')).toBe('1');
+      expect((form.get('file') as File).name).toBe('notes.txt');
+      expect(await screen.findByText('notes.txt')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Download cover.png' }));
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+      expect(click).toHaveBeenCalled();
+      const download = fetch.calls.find((c) => c.url.endsWith('/files/3/download/'))!;
+      expect(download.headers.get('Authorization')).toMatch(/^Bearer /);
+
+      await user.click(screen.getByRole('button', { name: 'Delete notes.txt' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete File' });
+      expect(dialog).toHaveTextContent(
+        'Are you sure you want to delete notes.txt? This action cannot be undone.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByText('notes.txt')).not.toBeInTheDocument());
+      expect(fetch.calls.some((c) => c.method === 'DELETE')).toBe(true);
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+
+    it('says a file is too large when the upload answers 413', async () => {
+      const { user } = setup({
+        extra: {
+          'GET /api/collections/files/': () => json(200, page([])),
+          'POST /api/collections/files/': () => json(413, { message: 'File too large.' }),
+        },
+      });
+      await user.click(await screen.findByRole('tab', { name: 'Files & Attachments' }));
+      await screen.findByText('No files yet.');
+      await user.upload(
+        screen.getByTestId('collection-file-input'),
+        new File(['x'], 'huge.mov', { type: 'video/quicktime' }),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'huge.mov is too large to upload.',
+      );
+    });
   });
 });

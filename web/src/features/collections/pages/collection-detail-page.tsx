@@ -1,8 +1,8 @@
 import type { Collection, CollectionPatchBody } from '@cw/contract';
 import { clsx } from 'clsx';
 import { ArrowLeft, CalendarDays, FolderX, Globe, Lock, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { useCollection } from '../api/get-collection';
 import { useUpdateCollection } from '../api/update-collection';
@@ -18,6 +19,7 @@ import { CollectionDescription } from '../components/collection-description';
 import { CollectionTags } from '../components/collection-tags';
 import { CollectionTitle } from '../components/collection-title';
 import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
+import { ContentTab } from '../components/content-tab';
 import { FilesTab } from '../components/files-tab';
 import { NotesTab } from '../components/notes-tab';
 
@@ -26,6 +28,7 @@ export function CollectionDetailPage() {
   const { id } = useParams();
   const collectionId = Number(id);
   const collection = useCollection(collectionId);
+  useDocumentTitle(collection.data?.name, 'Collections');
 
   if (Number.isInteger(collectionId) && collectionId > 0 && collection.isPending) {
     return <PageSpinner label="Loading..." />;
@@ -47,7 +50,13 @@ export function CollectionDetailPage() {
   return <CollectionView collection={collection.data} />;
 }
 
-type Tab = 'notes' | 'files';
+const TABS = [
+  { id: 'notes', label: 'Notes' },
+  { id: 'content', label: 'Content' },
+  { id: 'files', label: 'Files & Attachments' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.id === value);
 
 function CollectionView({ collection }: { collection: Collection }) {
   const user = useCurrentUser();
@@ -56,7 +65,15 @@ function CollectionView({ collection }: { collection: Collection }) {
   const tags = useAllTags(user.id);
   const createTag = useCreateTag(user.id);
   const flash = useFlashMessage();
-  const [tab, setTab] = useState<Tab>('notes');
+  const [search, setSearch] = useSearchParams();
+  const tabParam = search.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'notes';
+  const setTab = (next: Tab) => {
+    const params = new URLSearchParams(search);
+    if (next === 'notes') params.delete('tab');
+    else params.set('tab', next);
+    setSearch(params, { replace: true });
+  };
   const [deleting, setDeleting] = useState(false);
   const [busyField, setBusyField] = useState<'tags' | 'status' | 'visibility' | null>(null);
 
@@ -105,7 +122,25 @@ function CollectionView({ collection }: { collection: Collection }) {
       <FlashMessage message={flash.message} className="mb-4" />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <aside className="space-y-4 lg:order-last" aria-label="Collection details">
+        <div className="min-w-0">
+          <Tabs current={tab} onSelect={setTab} />
+          <div
+            role="tabpanel"
+            id={`panel-${tab}`}
+            aria-labelledby={`tab-${tab}`}
+            tabIndex={0}
+            className="rounded-xl"
+          >
+            {tab === 'notes' ? (
+              <NotesTab collectionId={collection.id} />
+            ) : tab === 'content' ? (
+              <ContentTab collectionId={collection.id} />
+            ) : (
+              <FilesTab collectionId={collection.id} />
+            )}
+          </div>
+        </div>
+        <aside className="space-y-4" aria-label="Collection details">
           <Panel title="Tags">
             <CollectionTags
               collection={collection}
@@ -207,24 +242,6 @@ function CollectionView({ collection }: { collection: Collection }) {
             </p>
           </Panel>
         </aside>
-
-        <div className="min-w-0">
-          <div
-            role="tablist"
-            aria-label="Collection sections"
-            className="mb-5 flex gap-1 border-b border-slate-200"
-          >
-            <TabButton id="notes" current={tab} onSelect={setTab}>
-              Notes
-            </TabButton>
-            <TabButton id="files" current={tab} onSelect={setTab}>
-              Files & Attachments
-            </TabButton>
-          </div>
-          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            {tab === 'notes' ? <NotesTab collectionId={collection.id} /> : <FilesTab />}
-          </div>
-        </div>
       </div>
 
       <DeleteCollectionDialog
@@ -245,34 +262,67 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function TabButton({
-  id,
-  current,
-  onSelect,
-  children,
-}: {
-  id: Tab;
-  current: Tab;
-  onSelect: (tab: Tab) => void;
-  children: ReactNode;
-}) {
-  const selected = id === current;
+/**
+ * The tablist of the WAI-ARIA tabs pattern: one tab in the Tab order, arrows (and Home/End)
+ * move between tabs and select them; the choice is kept in the address (`?tab=files`).
+ */
+function Tabs({ current, onSelect }: { current: Tab; onSelect: (tab: Tab) => void }) {
+  const buttons = useRef<Map<Tab, HTMLButtonElement>>(new Map());
+
+  function onKeyDown(event: KeyboardEvent) {
+    const index = TABS.findIndex((tab) => tab.id === current);
+    const last = TABS.length - 1;
+    const target =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    const next = TABS[target]!.id;
+    onSelect(next);
+    buttons.current.get(next)?.focus();
+  }
+
   return (
-    <button
-      type="button"
-      role="tab"
-      id={`tab-${id}`}
-      aria-selected={selected}
-      aria-controls={`panel-${id}`}
-      onClick={() => onSelect(id)}
-      className={clsx(
-        '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
-        selected
-          ? 'border-indigo-600 text-indigo-700'
-          : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
-      )}
+    <div
+      role="tablist"
+      aria-label="Collection sections"
+      onKeyDown={onKeyDown}
+      className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200"
     >
-      {children}
-    </button>
+      {TABS.map((tab) => {
+        const selected = tab.id === current;
+        return (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) buttons.current.set(tab.id, element);
+              else buttons.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${tab.id}`}
+            aria-selected={selected}
+            aria-controls={`panel-${tab.id}`}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onSelect(tab.id)}
+            className={clsx(
+              '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:-outline-offset-2',
+              selected
+                ? 'border-indigo-600 text-indigo-700'
+                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-800',
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
   );
 }

@@ -11,9 +11,11 @@ import { useCollections } from '../api/list-collections';
 import { CollectionCard } from '../components/collection-card';
 import { CreateCollectionModal } from '../components/create-collection-modal';
 import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /collections: My Collections (docs/product.md §2). A failed load only ends the loading state (§8). */
 export function CollectionsPage() {
+  useDocumentTitle('My Collections');
   const user = useCurrentUser();
   const collections = useCollections(user.id);
   const [creating, setCreating] = useState(false);

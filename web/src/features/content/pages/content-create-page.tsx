@@ -5,9 +5,11 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useCreateContent } from '../api/save-content';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { ContentForm, REDIRECT_DELAY_MS } from '../components/content-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /content/create: Create New Content. */
 export function ContentCreatePage() {
+  useDocumentTitle('Create New Content', 'Your Content');
   const user = useCurrentUser();
   const navigate = useNavigate();
   const tags = useAllTags(user.id);

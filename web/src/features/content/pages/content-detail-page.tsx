@@ -6,6 +6,7 @@ import { Markdown } from '../../../components/markdown';
 import { PageSpinner } from '../../../components/spinner';
 import { TagChip } from '../../../components/tag-chip';
 import { formatDateTime } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
@@ -17,6 +18,7 @@ export function ContentDetailPage() {
   const contentId = Number(id);
   const navigate = useNavigate();
   const item = useContent(contentId);
+  useDocumentTitle(item.data?.title, 'Your Content');
   const [deleting, setDeleting] = useState(false);
 
   if (Number.isInteger(contentId) && contentId > 0 && item.isPending) {

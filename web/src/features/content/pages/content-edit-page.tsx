@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { useUpdateContent } from '../api/save-content';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
@@ -16,6 +17,7 @@ export function ContentEditPage() {
   const { id } = useParams();
   const contentId = Number(id);
   const item = useContent(contentId);
+  useDocumentTitle(item.data && `Edit ${item.data.title}`, 'Your Content');
   if (Number.isInteger(contentId) && contentId > 0 && item.isPending) {
     return <PageSpinner label="Loading..." />;
   }

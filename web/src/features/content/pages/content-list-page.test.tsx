@@ -1,20 +1,38 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeContent, makeFile, page, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import {
+  makeCollection,
+  makeContent,
+  makeFile,
+  makeTag,
+  page,
+  WithUser,
+} from '../../../test/library-fixtures';
+import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
 import { ContentListPage } from './content-list-page';
 
-function renderList(routes: Parameters<typeof fakeFetch>[0]) {
-  const fetch = fakeFetch(routes);
+function renderList(routes: Parameters<typeof fakeFetch>[0], route = '/content') {
+  const fetch = fakeFetch({
+    'GET /api/collections/list/': () =>
+      json(200, page([makeCollection({ id: 4, name: 'Season 2' })])),
+    'GET /api/collections/tags/': () => json(200, page([makeTag(5, 'draft'), makeTag(6, 'ideas')])),
+    ...routes,
+  });
   vi.stubGlobal('fetch', fetch.fn);
   renderPage(
     <WithUser>
       <ContentListPage />
     </WithUser>,
-    { path: '/content' },
+    { path: '/content', route },
   );
   return { fetch, user: userEvent.setup() };
+}
+
+/** The query of the last content-list request. */
+function lastListQuery(fetch: ReturnType<typeof fakeFetch>) {
+  const call = fetch.calls.filter((c) => c.url.includes('/contents-list/')).at(-1);
+  return new URL(call!.url, 'http://x').searchParams;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -125,5 +143,111 @@ describe('ContentListPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete content.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No content found.')).toBeInTheDocument();
+  });
+
+  it('cuts the preview at a word, leaves out a heading that repeats the title, and shows status and words', async () => {
+    const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    renderList({
+      'GET /api/collections/contents-list/': () =>
+        json(
+          200,
+          page([
+            makeContent({
+              id: 2,
+              title: 'Pilot episode',
+              content: `# Pilot episode\n\n${words}`,
+              status: 'editing',
+              word_count: 1234,
+            }),
+          ]),
+        ),
+    });
+    const card = await screen.findByTestId('content-card');
+    expect(within(card).getAllByText('Pilot episode')).toHaveLength(1);
+    const preview = await within(card).findByText(/\.\.\.$/);
+    expect(preview.textContent).toMatch(/word\d+\.\.\.$/);
+    const cut = preview.textContent!.replace(/\.\.\.$/, '');
+    expect(words.startsWith(cut)).toBe(true);
+    expect(words[cut.length]).toBe(' ');
+    expect(cut.length).toBeLessThanOrEqual(400);
+    expect(within(card).getByText('Editing')).toBeInTheDocument();
+    expect(within(card).getByText('1,234 words')).toBeInTheDocument();
+  });
+
+  it('links each tag chip to the list filtered by that tag', async () => {
+    renderList({
+      'GET /api/collections/contents-list/': () =>
+        json(
+          200,
+          page([makeContent({ id: 2, tags: [5], tags_named_list: [{ id: 5, name: 'draft' }] })]),
+        ),
+    });
+    const card = await screen.findByTestId('content-card');
+    expect(within(card).getByRole('link', { name: 'Show content tagged draft' })).toHaveAttribute(
+      'href',
+      '/content?tag=5',
+    );
+  });
+
+  it('reads sort and filters from the address and asks the server for them', async () => {
+    const { fetch } = renderList(
+      { 'GET /api/collections/contents-list/': () => json(200, page([makeContent({ id: 2 })])) },
+      '/content?sort=title&collection=4&tag=5&status=editing',
+    );
+    await screen.findByTestId('content-card');
+    const query = lastListQuery(fetch);
+    expect(query.get('ordering')).toBe('title');
+    expect(query.get('collection')).toBe('4');
+    expect(query.get('tag')).toBe('5');
+    expect(query.get('status')).toBe('editing');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('title');
+    expect(screen.getByLabelText('Status')).toHaveValue('editing');
+    expect(await screen.findByRole('option', { name: 'Season 2' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Collection')).toHaveValue('4');
+    expect(await screen.findByRole('option', { name: 'draft' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Tag')).toHaveValue('5');
+  });
+
+  it('keeps a new sort and filter in the address, and Back returns to the previous view', async () => {
+    const { fetch, user } = renderList({
+      'GET /api/collections/contents-list/': (url) =>
+        json(
+          200,
+          page([
+            makeContent({ id: 2, title: url.includes('status=idea') ? 'An idea' : 'Anything' }),
+          ]),
+        ),
+    });
+    await screen.findByText('Anything');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Publish date');
+    expect(currentSearch()).toBe('?sort=publish');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Idea');
+    expect(currentSearch()).toBe('?sort=publish&status=idea');
+    expect(await screen.findByText('An idea')).toBeInTheDocument();
+    expect(lastListQuery(fetch).get('ordering')).toBe('publish_on');
+    await user.click(screen.getByTestId('history-back'));
+    expect(currentSearch()).toBe('?sort=publish');
+    expect(await screen.findByText('Anything')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('says when no content matches the filters and clears them', async () => {
+    const { user } = renderList(
+      {
+        'GET /api/collections/contents-list/': (url) =>
+          json(200, page(url.includes('tag=5') ? [] : [makeContent({ id: 2, title: 'All' })])),
+      },
+      '/content?tag=5',
+    );
+    expect(await screen.findByText('No content matches these filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(currentSearch()).toBe('');
+    expect(await screen.findByText('All')).toBeInTheDocument();
+  });
+
+  it('sets the document title', async () => {
+    renderList({ 'GET /api/collections/contents-list/': () => json(200, page([])) });
+    await screen.findByText('No content found.');
+    expect(document.title).toBe('Your Content · Creator Workspace');
   });
 });

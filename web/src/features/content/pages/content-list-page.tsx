@@ -1,23 +1,89 @@
-import type { ContentItem } from '@cw/contract';
-import { FilePlus2, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { ButtonLink } from '../../../components/button';
+import type { ContentItem, ContentOrdering, ContentStatus } from '@cw/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { FilePlus2, Plus, SearchX } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/button';
+import { STATUS_LABELS } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { inputClasses } from '../../../components/text-field';
+import { collectionsPageQueryOptions } from '../../../lib/api/collections';
+import { contentsQueryOptions, type ContentFilters } from '../../../lib/api/contents';
+import { useAllTags } from '../../../lib/api/tags';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useContents } from '../api/list-contents';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContentCard } from '../components/content-card';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 
-/** /content: Your Content. A failed load shows an empty list (docs/product.md §8). */
+/** The sort choices and the list `ordering` each one asks for (docs/api.md §3). */
+const SORTS = {
+  newest: { label: 'Newest', ordering: '-created_on' },
+  edited: { label: 'Last edited', ordering: '-updated_on' },
+  title: { label: 'Title', ordering: 'title' },
+  publish: { label: 'Publish date', ordering: 'publish_on' },
+} as const satisfies Record<string, { label: string; ordering: ContentOrdering }>;
+type Sort = keyof typeof SORTS;
+
+const isSort = (value: string | null): value is Sort => value !== null && value in SORTS;
+const isStatus = (value: string | null): value is ContentStatus =>
+  value !== null && value in STATUS_LABELS;
+const idParam = (value: string | null) => {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The filters and sort kept in the address (`?sort=title&collection=3&tag=5&status=idea`). */
+export function filtersFromSearch(search: URLSearchParams): {
+  sort: Sort;
+  filters: ContentFilters;
+} {
+  const sortParam = search.get('sort');
+  const statusParam = search.get('status');
+  const sort = isSort(sortParam) ? sortParam : 'newest';
+  const filters: ContentFilters = {};
+  const collection = idParam(search.get('collection'));
+  const tag = idParam(search.get('tag'));
+  if (collection) filters.collection = collection;
+  if (tag) filters.tag = tag;
+  if (isStatus(statusParam)) filters.status = statusParam;
+  if (sort !== 'newest') filters.ordering = SORTS[sort].ordering;
+  return { sort, filters };
+}
+
+/**
+ * /content: Your Content, sorted and filtered through the address so reload and back/forward
+ * keep the view. A failed load shows an empty list (docs/product.md §8).
+ */
 export function ContentListPage() {
+  useDocumentTitle('Your Content');
   const user = useCurrentUser();
-  const contents = useContents(user.id);
+  const [search, setSearch] = useSearchParams();
+  const { sort, filters } = filtersFromSearch(search);
+  const contents = useInfiniteQuery(contentsQueryOptions(user.id, filters));
+  const collections = useQuery(collectionsPageQueryOptions(user.id, 1, 200));
+  const tags = useAllTags(user.id);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = contents.data?.pages.flatMap((page) => page.results) ?? [];
   const total = contents.data?.pages[0]?.count ?? 0;
+  const filtered =
+    filters.collection !== undefined || filters.tag !== undefined || filters.status !== undefined;
+
+  /** One history entry per change, so Back returns to the previous view. */
+  function setParam(name: string, value: string) {
+    const next = new URLSearchParams(search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setSearch(next);
+  }
+
+  function clearFilters() {
+    const next = new URLSearchParams(search);
+    for (const name of ['collection', 'tag', 'status']) next.delete(name);
+    setSearch(next);
+  }
 
   return (
     <section>
@@ -31,16 +97,82 @@ export function ContentListPage() {
           </ButtonLink>
         }
       />
+      <div
+        role="group"
+        aria-label="Sort and filter"
+        className="mb-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+      >
+        <Select
+          label="Sort by"
+          value={sort === 'newest' ? '' : sort}
+          onChange={(value) => setParam('sort', value)}
+        >
+          {Object.entries(SORTS).map(([key, option]) => (
+            <option key={key} value={key === 'newest' ? '' : key}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Collection"
+          value={filters.collection ? String(filters.collection) : ''}
+          onChange={(value) => setParam('collection', value)}
+        >
+          <option value="">All collections</option>
+          {collections.data?.results.map((collection) => (
+            <option key={collection.id} value={collection.id}>
+              {collection.name}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Tag"
+          value={filters.tag ? String(filters.tag) : ''}
+          onChange={(value) => setParam('tag', value)}
+        >
+          <option value="">All tags</option>
+          {tags.data?.map((tag) => (
+            <option key={tag.id} value={tag.id}>
+              {tag.name}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(value) => setParam('status', value)}
+        >
+          <option value="">Any status</option>
+          {Object.entries(STATUS_LABELS).map(([status, label]) => (
+            <option key={status} value={status}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        {filtered && (
+          <Button variant="secondary" onClick={clearFilters} className="col-span-2 sm:col-span-1">
+            Clear filters
+          </Button>
+        )}
+      </div>
       {contents.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading content..." />
         </div>
       ) : items.length === 0 ? (
-        <EmptyState
-          icon={<FilePlus2 className="size-6" aria-hidden="true" />}
-          title="No content found."
-          description="Click + New Content to get started!"
-        />
+        filtered ? (
+          <EmptyState
+            icon={<SearchX className="size-6" aria-hidden="true" />}
+            title="No content matches these filters."
+            description="Try another collection, tag or status, or clear the filters."
+          />
+        ) : (
+          <EmptyState
+            icon={<FilePlus2 className="size-6" aria-hidden="true" />}
+            title="No content found."
+            description="Click + New Content to get started!"
+          />
+        )
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -60,5 +192,34 @@ export function ContentListPage() {
       )}
       <DeleteContentDialog item={deleting} onClose={() => setDeleting(null)} />
     </section>
+  );
+}
+
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1 sm:w-44">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={inputClasses}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </div>
   );
 }

@@ -11,11 +11,13 @@ import {
   useContentsSummary,
   useTagCount,
 } from '../api/get-summary';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const RECENT_LIMIT = 8;
 
 /** /dashboard: the header, counts of the library and the most recently changed items. */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const user = useCurrentUser();
   const collections = useCollectionsSummary(user.id);
   const contents = useContentsSummary(user.id);

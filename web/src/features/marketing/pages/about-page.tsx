@@ -1,6 +1,7 @@
 import { Compass, HeartHandshake, Lightbulb, ShieldCheck } from 'lucide-react';
 import { ButtonLink } from '../../../components/button';
 import { PageIntro } from '../components/page-intro';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const values = [
   {
@@ -26,6 +27,7 @@ const values = [
 ];
 
 export function AboutPage() {
+  useDocumentTitle('About Us');
   return (
     <>
       <PageIntro eyebrow="About Us" title="We help creators keep their ideas in one place">

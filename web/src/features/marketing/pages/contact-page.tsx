@@ -5,6 +5,7 @@ import { SocialIcon, type SocialIconName } from '../../../components/social-icon
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { PageIntro } from '../components/page-intro';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Field = 'name' | 'email' | 'message';
 
@@ -43,6 +44,7 @@ const messages: Record<Field, string> = {
 
 /** Local-only contact form (docs/product.md §2): submitting marks it sent; nothing leaves the browser. */
 export function ContactPage() {
+  useDocumentTitle('Contact Us');
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', message: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState(false);

@@ -1,6 +1,9 @@
 import { ButtonLink } from '../../../components/button';
 import { LightIcon, type LightIconName } from '../../../components/icons';
 import heroIllustration from '../../../assets/hero-illustration.svg';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { hasStoredSession } from '../../../lib/session-hint';
+import { useState } from 'react';
 
 const benefits = [
   'Keep video ideas, notes and scripts together',
@@ -82,6 +85,10 @@ function SectionHeading({
 }
 
 export function LandingPage() {
+  useDocumentTitle();
+  // Its own small offer, not components/signed-in-offer: sharing that with the lazy sign-in
+  // pages makes the bundler split this eager bundle into more files (docs/decisions/012).
+  const [signedIn] = useState(hasStoredSession);
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50/70 via-white to-white">
@@ -110,15 +117,28 @@ export function LandingPage() {
                 </li>
               ))}
             </ul>
-            <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to="/register" size="lg">
-                Get Started Free
-                <LightIcon name="arrow-right" className="size-4" />
-              </ButtonLink>
-              <ButtonLink to="/login" size="lg" variant="secondary">
-                Login
-              </ButtonLink>
-            </div>
+            {signedIn ? (
+              <div
+                data-testid="signed-in-offer"
+                className="mt-9 flex max-w-xl flex-col gap-3 rounded-xl bg-white p-5 ring-1 ring-indigo-200 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <p className="text-sm font-medium text-slate-800">You&apos;re already signed in.</p>
+                <ButtonLink to="/dashboard">
+                  Go to dashboard
+                  <LightIcon name="arrow-right" className="size-4" />
+                </ButtonLink>
+              </div>
+            ) : (
+              <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+                <ButtonLink to="/register" size="lg">
+                  Get Started Free
+                  <LightIcon name="arrow-right" className="size-4" />
+                </ButtonLink>
+                <ButtonLink to="/login" size="lg" variant="secondary">
+                  Login
+                </ButtonLink>
+              </div>
+            )}
             <p className="mt-4 text-sm text-slate-500">Free to start · No credit card required</p>
           </div>
           <img

@@ -1,7 +1,9 @@
 import { Compass } from 'lucide-react';
 import { ButtonLink } from '../../../components/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
       <div className="flex size-14 items-center justify-center rounded-2xl bg-indigo-50 text-indigo-600">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const sections: { id: string; title: string; body: ReactNode }[] = [
   {
@@ -109,6 +110,7 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
 ];
 
 export function PrivacyPage() {
+  useDocumentTitle('Privacy Policy');
   return (
     <>
       <PageIntro eyebrow="Privacy Policy" title="Your privacy matters">

@@ -1,0 +1,152 @@
+import type { ContentItem, ContentStatus } from '@cw/contract';
+import { CalendarDays, Paperclip, Pencil, Trash2 } from 'lucide-react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '../lib/format';
+import { Badge, type BadgeTone } from './badge';
+import { Markdown } from './markdown';
+import { TagChipList } from './tag-chip';
+
+/** The card preview is cut at 400 characters (docs/product.md §9). */
+export const PREVIEW_LENGTH = 400;
+
+export const STATUS_LABELS: Record<ContentStatus, string> = {
+  idea: 'Idea',
+  scripting: 'Scripting',
+  recording: 'Recording',
+  editing: 'Editing',
+  published: 'Published',
+};
+
+const STATUS_TONES: Record<ContentStatus, BadgeTone> = {
+  idea: 'neutral',
+  scripting: 'brand',
+  recording: 'info',
+  editing: 'warning',
+  published: 'success',
+};
+
+/** Leading markdown headings that only repeat the card's title ("# Intro script"). */
+function withoutTitleHeading(content: string, title: string): string {
+  const wanted = title.trim().toLowerCase();
+  let rest = content.replace(/^\s+/, '');
+  for (;;) {
+    const match = /^#{1,6}[ \t]+(.*?)[ \t#]*(?:\r?\n|$)/.exec(rest);
+    if (!match || match[1]?.trim().toLowerCase() !== wanted) return rest;
+    rest = rest.slice(match[0].length).replace(/^\s+/, '');
+  }
+}
+
+/**
+ * The card's text: the first 400 characters plus an ellipsis when there is more (docs/product.md
+ * §9), cut at the last word boundary inside them so no word is split; a single word longer than
+ * that is cut at 400. A heading that repeats the title is left out.
+ */
+export function previewText(content: string, title = ''): string {
+  const text = title ? withoutTitleHeading(content, title) : content;
+  if (text.length <= PREVIEW_LENGTH) return text;
+  const cut = text.slice(0, PREVIEW_LENGTH + 1);
+  const boundary = cut.search(/\s\S*$/);
+  const head = boundary > 0 ? cut.slice(0, boundary) : text.slice(0, PREVIEW_LENGTH);
+  return `${head.trimEnd()}...`;
+}
+
+/** "1 word", "1,234 words" */
+export function wordCountLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'word' : 'words'}`;
+}
+
+/**
+ * A content card (docs/product.md §2): click or Enter opens /content/{id}; Edit and (with
+ * `onDelete`) Delete icons; tag chips filter /content by their tag. Every card has one height.
+ */
+export function ContentCard({
+  item,
+  onDelete,
+}: {
+  item: ContentItem;
+  onDelete?: (item: ContentItem) => void;
+}) {
+  const navigate = useNavigate();
+  const open = () => void navigate(`/content/${item.id}`);
+  const fromControl = (target: EventTarget) =>
+    target instanceof Element && target.closest('a, button') !== null;
+
+  return (
+    <article
+      tabIndex={0}
+      aria-label={item.title}
+      data-testid="content-card"
+      onClick={(event: MouseEvent) => {
+        if (!fromControl(event.target)) open();
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === 'Enter' && event.target === event.currentTarget) open();
+      }}
+      className="group flex h-80 min-w-0 cursor-pointer flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-indigo-200"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="line-clamp-2 min-w-0 text-base font-semibold [overflow-wrap:anywhere] text-slate-900 group-hover:text-indigo-700">
+          {item.title}
+        </h2>
+        <div className="-mt-1 -mr-1 flex shrink-0">
+          <Link
+            to={`/content/${item.id}/edit`}
+            aria-label={`Edit ${item.title}`}
+            title="Edit"
+            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+          </Link>
+          {onDelete && (
+            <button
+              type="button"
+              onClick={() => onDelete(item)}
+              aria-label={`Delete ${item.title}`}
+              title="Delete"
+              className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+        <Badge tone={STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+        <span>{wordCountLabel(item.word_count)}</span>
+      </div>
+      <div className="relative mt-2 min-h-0 flex-1 overflow-hidden">
+        <Markdown className="text-slate-600 [&_h1]:text-base [&_h2]:text-base [&_pre]:max-h-40">
+          {previewText(item.content, item.title)}
+        </Markdown>
+        <div
+          className="pointer-events-none absolute inset-x-0 bottom-0 h-8 bg-linear-to-t from-white"
+          aria-hidden="true"
+        />
+      </div>
+      <TagChipList
+        tags={item.tags_named_list}
+        max={3}
+        href={(tag) => `/content?tag=${tag.id}`}
+        className="mt-3"
+      />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-3 text-xs text-slate-500">
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          {formatDate(item.created_on)}
+        </span>
+        {item.files.length > 0 && (
+          <span className="inline-flex items-center gap-1">
+            <Paperclip className="size-3.5" aria-hidden="true" />
+            {item.files.length} attachment(s)
+          </span>
+        )}
+        {item.updated_on && (
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-700 ring-1 ring-amber-600/20 ring-inset">
+            Edited
+          </span>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ContentItem } from '@cw/contract';
+import { FilePlus2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button, ButtonLink } from '../../../components/button';
+import { ContentCard } from '../../../components/content-card';
+import { DeleteDialog } from '../../../components/delete-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
+import { Spinner } from '../../../components/spinner';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useCollectionContents, useDeleteContent } from '../api/collection-contents';
+
+/** The collection's content items, as cards like on /content, and "New content" that starts here. */
+export function ContentTab({ collectionId }: { collectionId: number }) {
+  const user = useCurrentUser();
+  const contents = useCollectionContents(user.id, collectionId);
+  const remove = useDeleteContent();
+  const [deleting, setDeleting] = useState<ContentItem | null>(null);
+  const items = contents.data?.pages.flatMap((page) => page.results) ?? [];
+  const total = contents.data?.pages[0]?.count ?? 0;
+  const newContent = (
+    <ButtonLink to={`/content/create?collection=${collectionId}`} size="sm">
+      <Plus className="size-4" aria-hidden="true" />
+      New content
+    </ButtonLink>
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {contents.isSuccess && `${total} ${total === 1 ? 'item' : 'items'} in this collection`}
+        </p>
+        {newContent}
+      </div>
+      {contents.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading content..." />
+        </div>
+      ) : contents.isError ? (
+        <div className="flex flex-col items-center gap-3 py-8 text-center">
+          <p role="alert" className="text-sm text-red-600">
+            Failed to load the content of this collection.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => void contents.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<FilePlus2 className="size-6" aria-hidden="true" />}
+          title="No content in this collection yet."
+          description="Write a script here, or add existing content to this collection from its edit page."
+        />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {items.map((item) => (
+              <ContentCard key={item.id} item={item} onDelete={setDeleting} />
+            ))}
+          </div>
+          <LoadMore
+            shown={items.length}
+            total={Math.max(total, items.length)}
+            hasMore={contents.hasNextPage}
+            loading={contents.isFetchingNextPage}
+            error={contents.isFetchNextPageError}
+            onLoadMore={() => void contents.fetchNextPage()}
+          />
+        </>
+      )}
+      <DeleteDialog
+        target={deleting}
+        title="Delete Content"
+        name={(item) => item.title}
+        failureText="Failed to delete content."
+        mutation={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { FileObject } from '@cw/contract';
+import { pathOf } from '@cw/contract/routes';
+import { ApiRequestError, refreshSession } from '../api-client';
+import { getAuthorizationValue } from '../token-storage';
+
+/** Query keys of files. Invalidating `fileKeys.all` refreshes every file list. */
+export const fileKeys = {
+  all: ['files'] as const,
+  collection: (collection: number) => ['files', 'collection', collection] as const,
+};
+
+async function fetchDownload(id: number): Promise<Response> {
+  const headers = new Headers();
+  const authorization = getAuthorizationValue();
+  if (authorization) headers.set('Authorization', authorization);
+  return fetch(pathOf('files.download', { id }), { headers });
+}
+
+/**
+ * Downloads a file's bytes. The download needs the Authorization header (tokens live in
+ * localStorage, not cookies), so a plain link cannot work: fetch the blob, then save it
+ * through a temporary object URL under the file's own name.
+ */
+export async function downloadFile(file: Pick<FileObject, 'id' | 'name'>): Promise<void> {
+  let response = await fetchDownload(file.id);
+  if (response.status === 401 && (await refreshSession())) response = await fetchDownload(file.id);
+  if (!response.ok) throw new ApiRequestError(response.status, undefined);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "2.4 MB" */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
