@@ -113,7 +113,13 @@ describe('ContentEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Content updated!')).toBeInTheDocument();
     const patch = fetch.calls.find((call) => call.method === 'PATCH')!;
-    expect(patch.body).toEqual({ title: 'New title', content: item.content, tags: [1], files: [] });
+    expect(patch.body).toEqual({
+      title: 'New title',
+      content: item.content,
+      tags: [1],
+      collections: [],
+      files: [],
+    });
     expect(patch.headers.get('Authorization')).toBe('Bearer abc');
     await waitFor(() => expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(true));
     await waitFor(

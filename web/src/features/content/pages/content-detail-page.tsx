@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeft, CalendarDays, FolderOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -68,6 +68,29 @@ export function ContentDetailPage() {
           <Markdown className="text-base">{content.content}</Markdown>
         </div>
         <aside className="space-y-4" aria-label="Details">
+          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Collections
+            </h2>
+            {content.collections_named_list.length === 0 ? (
+              <p className="text-sm text-slate-500 italic">In no collection</p>
+            ) : (
+              <ul className="space-y-1.5" aria-label="Collections">
+                {content.collections_named_list.map((collection) => (
+                  <li key={collection.id} className="min-w-0">
+                    <Link
+                      to={`/collections/${collection.id}`}
+                      title={collection.name}
+                      className="inline-flex max-w-full items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                    >
+                      <FolderOpen className="size-4 shrink-0" aria-hidden="true" />
+                      <span className="truncate">{collection.name}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
           <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Tags
