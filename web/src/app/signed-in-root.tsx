@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { persistUnsavedWork } from '../lib/leave-guard';
 import { loginPathReturningTo } from '../lib/return-to';
@@ -12,15 +12,19 @@ import { RequireAuth } from './require-auth';
  * When a silent refresh fails: unsaved work goes to local storage, cached server state is
  * dropped, and /login?next=… brings the person back to the same page after logging in.
  */
-function SessionExpiryBridge() {
+export function SessionExpiryBridge() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = `${location.pathname}${location.search}${location.hash}`;
+  }, [location]);
   useEffect(() => {
     setSessionExpiredHandler(() => {
       persistUnsavedWork();
       queryClient.clear();
-      const { pathname, search, hash } = window.location;
-      void navigate(loginPathReturningTo(`${pathname}${search}${hash}`), { replace: true });
+      void navigate(loginPathReturningTo(here.current), { replace: true });
     });
     return () => setSessionExpiredHandler(() => window.location.replace('/login'));
   }, [navigate, queryClient]);

@@ -35,6 +35,8 @@ export interface RenderOptions {
   path?: string;
   route?: string;
   state?: unknown;
+  /** Query string of `route`, e.g. `?collection=3`. */
+  search?: string;
   /** Extra routes (e.g. destinations) rendered beside the one under test. */
   extraRoutes?: ReactElement;
   /** Paths in history before `route` (to test replace vs push). */
@@ -43,14 +45,14 @@ export interface RenderOptions {
 
 /** Renders a page inside a MemoryRouter and a fresh QueryClient (no retries). */
 export function renderPage(ui: ReactElement, options: RenderOptions = {}) {
-  const { path = '/', route = path, state, extraRoutes, previous = [] } = options;
+  const { path = '/', route = path, state, search, extraRoutes, previous = [] } = options;
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter
-        initialEntries={[...previous, { pathname: route, state }]}
+        initialEntries={[...previous, { pathname: route, search, state }]}
         initialIndex={previous.length}
       >
         <Routes>
