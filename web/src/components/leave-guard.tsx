@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { setPopStateInterceptor } from '../lib/history-guard';
 import { hasUnsavedWork } from '../lib/leave-guard';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -16,8 +17,9 @@ function historyIndex(state: unknown): number | null {
 /**
  * Asks before an in-app link or the browser's back/forward buttons leave a page with unsaved
  * work (see `useLeaveGuard`). Links: a capture-phase click listener on the document stops the
- * click before the router sees it. History: a capture-phase `popstate` listener on the window
- * runs before the router's, puts the page's entry back and asks; leaving then repeats the move.
+ * click before the router sees it. History: the page's first `popstate` listener
+ * (`lib/history-guard`) holds the move back from the router, the page's entry is put back,
+ * and it asks; leaving then repeats the move.
  */
 export function LeaveGuard() {
   const navigate = useNavigate();
@@ -49,16 +51,15 @@ export function LeaveGuard() {
       event.stopPropagation();
       setPending({ kind: 'link', to });
     }
-    function onPopState(event: PopStateEvent) {
+    function onPopState(event: PopStateEvent): boolean {
       if (letThrough.current) {
         letThrough.current = false;
-        return;
+        return false;
       }
-      if (!hasUnsavedWork()) return;
+      if (!hasUnsavedWork()) return false;
       const path = `${window.location.pathname}${window.location.search}`;
       // A jump to a place on the same page (#fragment) leaves nothing.
-      if (path === here.current.split('#')[0]) return;
-      event.stopImmediatePropagation();
+      if (path === here.current.split('#')[0]) return false;
       const to = `${path}${window.location.hash}`;
       const from = historyIndex(hereState.current);
       const target = historyIndex(event.state);
@@ -68,12 +69,13 @@ export function LeaveGuard() {
         to,
         delta: from !== null && target !== null ? target - from : -1,
       });
+      return true;
     }
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    setPopStateInterceptor(onPopState);
     return () => {
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      setPopStateInterceptor(null);
     };
   }, []);
 
@@ -93,7 +95,7 @@ export function LeaveGuard() {
     <ConfirmDialog
       open={pending !== null}
       title="Leave without saving?"
-      message="You have unsaved changes on this page. If you leave now, they will not be saved."
+      message="Your latest changes are not saved yet. If you leave now, they are kept only as a draft in this browser."
       confirmLabel="Leave"
       pending={false}
       onConfirm={leave}

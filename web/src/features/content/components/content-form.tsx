@@ -155,6 +155,25 @@ export function ContentForm({
     writeDraft(user, target, { ...latest.current, savedAt: Date.now(), resume: true }),
   );
 
+  // Leaving (a confirmed link, back, closing the tab) before the pause: keep the draft now.
+  const unsavedRef = useRef(unsaved);
+  useEffect(() => {
+    unsavedRef.current = unsaved && !offer;
+  });
+  useEffect(() => {
+    const flush = () => {
+      if (!unsavedRef.current) return;
+      // A draft kept as the session died stays marked to resume after login.
+      const resume = readDraft(user, target)?.resume;
+      writeDraft(user, target, { ...latest.current, savedAt: Date.now(), resume });
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [user, target]);
+
   function restore(draft: ContentDraft) {
     setTitle(draft.title);
     setContent(draft.content);

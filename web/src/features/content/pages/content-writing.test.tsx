@@ -226,6 +226,10 @@ describe('leaving with unsaved changes', () => {
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     expect(currentPath()).toBe('/dashboard');
+    // Left before the autosave pause: the draft is kept all the same.
+    expect(JSON.parse(localStorage.getItem(draftKey(testUser.id, 'new'))!)).toMatchObject({
+      title: 'Unsaved',
+    });
   });
 
   it('lets a link through when nothing is unsaved', async () => {
