@@ -16,6 +16,7 @@ export const MAIN_SCREENS = [
   'collection-detail',
   'content-list',
   'content-create',
+  'content-editor',
   'content-view',
   'account-settings',
   '404',

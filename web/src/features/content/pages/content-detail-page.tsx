@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, FolderOpen, Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeft, CalendarDays, FolderOpen, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -63,6 +63,20 @@ export function ContentDetailPage() {
         </div>
       </header>
 
+      {content.files.length > 0 && (
+        <button
+          type="button"
+          className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:hidden"
+          onClick={() => {
+            const section = document.getElementById('content-attachments');
+            section?.scrollIntoView({ block: 'start' });
+            section?.focus({ preventScroll: true });
+          }}
+        >
+          <Paperclip className="size-4" aria-hidden="true" />
+          Attachments ({content.files.length})
+        </button>
+      )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <Markdown className="text-base">{content.content}</Markdown>
@@ -107,7 +121,11 @@ export function ContentDetailPage() {
               </ul>
             )}
           </section>
-          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <section
+            id="content-attachments"
+            tabIndex={-1}
+            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus:outline-none"
+          >
             <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Attachments
             </h2>
