@@ -170,6 +170,22 @@ test.describe('writing long scripts (issue 11)', () => {
     const preview = page.getByRole('region', { name: 'Preview' });
     await expect(preview.getByRole('heading', { name: 'Segment one' })).toBeVisible();
     await checkScreen('content-editor');
+
+    await test.step('in Split the preview follows the caret', async () => {
+      const sections = Array.from(
+        { length: 12 },
+        (_, index) =>
+          `## Part ${index + 1}\n\n${'A line of the script to read aloud. '.repeat(12)}`,
+      ).join('\n\n');
+      await form.content.fill(sections);
+      await expect(preview.getByRole('heading', { name: 'Part 12' })).toBeAttached();
+      await form.content.press('Control+End');
+      await expect
+        .poll(() => preview.evaluate((element) => element.scrollTop))
+        .toBeGreaterThan(200);
+      await form.content.press('Control+Home');
+      await expect.poll(() => preview.evaluate((element) => element.scrollTop)).toBe(0);
+    });
   });
 
   test('a script goes into a collection from the form and links back to it', async ({
