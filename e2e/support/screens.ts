@@ -19,6 +19,7 @@ export const MAIN_SCREENS = [
   'content-list',
   'content-list-filtered',
   'content-create',
+  'content-editor',
   'content-view',
   'account-settings',
   '404',

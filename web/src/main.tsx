@@ -1,3 +1,5 @@
+// Before the router: its back/forward guard must hear popstate first.
+import './lib/history-guard';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

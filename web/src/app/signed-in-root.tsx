@@ -1,19 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../lib/api-client';
+import { persistUnsavedWork } from '../lib/leave-guard';
+import { loginPathReturningTo } from '../lib/return-to';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { AppProviders } from './providers';
 import { RequireAuth } from './require-auth';
 
-/** When a silent refresh fails, drop all cached server state and go to /login. */
-function SessionExpiryBridge() {
+/**
+ * When a silent refresh fails: unsaved work goes to local storage, cached server state is
+ * dropped, and /login?next=… brings the person back to the same page after logging in.
+ */
+export function SessionExpiryBridge() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = `${location.pathname}${location.search}${location.hash}`;
+  }, [location]);
   useEffect(() => {
     setSessionExpiredHandler(() => {
+      persistUnsavedWork();
       queryClient.clear();
-      void navigate('/login', { replace: true });
+      void navigate(loginPathReturningTo(here.current), { replace: true });
     });
     return () => setSessionExpiredHandler(() => window.location.replace('/login'));
   }, [navigate, queryClient]);

@@ -64,6 +64,8 @@ export interface MarkdownEditorProps extends Omit<
   /** Shown under the label, right-aligned (e.g. a counter). */
   aside?: ReactNode;
   containerClassName?: string;
+  /** Fill the container's height (a flex column) instead of sizing by `rows`. */
+  fill?: boolean;
 }
 
 /**
@@ -86,6 +88,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
       id,
       className,
       containerClassName,
+      fill = false,
       rows = 10,
       disabled,
       onKeyDown: onKeyDownProp,
@@ -176,8 +179,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
     }
 
     return (
-      <div className={containerClassName}>
-        <div className="mb-1.5 flex items-end justify-between gap-2">
+      <div className={clsx(fill && 'flex min-h-0 flex-col', containerClassName)}>
+        <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
           <label
             htmlFor={inputId}
             className={clsx('block text-sm font-medium text-slate-700', hideLabel && 'sr-only')}
@@ -189,6 +192,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
         <div
           className={clsx(
             'overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-300 ring-inset focus-within:ring-2 focus-within:ring-indigo-600',
+            fill && 'flex min-h-0 flex-1 flex-col',
             error && 'ring-red-400',
           )}
         >
@@ -208,7 +212,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
                 // Keep the selection in the textarea while clicking.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => format(kind)}
-                className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm disabled:opacity-50"
+                className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-50"
               >
                 <Icon className="size-4" aria-hidden="true" />
               </button>
@@ -244,7 +248,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
             aria-describedby={error ? errorId : undefined}
             className={clsx(
               inputClasses,
-              'resize-y rounded-none font-mono leading-relaxed shadow-none ring-0 focus:ring-0',
+              'rounded-none font-mono leading-relaxed shadow-none ring-0 focus:ring-0',
+              fill ? 'min-h-0 flex-1 resize-none' : 'resize-y',
               className,
             )}
             {...rest}

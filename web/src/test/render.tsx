@@ -44,6 +44,8 @@ export interface RenderOptions {
   path?: string;
   route?: string;
   state?: unknown;
+  /** Query string of `route`, e.g. `?collection=3`. */
+  search?: string;
   /** Extra routes (e.g. destinations) rendered beside the one under test. */
   extraRoutes?: ReactElement;
   /** Paths in history before `route` (to test replace vs push). */
@@ -60,14 +62,17 @@ function splitRoute(route: string) {
 
 /** Renders a page inside a MemoryRouter and a fresh QueryClient (no retries). */
 export function renderPage(ui: ReactElement, options: RenderOptions = {}) {
-  const { path = '/', route = path, state, extraRoutes, previous = [] } = options;
+  const { path = '/', route = path, state, search, extraRoutes, previous = [] } = options;
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter
-        initialEntries={[...previous, { ...splitRoute(route), state }]}
+        initialEntries={[
+          ...previous,
+          { ...splitRoute(route), ...(search === undefined ? {} : { search }), state },
+        ]}
         initialIndex={previous.length}
       >
         <Routes>

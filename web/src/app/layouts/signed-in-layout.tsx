@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { LeaveGuard } from '../../components/leave-guard';
 import { Logo } from '../../components/logo';
 import { PageSpinner } from '../../components/spinner';
 import { useFocusTrap } from '../../components/use-focus-trap';
@@ -191,6 +192,7 @@ export function SignedInLayout() {
           </Suspense>
         </main>
       </div>
+      <LeaveGuard />
     </div>
   );
 }

@@ -180,3 +180,28 @@ describe('LoginPage for a visitor who is already signed in', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('LoginPage return-to', () => {
+  function renderAt(search: string) {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'POST /api/auth/login/': () =>
+          json(200, { token: { access: 'acc', refresh: 'ref' }, verified: true }),
+      }).fn,
+    );
+    renderPage(<LoginPage />, { path: '/login', search });
+  }
+
+  it('goes back to the same-origin page named by ?next= after logging in', async () => {
+    renderAt(`?next=${encodeURIComponent('/content/5/edit')}`);
+    await fillAndSubmit('ada@example.com', 'secret123');
+    await waitFor(() => expect(currentPath()).toBe('/content/5/edit'));
+  });
+
+  it('ignores a next that leaves the site (no open redirect)', async () => {
+    renderAt(`?next=${encodeURIComponent('//evil.example/x')}`);
+    await fillAndSubmit('ada@example.com', 'secret123');
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+  });
+});

@@ -1,11 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toneForMessage } from '../../../lib/message-tone';
+import { NEXT_PARAM, safeNextPath } from '../../../lib/return-to';
 import { setAccessToken, setTokens } from '../../../lib/token-storage';
 import { useLogin } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
@@ -20,6 +21,9 @@ export function LoginPage() {
   useDocumentTitle('Login');
   const [offerDashboard, setOfferDashboard] = useState(hasStoredSession);
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Back to where a dead session interrupted the person (same-origin paths only).
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -40,14 +44,14 @@ export function LoginPage() {
       const answer = await loginMutation.mutateAsync(credentials);
       if (answer.token && (answer.verified === true || answer.mfa_status === false)) {
         setTokens(answer.token);
-        void navigate('/dashboard');
+        void navigate(next ?? '/dashboard');
         return;
       }
       // Unverified account or MFA on: the server mailed a one-time code.
       const text = answer.message || 'OTP sent to your email.';
       setMessage(text);
       if (answer.access) setAccessToken(answer.access);
-      void navigate('/verify-otp', { state: { ...credentials, message: text } });
+      void navigate('/verify-otp', { state: { ...credentials, message: text, next } });
     } catch (error) {
       const text =
         error instanceof ApiRequestError

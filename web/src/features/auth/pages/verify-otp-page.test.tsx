@@ -34,6 +34,29 @@ describe('VerifyOtpPage', () => {
     expect(currentPath()).toBe('/login');
   });
 
+  it('puts the keyboard focus in the code field on arrival', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderVerify();
+    expect(screen.getByLabelText(/one-time code/i)).toHaveFocus();
+  });
+
+  it('after verifying goes to the return-to page the login passed on, never off the site', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'POST /api/auth/verify-otp/': () => json(200, { token: { access: 'a1', refresh: 'r1' } }),
+      }).fn,
+    );
+    fakeTimeouts();
+    renderVerify({ ...state, next: '/content/5/edit' });
+    const u = user();
+    await typeInto(u, /one-time code/i, '123456');
+    await u.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await screen.findByText('OTP verified successfully!');
+    advance(1000);
+    expect(currentPath()).toBe('/content/5/edit');
+  });
+
   it('requires the OTP and limits the input to 6 characters', async () => {
     vi.stubGlobal('fetch', vi.fn());
     renderVerify();

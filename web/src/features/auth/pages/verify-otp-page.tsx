@@ -5,6 +5,7 @@ import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toneForMessage, type MessageTone } from '../../../lib/message-tone';
+import { safeNextPath } from '../../../lib/return-to';
 import { setAccessToken, setTokens } from '../../../lib/token-storage';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin, useVerifyOtp } from '../api/auth-api';
@@ -19,6 +20,8 @@ interface VerifyOtpState {
   email?: unknown;
   password?: unknown;
   message?: unknown;
+  /** Where to go after verifying (the login page's return-to). */
+  next?: unknown;
 }
 
 interface Notice {
@@ -33,19 +36,29 @@ export function VerifyOtpPage() {
   const email = typeof state.email === 'string' ? state.email : '';
   const password = typeof state.password === 'string' ? state.password : '';
   const initialMessage = typeof state.message === 'string' ? state.message : null;
+  const next = safeNextPath(typeof state.next === 'string' ? state.next : null);
 
   if (!email || !password) return <Navigate to="/login" replace />;
-  return <VerifyOtpForm email={email} password={password} initialMessage={initialMessage} />;
+  return (
+    <VerifyOtpForm
+      email={email}
+      password={password}
+      initialMessage={initialMessage}
+      next={next ?? '/dashboard'}
+    />
+  );
 }
 
 function VerifyOtpForm({
   email,
   password,
   initialMessage,
+  next,
 }: {
   email: string;
   password: string;
   initialMessage: string | null;
+  next: string;
 }) {
   const verifyMutation = useVerifyOtp();
   const resendMutation = useLogin();
@@ -70,7 +83,7 @@ function VerifyOtpForm({
       if (answer.token?.access) setTokens(answer.token);
       setNotice({ text: answer.message || 'OTP verified successfully!', tone: 'success' });
       setVerified(true);
-      navigateLater('/dashboard', VERIFY_REDIRECT_MS);
+      navigateLater(next, VERIFY_REDIRECT_MS);
     } catch {
       // A failure is always red, even though the sentence contains "OTP".
       setNotice({ text: 'OTP verification failed.', tone: 'error' });
@@ -117,6 +130,8 @@ function VerifyOtpForm({
         <TextField
           label="One-time code (OTP)"
           name="otp"
+          // The one thing to do on this screen: type the code.
+          autoFocus
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"

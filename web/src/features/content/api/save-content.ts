@@ -1,5 +1,6 @@
 import type { ContentCreateBody, ContentPatchBody } from '@cw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { contentKeys, contentQueryOptions } from '../../../lib/api/contents';
 
@@ -7,11 +8,13 @@ export interface ContentValues {
   title: string;
   content: string;
   tags: number[];
+  /** Ids of the user's collections the item sits in. */
+  collections: number[];
   /** Ids of uploaded files to attach. */
   files: number[];
 }
 
-/** Spec §7: {meta_data, title, content, user, tags, files}; files are ids uploaded beforehand. */
+/** Spec §7: {meta_data, title, content, user, tags, collections, files}; files are ids uploaded beforehand. */
 export function createContent(user: number, values: ContentValues) {
   const body: ContentCreateBody = { meta_data: {}, ...values, user };
   return callApi('contents.create', { body });
@@ -41,6 +44,22 @@ export function useUpdateContent(id: number) {
       });
     },
   });
+}
+
+/** Autosave of an item's text: PATCH, then the cached item follows without a refetch. */
+export function useAutosaveContent(id: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (values: ContentPatchBody) => {
+      const item = await updateContent(id, values);
+      queryClient.setQueryData(contentQueryOptions(id).queryKey, item);
+      void queryClient.invalidateQueries({
+        queryKey: contentKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      });
+    },
+    [id, queryClient],
+  );
 }
 
 export function useDeleteContent() {

@@ -1,6 +1,8 @@
 import { AlertCircle, Download, FileText, Loader2, Paperclip, X } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
+import type { FileObject } from '@cw/contract';
 import { downloadFile, formatBytes } from '../api/files';
+import { FilePreviewDialog, FileThumbnail, openOrDownload } from './file-preview';
 import type { Attachment, AttachmentsState } from './use-attachments';
 
 /**
@@ -15,9 +17,10 @@ export const AttachmentsField = memo(function AttachmentsField({
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const [previewing, setPreviewing] = useState<FileObject | null>(null);
 
   return (
-    <div>
+    <div id="attachments">
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
         Attachments
       </label>
@@ -43,7 +46,7 @@ export const AttachmentsField = memo(function AttachmentsField({
           <button
             type="button"
             onClick={() => inputRef.current?.click()}
-            className="font-semibold text-indigo-600 hover:text-indigo-500"
+            className="rounded-sm font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
             Choose files
           </button>{' '}
@@ -65,15 +68,29 @@ export const AttachmentsField = memo(function AttachmentsField({
       {state.items.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label="Attachments">
           {state.items.map((item) => (
-            <AttachmentRow key={item.key} item={item} onRemove={() => state.remove(item)} />
+            <AttachmentRow
+              key={item.key}
+              item={item}
+              onOpen={setPreviewing}
+              onRemove={() => state.remove(item)}
+            />
           ))}
         </ul>
       )}
+      <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
     </div>
   );
 });
 
-function AttachmentRow({ item, onRemove }: { item: Attachment; onRemove: () => void }) {
+function AttachmentRow({
+  item,
+  onOpen,
+  onRemove,
+}: {
+  item: Attachment;
+  onOpen: (file: FileObject) => void;
+  onRemove: () => void;
+}) {
   const [downloadFailed, setDownloadFailed] = useState(false);
   return (
     <li className="flex items-center gap-3 rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-slate-200">
@@ -81,13 +98,29 @@ function AttachmentRow({ item, onRemove }: { item: Attachment; onRemove: () => v
         <Loader2 className="size-4 shrink-0 animate-spin text-indigo-500" aria-hidden="true" />
       ) : item.status === 'failed' ? (
         <AlertCircle className="size-4 shrink-0 text-red-500" aria-hidden="true" />
+      ) : item.file ? (
+        <FileThumbnail file={item.file} />
       ) : (
         <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-800" title={item.name}>
-          {item.name}
-        </p>
+        {item.file ? (
+          <button
+            type="button"
+            title={item.name}
+            onClick={() => {
+              setDownloadFailed(false);
+              if (item.file) openOrDownload(item.file, onOpen).catch(() => setDownloadFailed(true));
+            }}
+            className="block max-w-full truncate rounded-sm text-left font-medium text-slate-800 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {item.name}
+          </button>
+        ) : (
+          <p className="truncate font-medium text-slate-800" title={item.name}>
+            {item.name}
+          </p>
+        )}
         <p
           className={
             item.status === 'failed' || downloadFailed
@@ -112,7 +145,7 @@ function AttachmentRow({ item, onRemove }: { item: Attachment; onRemove: () => v
             if (item.file) downloadFile(item.file).catch(() => setDownloadFailed(true));
           }}
           aria-label={`Download ${item.name}`}
-          className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
         >
           <Download className="size-4" aria-hidden="true" />
         </button>
@@ -122,7 +155,7 @@ function AttachmentRow({ item, onRemove }: { item: Attachment; onRemove: () => v
         onClick={onRemove}
         disabled={item.status === 'uploading'}
         aria-label={`Remove ${item.name}`}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 disabled:opacity-40"
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-40"
       >
         <X className="size-4" aria-hidden="true" />
       </button>

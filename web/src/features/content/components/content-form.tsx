@@ -1,42 +1,80 @@
-import type { ContentItem, Tag } from '@cw/contract';
-import { clsx } from 'clsx';
-import { useCallback, useState, type FormEvent } from 'react';
+import type { Collection, ContentItem, Tag } from '@cw/contract';
+import { Paperclip } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { FormMessage } from '../../../components/form-message';
-import { MarkdownEditor } from '../../../components/markdown-editor';
-import { MarkdownPreview } from '../../../components/markdown-preview';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
+import {
+  clearDraft,
+  readDraft,
+  writeDraft,
+  type ContentDraft,
+  type DraftTarget,
+} from '../../../lib/drafts';
+import { formatDateTime } from '../../../lib/format';
+import { useLeaveGuard } from '../../../lib/leave-guard';
 import type { ContentValues } from '../api/save-content';
 import { AttachmentsField } from './attachments-field';
+import { CollectionPicker } from './collection-picker';
+import { SaveStatus } from './save-status';
 import { TagPicker } from './tag-picker';
 import { useAttachments } from './use-attachments';
+import { useAutosave } from './use-autosave';
+import { WritingSurface } from './writing-surface';
 
 export const TITLE_MAX = 120;
 /** Spec §4/§9: after "Content created!" the page moves on after 1200 ms. */
 export const REDIRECT_DELAY_MS = 1200;
 
+/** What autosave keeps: the text fields (attachments are saved with the form's button). */
+export interface DraftValues {
+  title: string;
+  content: string;
+  tags: number[];
+  collections: number[];
+}
+
+const keyOf = (values: DraftValues) =>
+  JSON.stringify([values.title, values.content, values.tags, values.collections]);
+
+const sameAs = (draft: ContentDraft, values: DraftValues) => keyOf(draft) === keyOf(values);
+
 /**
- * The create/edit form (docs/product.md §2, §5): Title (required, ≤ 120, with a counter), Content
- * (markdown, required), Tags picker, Attachments; a live preview beside it on wide screens.
+ * The create/edit form (docs/product.md §2, §5): Title (required, ≤ 120, with a counter), the
+ * writing surface (Content, markdown, required), Collections and Tags pickers, Attachments.
+ * Nothing typed is lost: the text saves by itself after a pause (`saveDraft`: to the server
+ * for an item, to local storage for a new one), a stored draft is offered back (or restored
+ * at once after a dead session), and leaving with unsaved changes asks first.
  */
 export function ContentForm({
   item,
+  user,
+  initialCollections = [],
   tags,
   tagsLoading,
+  collections,
+  collectionsLoading,
   onCreateTag,
   submitLabel,
   pendingLabel,
   pending,
   done,
   message,
+  saveDraft,
   onSubmit,
   onCancel,
 }: {
   item?: ContentItem;
+  /** The signed-in user's id: drafts are kept per user. */
+  user: number;
+  /** Collections chosen at the start (`/content/create?collection=ID`). */
+  initialCollections?: number[];
   tags: Tag[];
   tagsLoading: boolean;
+  collections: Pick<Collection, 'id' | 'name'>[];
+  collectionsLoading: boolean;
   onCreateTag: (name: string) => Promise<Tag>;
   submitLabel: string;
   pendingLabel: string;
@@ -44,17 +82,110 @@ export function ContentForm({
   /** Saved: the form stays disabled while the page moves on. */
   done: boolean;
   message: { tone: 'success' | 'error'; text: string } | null;
-  /** Saves; `afterSave` runs once it succeeded (cleans up removed files). */
+  /** Saves the text of an existing item on the server (autosave); absent for a new item. */
+  saveDraft?: (values: DraftValues) => Promise<void>;
+  /** Saves; `afterSave` runs once it succeeded (cleans up removed files, forgets the draft). */
   onSubmit: (values: ContentValues, afterSave: () => void) => void;
   onCancel: (discardUploads: () => void) => void;
 }) {
-  const [title, setTitle] = useState(item?.title ?? '');
-  const [content, setContent] = useState(item?.content ?? '');
-  const [selectedTags, setSelectedTags] = useState<number[]>(item?.tags ?? []);
+  const target: DraftTarget = item?.id ?? 'new';
+  const baseline = useMemo<DraftValues>(
+    () => ({
+      title: item?.title ?? '',
+      content: item?.content ?? '',
+      tags: item?.tags ?? [],
+      collections: item?.collections ?? initialCollections,
+    }),
+    // The form starts from these once; later changes of the item do not reset typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [stored] = useState(() => {
+    const draft = readDraft(user, target);
+    return draft && !sameAs(draft, baseline) ? draft : null;
+  });
+  const [start] = useState<DraftValues>(() => (stored?.resume ? stored : baseline));
+  /** A stored draft waiting for Restore or Discard. */
+  const [offer, setOffer] = useState<ContentDraft | null>(stored?.resume ? null : stored);
+  const [title, setTitle] = useState(start.title);
+  const [content, setContent] = useState(start.content);
+  const [selectedTags, setSelectedTags] = useState<number[]>(start.tags);
+  const [selectedCollections, setSelectedCollections] = useState<number[]>(start.collections);
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
   const attachments = useAttachments(item?.files);
   const flash = useFlashMessage();
   const locked = pending || done;
+
+  const values = useMemo<DraftValues>(
+    () => ({ title, content, tags: selectedTags, collections: selectedCollections }),
+    [title, content, selectedTags, selectedCollections],
+  );
+  const valuesKey = keyOf(values);
+  const latest = useRef(values);
+  useEffect(() => {
+    latest.current = values;
+  });
+
+  // A draft restored after a dead session is now the draft; it no longer resumes by itself.
+  useEffect(() => {
+    if (stored?.resume) writeDraft(user, target, { ...stored, resume: false });
+  }, [stored, user, target]);
+
+  const local = saveDraft === undefined;
+  const autosave = useAutosave({
+    value: values,
+    valueKey: valuesKey,
+    savedKey: keyOf(baseline),
+    enabled: !offer && !locked,
+    save: async (next) => {
+      writeDraft(user, target, { ...next, savedAt: Date.now() });
+      if (!saveDraft) return;
+      const { title: nextTitle, content: nextContent } = next;
+      // The server needs a title and content; until then the draft waits in the browser.
+      if (!nextTitle.trim() || nextTitle.trim().length > TITLE_MAX || !nextContent.trim()) {
+        throw new ApiRequestError(400, undefined, 'Title and content are required.');
+      }
+      await saveDraft({ ...next, title: nextTitle.trim() });
+      if (keyOf(latest.current) === keyOf(next)) clearDraft(user, target);
+    },
+  });
+
+  const unsaved = !done && (local ? valuesKey !== keyOf(baseline) : autosave.dirty);
+  useLeaveGuard(unsaved, () =>
+    writeDraft(user, target, { ...latest.current, savedAt: Date.now(), resume: true }),
+  );
+
+  // Leaving (a confirmed link, back, closing the tab) before the pause: keep the draft now.
+  const unsavedRef = useRef(unsaved);
+  useEffect(() => {
+    unsavedRef.current = unsaved && !offer;
+  });
+  useEffect(() => {
+    const flush = () => {
+      if (!unsavedRef.current) return;
+      // A draft kept as the session died stays marked to resume after login.
+      const resume = readDraft(user, target)?.resume;
+      writeDraft(user, target, { ...latest.current, savedAt: Date.now(), resume });
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [user, target]);
+
+  function restore(draft: ContentDraft) {
+    setTitle(draft.title);
+    setContent(draft.content);
+    setSelectedTags(draft.tags);
+    setSelectedCollections(draft.collections);
+    setOffer(null);
+  }
+
+  function discard() {
+    clearDraft(user, target);
+    setOffer(null);
+  }
 
   function validate() {
     const next: typeof errors = {};
@@ -69,9 +200,20 @@ export function ContentForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (locked || !validate()) return;
+    const sent = values;
     onSubmit(
-      { title: title.trim(), content, tags: selectedTags, files: attachments.ids },
-      attachments.purgeRemoved,
+      {
+        title: title.trim(),
+        content,
+        tags: selectedTags,
+        collections: selectedCollections,
+        files: attachments.ids,
+      },
+      () => {
+        attachments.purgeRemoved();
+        clearDraft(user, target);
+        autosave.markSaved(keyOf(sent));
+      },
     );
   }
 
@@ -92,13 +234,54 @@ export function ContentForm({
     [onCreateTag, showFlash],
   );
 
+  const onContentChange = useCallback((value: string) => {
+    setContent(value);
+    setErrors((current) => (current.content ? { ...current, content: undefined } : current));
+  }, []);
+
+  const attachmentCount = attachments.items.length;
+
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <form
-        noValidate
-        onSubmit={submit}
-        className="min-w-0 space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      >
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+    >
+      <div className="min-w-0 space-y-4">
+        <button
+          type="button"
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 xl:hidden"
+          onClick={() => {
+            const panel = document.getElementById('content-details');
+            panel?.scrollIntoView({ block: 'start' });
+            panel?.focus({ preventScroll: true });
+          }}
+        >
+          <Paperclip className="size-4" aria-hidden="true" />
+          Collections, tags and attachments
+          {attachmentCount > 0 &&
+            ` (${attachmentCount} ${attachmentCount === 1 ? 'file' : 'files'})`}
+        </button>
+        {offer && (
+          <div
+            role="region"
+            aria-label="Unsaved draft"
+            className="flex flex-col gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p>
+              You have an unsaved draft from {formatDateTime(new Date(offer.savedAt).toISOString())}
+              {offer.title.trim() ? ` (“${offer.title.trim()}”)` : ''}.
+            </p>
+            <div className="flex shrink-0 gap-2">
+              <Button size="sm" onClick={() => restore(offer)}>
+                Restore
+              </Button>
+              <Button size="sm" variant="secondary" onClick={discard}>
+                Discard
+              </Button>
+            </div>
+          </div>
+        )}
         <TextField
           label="Title"
           required
@@ -116,24 +299,30 @@ export function ContentForm({
             if (errors.title) setErrors((current) => ({ ...current, title: undefined }));
           }}
         />
-        <MarkdownEditor
-          label="Content"
-          required
-          rows={14}
-          placeholder="Write your script or note in markdown…"
+        <WritingSurface
           value={content}
+          onChange={onContentChange}
+          title={title}
           error={errors.content}
           disabled={locked}
-          onChange={(value) => {
-            setContent(value);
-            if (errors.content) setErrors((current) => ({ ...current, content: undefined }));
-          }}
-          aside={
-            <span className="text-xs text-slate-500">
-              {content.length.toLocaleString('en-US')} characters
-            </span>
-          }
+          status={<SaveStatus state={autosave.state} local={local} />}
         />
+      </div>
+      <div
+        id="content-details"
+        tabIndex={-1}
+        className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
+      >
+        <div>
+          <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
+          <CollectionPicker
+            collections={collections}
+            loading={collectionsLoading}
+            selected={selectedCollections}
+            onChange={setSelectedCollections}
+            disabled={locked}
+          />
+        </div>
         <div>
           <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
           <TagPicker
@@ -159,24 +348,7 @@ export function ContentForm({
             {pending ? pendingLabel : attachments.uploading ? 'Uploading...' : submitLabel}
           </Button>
         </div>
-      </form>
-      <section
-        aria-label="Preview"
-        className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:sticky lg:top-24 lg:max-h-[calc(100vh-8rem)] lg:self-start lg:overflow-y-auto"
-      >
-        <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          Preview
-        </h2>
-        <h3
-          className={clsx(
-            'mb-3 text-xl font-bold [overflow-wrap:anywhere] text-slate-900',
-            !title.trim() && 'text-slate-300',
-          )}
-        >
-          {title.trim() || 'Untitled'}
-        </h3>
-        <MarkdownPreview text={content} />
-      </section>
-    </div>
+      </div>
+    </form>
   );
 }

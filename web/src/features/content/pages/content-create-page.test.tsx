@@ -82,6 +82,7 @@ describe('ContentCreatePage', () => {
       title: 'Episode 1',
       content: 'Script',
       tags: [2],
+      collections: [],
       files: [],
       user: testUser.id,
     });

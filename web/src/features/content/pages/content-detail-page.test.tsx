@@ -64,6 +64,57 @@ describe('ContentDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/content/2/edit');
   });
 
+  it('links its collections, shows image thumbnails and previews images, PDFs and text by name', async () => {
+    let urls = 0;
+    const createObjectURL = vi.fn(() => `blob:${++urls}`);
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    localStorage.setItem('access_token', 'Bearer abc');
+    const longName = 'a-very-long-file-name-for-the-storyboard-of-episode-one-final.png';
+    const { user, fetch } = renderDetail({
+      'GET /api/collections/contents-list/2/': () =>
+        json(200, {
+          ...item,
+          collections: [3],
+          collections_named_list: [{ id: 3, name: 'Season 2' }],
+          files: [
+            makeFile({ id: 8, name: 'notes.txt', size: 12, content_type: 'text/plain' }),
+            makeFile({ id: 9, name: longName, content_type: 'image/png' }),
+            makeFile({ id: 10, name: 'outline.pdf', content_type: 'application/pdf' }),
+          ],
+        }),
+      'GET /api/collections/files/8/download/': () => new Response('hello world!'),
+      'GET /api/collections/files/9/download/': () => new Response(new Blob(['png'])),
+      'GET /api/collections/files/10/download/': () => new Response(new Blob(['%PDF'])),
+    });
+    const collections = await screen.findByRole('list', { name: 'Collections' });
+    expect(within(collections).getByRole('link', { name: 'Season 2' })).toHaveAttribute(
+      'href',
+      '/collections/3',
+    );
+    // The image's thumbnail is fetched with the token.
+    await waitFor(() =>
+      expect(fetch.calls.some((call) => call.url.includes('/files/9/download/'))).toBe(true),
+    );
+    const thumb = fetch.calls.find((call) => call.url.includes('/files/9/download/'))!;
+    expect(thumb.headers.get('Authorization')).toBe('Bearer abc');
+    expect(screen.getByRole('button', { name: longName })).toHaveAttribute('title', longName);
+
+    await user.click(screen.getByRole('button', { name: 'notes.txt' }));
+    const textDialog = await screen.findByRole('dialog', { name: 'notes.txt' });
+    expect(await within(textDialog).findByText('hello world!')).toBeInTheDocument();
+    await user.click(within(textDialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'outline.pdf' }));
+    const pdfDialog = await screen.findByRole('dialog', { name: 'outline.pdf' });
+    expect(await within(pdfDialog).findByTitle('outline.pdf')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    await user.click(within(pdfDialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalled());
+  });
+
   it('deletes from the detail page and returns to the list', async () => {
     const { user } = renderDetail({
       'GET /api/collections/contents-list/2/': () => json(200, item),
@@ -113,7 +164,13 @@ describe('ContentEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Content updated!')).toBeInTheDocument();
     const patch = fetch.calls.find((call) => call.method === 'PATCH')!;
-    expect(patch.body).toEqual({ title: 'New title', content: item.content, tags: [1], files: [] });
+    expect(patch.body).toEqual({
+      title: 'New title',
+      content: item.content,
+      tags: [1],
+      collections: [],
+      files: [],
+    });
     expect(patch.headers.get('Authorization')).toBe('Bearer abc');
     await waitFor(() => expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(true));
     await waitFor(

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeft, CalendarDays, FolderOpen, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -65,11 +65,48 @@ export function ContentDetailPage() {
         </div>
       </header>
 
+      {content.files.length > 0 && (
+        <button
+          type="button"
+          className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:hidden"
+          onClick={() => {
+            const section = document.getElementById('content-attachments');
+            section?.scrollIntoView({ block: 'start' });
+            section?.focus({ preventScroll: true });
+          }}
+        >
+          <Paperclip className="size-4" aria-hidden="true" />
+          Attachments ({content.files.length})
+        </button>
+      )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <Markdown className="text-base">{content.content}</Markdown>
         </div>
         <aside className="space-y-4" aria-label="Details">
+          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Collections
+            </h2>
+            {content.collections_named_list.length === 0 ? (
+              <p className="text-sm text-slate-500 italic">In no collection</p>
+            ) : (
+              <ul className="space-y-1.5" aria-label="Collections">
+                {content.collections_named_list.map((collection) => (
+                  <li key={collection.id} className="min-w-0">
+                    <Link
+                      to={`/collections/${collection.id}`}
+                      title={collection.name}
+                      className="inline-flex max-w-full items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                    >
+                      <FolderOpen className="size-4 shrink-0" aria-hidden="true" />
+                      <span className="truncate">{collection.name}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
           <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Tags
@@ -86,7 +123,11 @@ export function ContentDetailPage() {
               </ul>
             )}
           </section>
-          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <section
+            id="content-attachments"
+            tabIndex={-1}
+            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus:outline-none"
+          >
             <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Attachments
             </h2>

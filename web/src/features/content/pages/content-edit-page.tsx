@@ -6,7 +6,8 @@ import { PageSpinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
-import { useUpdateContent } from '../api/save-content';
+import { usePickerCollections } from '../api/list-collections';
+import { useAutosaveContent, useUpdateContent } from '../api/save-content';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { ContentForm } from '../components/content-form';
 import { ContentNotFound } from '../components/content-not-found';
@@ -30,7 +31,9 @@ function EditForm({ item }: { item: ContentItem }) {
   const navigate = useNavigate();
   const tags = useAllTags(user.id);
   const createTag = useCreateTag(user.id);
+  const collections = usePickerCollections(user.id);
   const update = useUpdateContent(item.id);
+  const autosave = useAutosaveContent(item.id);
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -40,8 +43,12 @@ function EditForm({ item }: { item: ContentItem }) {
       <PageHeader title="Edit Content" />
       <ContentForm
         item={item}
+        user={user.id}
         tags={tags.data ?? []}
         tagsLoading={tags.isPending}
+        collections={collections.data ?? []}
+        collectionsLoading={collections.isPending}
+        saveDraft={autosave}
         onCreateTag={(name) => createTag.mutateAsync(name)}
         submitLabel="Save Changes"
         pendingLabel="Saving..."

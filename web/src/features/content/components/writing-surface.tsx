@@ -1,0 +1,205 @@
+import { countWords, speakingSeconds } from '@cw/contract/words';
+import { clsx } from 'clsx';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { MarkdownEditor } from '../../../components/markdown-editor';
+import { MarkdownPreview } from '../../../components/markdown-preview';
+import { useWordsPerMinute } from '../../../lib/words-per-minute';
+
+export type EditorMode = 'write' | 'split' | 'preview';
+
+const MODES: { mode: EditorMode; label: string }[] = [
+  { mode: 'write', label: 'Write' },
+  { mode: 'split', label: 'Split' },
+  { mode: 'preview', label: 'Preview' },
+];
+
+const MODE_KEY = 'cw.editor-mode';
+
+function readMode(): EditorMode {
+  try {
+    const stored = window.localStorage.getItem(MODE_KEY);
+    return stored === 'write' || stored === 'preview' ? stored : 'split';
+  } catch {
+    return 'split';
+  }
+}
+
+/** "45 s", "3 min 20 s", "1 h 2 min" */
+export function formatSpeakingTime(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const HEADING_LINE = /^ {0,3}#{1,6}\s/gm;
+
+/**
+ * Scrolls the preview to where the caret is: to the last heading above the caret when there is
+ * one (the n-th markdown heading is the n-th rendered heading), else by the caret's line ratio.
+ */
+function followCaret(textarea: HTMLTextAreaElement, preview: HTMLElement) {
+  const text = textarea.value;
+  const before = text.slice(0, textarea.selectionStart);
+  const headingsBefore = before.match(HEADING_LINE)?.length ?? 0;
+  const headings = preview.querySelectorAll<HTMLElement>(
+    '[data-testid="markdown-preview"] :is(h1, h2, h3, h4, h5, h6)',
+  );
+  const heading = headingsBefore > 0 ? headings[headingsBefore - 1] : undefined;
+  if (heading) {
+    const top =
+      heading.getBoundingClientRect().top - preview.getBoundingClientRect().top + preview.scrollTop;
+    preview.scrollTop = Math.max(0, top - 16);
+    return;
+  }
+  const lines = text.split('\n').length;
+  const line = before.split('\n').length - 1;
+  const ratio = lines > 1 ? line / (lines - 1) : 0;
+  preview.scrollTop = ratio * (preview.scrollHeight - preview.clientHeight);
+}
+
+/**
+ * The writing surface of a long script: a full-height markdown editor with Write · Split ·
+ * Preview, the preview following the caret in Split, and a status line with live word and
+ * character counts and the speaking time at the account's pace. Counting runs on a deferred
+ * copy of the text, so typing in a 10,000-word script never waits for it.
+ */
+export function WritingSurface({
+  value,
+  onChange,
+  title,
+  error,
+  disabled,
+  status,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  title: string;
+  error?: string;
+  disabled?: boolean;
+  /** The save state, shown at the end of the status line. */
+  status?: ReactNode;
+}) {
+  const [mode, setMode] = useState<EditorMode>(readMode);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const previewRef = useRef<HTMLElement>(null);
+  const frame = useRef(0);
+  const wordsPerMinute = useWordsPerMinute();
+  const deferred = useDeferredValue(value);
+  const words = useMemo(() => countWords(deferred), [deferred]);
+
+  useEffect(() => {
+    try {
+      window.localStorage.setItem(MODE_KEY, mode);
+    } catch {
+      // A preference only.
+    }
+  }, [mode]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const follow = useCallback(() => {
+    if (mode !== 'split') return;
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      if (textareaRef.current && previewRef.current) {
+        followCaret(textareaRef.current, previewRef.current);
+      }
+    });
+  }, [mode]);
+
+  const modeControl = (
+    <div
+      role="group"
+      aria-label="Editor view"
+      className="inline-flex rounded-lg bg-slate-100 p-0.5 ring-1 ring-slate-200"
+    >
+      {MODES.map(({ mode: option, label }) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={mode === option}
+          onClick={() => setMode(option)}
+          className={clsx(
+            'rounded-md px-3 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
+            mode === option
+              ? 'bg-white text-slate-900 shadow-sm'
+              : 'text-slate-600 hover:text-slate-900',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+
+  return (
+    <div className="flex h-[calc(100dvh-11rem)] min-h-[24rem] flex-col" data-mode={mode}>
+      <div
+        className={clsx(
+          'grid min-h-0 flex-1 gap-3',
+          mode === 'split' && 'grid-rows-2 lg:grid-cols-2 lg:grid-rows-1',
+        )}
+      >
+        <MarkdownEditor
+          ref={textareaRef}
+          label="Content"
+          required
+          fill
+          placeholder="Write your script or note in markdown…"
+          value={value}
+          error={error}
+          disabled={disabled}
+          onChange={onChange}
+          onSelect={follow}
+          aside={modeControl}
+          containerClassName={clsx('min-h-0', mode === 'preview' && 'hidden')}
+        />
+        {mode !== 'write' && (
+          <section
+            ref={previewRef}
+            aria-label="Preview"
+            tabIndex={0}
+            className={clsx(
+              'min-h-0 overflow-y-auto rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:p-5',
+            )}
+          >
+            <div className="mb-3 flex items-center justify-between gap-2">
+              <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Preview
+              </h2>
+              {mode === 'preview' && modeControl}
+            </div>
+            <h3
+              className={clsx(
+                'mb-3 text-xl font-bold [overflow-wrap:anywhere] text-slate-900',
+                !title.trim() && 'text-slate-300',
+              )}
+            >
+              {title.trim() || 'Untitled'}
+            </h3>
+            <MarkdownPreview text={value} />
+          </section>
+        )}
+      </div>
+      <p
+        className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600"
+        data-testid="writing-status"
+      >
+        <span>{words.toLocaleString('en-US')} words</span>
+        <span>{deferred.length.toLocaleString('en-US')} characters</span>
+        <span title={`At ${wordsPerMinute} words per minute`}>
+          {formatSpeakingTime(speakingSeconds(words, wordsPerMinute))} speaking time
+        </span>
+        <span className="ml-auto">{status}</span>
+      </p>
+    </div>
+  );
+}
