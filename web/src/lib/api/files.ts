@@ -16,16 +16,21 @@ async function fetchDownload(id: number): Promise<Response> {
   return fetch(pathOf('files.download', { id }), { headers });
 }
 
+/** A file's bytes (with the session's token, refreshed once on a 401). */
+export async function fetchFileBlob(id: number): Promise<Blob> {
+  let response = await fetchDownload(id);
+  if (response.status === 401 && (await refreshSession())) response = await fetchDownload(id);
+  if (!response.ok) throw new ApiRequestError(response.status, undefined);
+  return response.blob();
+}
+
 /**
  * Downloads a file's bytes. The download needs the Authorization header (tokens live in
  * localStorage, not cookies), so a plain link cannot work: fetch the blob, then save it
  * through a temporary object URL under the file's own name.
  */
 export async function downloadFile(file: Pick<FileObject, 'id' | 'name'>): Promise<void> {
-  let response = await fetchDownload(file.id);
-  if (response.status === 401 && (await refreshSession())) response = await fetchDownload(file.id);
-  if (!response.ok) throw new ApiRequestError(response.status, undefined);
-  const blob = await response.blob();
+  const blob = await fetchFileBlob(file.id);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

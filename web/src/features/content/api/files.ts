@@ -1,7 +1,4 @@
-import type { FileObject } from '@cw/contract';
-import { pathOf } from '@cw/contract/routes';
-import { ApiRequestError, callApi, refreshSession } from '../../../lib/api-client';
-import { getAuthorizationValue } from '../../../lib/token-storage';
+import { callApi } from '../../../lib/api-client';
 
 /** Uploads one file (multipart field `file`), attached to `content` when given. */
 export function uploadFile(file: File, content?: number) {
@@ -13,50 +10,4 @@ export function uploadFile(file: File, content?: number) {
 
 export function deleteFile(id: number) {
   return callApi('files.remove', { params: { id } });
-}
-
-async function fetchDownload(id: number): Promise<Response> {
-  const headers = new Headers();
-  const authorization = getAuthorizationValue();
-  if (authorization) headers.set('Authorization', authorization);
-  return fetch(pathOf('files.download', { id }), { headers });
-}
-
-/** A file's bytes (with the session's token, refreshed once on a 401). */
-export async function fetchFileBlob(id: number): Promise<Blob> {
-  let response = await fetchDownload(id);
-  if (response.status === 401 && (await refreshSession())) response = await fetchDownload(id);
-  if (!response.ok) throw new ApiRequestError(response.status, undefined);
-  return response.blob();
-}
-
-/**
- * Downloads a file's bytes. The download needs the Authorization header (tokens live in
- * localStorage, not cookies), so a plain link cannot work: fetch the blob, then save it
- * through a temporary object URL under the file's own name.
- */
-export async function downloadFile(file: Pick<FileObject, 'id' | 'name'>): Promise<void> {
-  const blob = await fetchFileBlob(file.id);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** "2.4 MB" */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }

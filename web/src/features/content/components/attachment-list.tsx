@@ -1,7 +1,7 @@
 import type { FileObject } from '@cw/contract';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { downloadFile, formatBytes } from '../api/files';
+import { downloadFile, formatBytes } from '../../../lib/api/files';
 import { FilePreviewDialog, FileThumbnail, openOrDownload } from './file-preview';
 
 /**

@@ -1,7 +1,7 @@
 import { AlertCircle, Download, FileText, Loader2, Paperclip, X } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
 import type { FileObject } from '@cw/contract';
-import { downloadFile, formatBytes } from '../api/files';
+import { downloadFile, formatBytes } from '../../../lib/api/files';
 import { FilePreviewDialog, FileThumbnail, openOrDownload } from './file-preview';
 import type { Attachment, AttachmentsState } from './use-attachments';
 

@@ -2,7 +2,7 @@ import type { FileObject } from '@cw/contract';
 import { FileText, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { downloadFile, fetchFileBlob } from '../api/files';
+import { downloadFile, fetchFileBlob } from '../../../lib/api/files';
 
 export type PreviewKind = 'image' | 'pdf' | 'text';
 
