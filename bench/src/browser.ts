@@ -296,6 +296,10 @@ export async function measureEditor(
     if (!landed.startsWith('/content/create')) {
       throw new Error(`/content/create led to ${landed} (signed-in session not accepted?)`);
     }
+    // The target is set for Split mode (text and preview side by side), the writing surface's
+    // default; choose it explicitly in case a stored preference says otherwise.
+    const split = page.getByRole('button', { name: 'Split', exact: true });
+    if (await split.count()) await split.first().click();
     const area = await contentTextarea(page);
     if (!area)
       throw new Error('/content/create shows no textarea yet (the editor screen has not landed)');
