@@ -15,6 +15,8 @@ describe('countWords', () => {
     ['Привет мир, 你好 🎬 take 2', 5],
     ['<https://example.com> here', 2],
     ['| a | b |\n|---|---|\n| c | d |', 4],
+    ['either/or, well,said', 2],
+    ['tab\tand\u00a0no-break\u3000ideographic', 4],
   ])('counts %j as %i words', (text, words) => {
     expect(countWords(text)).toBe(words);
   });

@@ -22,6 +22,8 @@ const MODES: { mode: EditorMode; label: string }[] = [
 ];
 
 const MODE_KEY = 'cw.editor-mode';
+/** How long after the caret stops the Split preview scrolls to it. */
+const FOLLOW_DELAY_MS = 250;
 
 function readMode(): EditorMode {
   try {
@@ -91,10 +93,7 @@ export function WritingSurface({
   const [mode, setMode] = useState<EditorMode>(readMode);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const previewRef = useRef<HTMLElement>(null);
-  const frame = useRef(0);
-  const wordsPerMinute = useWordsPerMinute();
-  const deferred = useDeferredValue(value);
-  const words = useMemo(() => countWords(deferred), [deferred]);
+  const followTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     try {
@@ -103,16 +102,18 @@ export function WritingSurface({
       // A preference only.
     }
   }, [mode]);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  useEffect(() => () => clearTimeout(followTimer.current), []);
 
+  // The preview redraws a long script only when typing pauses (decision 051), so it follows the
+  // caret then too: measuring the preview on every keystroke would cost a layout per key.
   const follow = useCallback(() => {
     if (mode !== 'split') return;
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => {
+    clearTimeout(followTimer.current);
+    followTimer.current = setTimeout(() => {
       if (textareaRef.current && previewRef.current) {
         followCaret(textareaRef.current, previewRef.current);
       }
-    });
+    }, FOLLOW_DELAY_MS);
   }, [mode]);
 
   const modeControl = (
@@ -189,17 +190,30 @@ export function WritingSurface({
           </section>
         )}
       </div>
-      <p
-        className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600"
-        data-testid="writing-status"
-      >
-        <span>{words.toLocaleString('en-US')} words</span>
-        <span>{deferred.length.toLocaleString('en-US')} characters</span>
-        <span title={`At ${wordsPerMinute} words per minute`}>
-          {formatSpeakingTime(speakingSeconds(words, wordsPerMinute))} speaking time
-        </span>
-        <span className="ml-auto">{status}</span>
-      </p>
+      <WritingStats text={value} status={status} />
     </div>
+  );
+}
+
+/**
+ * Words, characters and speaking time, counted on a deferred copy of the text: only this line
+ * renders again for the count, after the keystroke's own frame.
+ */
+function WritingStats({ text, status }: { text: string; status?: ReactNode }) {
+  const wordsPerMinute = useWordsPerMinute();
+  const deferred = useDeferredValue(text);
+  const words = useMemo(() => countWords(deferred), [deferred]);
+  return (
+    <p
+      className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600"
+      data-testid="writing-status"
+    >
+      <span>{words.toLocaleString('en-US')} words</span>
+      <span>{deferred.length.toLocaleString('en-US')} characters</span>
+      <span title={`At ${wordsPerMinute} words per minute`}>
+        {formatSpeakingTime(speakingSeconds(words, wordsPerMinute))} speaking time
+      </span>
+      <span className="ml-auto">{status}</span>
+    </p>
   );
 }
