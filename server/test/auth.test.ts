@@ -57,6 +57,28 @@ describe('POST register/', () => {
     expect(mail?.devLogLine).toBe(`code ${ctx.outbox.lastCode(email)}`);
   });
 
+  it('does not repeat names typed at registration in mail to the address until it is verified (attacker text in our mail)', async () => {
+    const hostile = 'there. SECURITY ALERT: restore your account at https://evil.example/restore';
+    const { email } = await registerOnly(ctx, { first_name: hostile });
+    const mail = ctx.outbox.last(email);
+    expect(mail?.text.startsWith('Hi,')).toBe(true);
+    for (const body of [mail?.text, mail?.html]) {
+      expect(body).not.toContain('SECURITY ALERT');
+      expect(body).not.toContain('evil.example');
+    }
+    // Once the owner has entered a code, the name is theirs and the mails greet with it.
+    const verified = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: ctx.outbox.lastCode(email) },
+    });
+    expect(verified.status).toBe(200);
+    await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: verified.body.token.access,
+      body: { first_name: 'Ada' },
+    });
+    await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email } });
+    expect(ctx.outbox.last(email)?.text.startsWith('Hi Ada,')).toBe(true);
+  });
+
   it('stores the password only as an argon2id hash at the contract cost', async () => {
     const { email, password } = await registerOnly(ctx);
     const row = await userRow(email);

@@ -96,6 +96,7 @@ export class OneTimeCodes {
         codeMail({
           to: user.email,
           firstName: user.firstName,
+          addressVerified: user.isVerified,
           code,
           purpose,
           validMinutes: OTP_TTL_MS / 60_000,
