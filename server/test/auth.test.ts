@@ -575,6 +575,7 @@ describe('GET user-details/', () => {
       is_verified: true,
       is_mfa_activated: false,
       on_free_trial: true,
+      words_per_minute: 150,
     });
   });
 
@@ -605,7 +606,7 @@ describe('GET user-details/', () => {
 });
 
 describe('PATCH update-profile/', () => {
-  it('changes the names and answers the three fields', async () => {
+  it('changes the names and answers the profile fields', async () => {
     const u = await signedInUser(ctx);
     const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
@@ -616,6 +617,7 @@ describe('PATCH update-profile/', () => {
       first_name: 'Katherine',
       last_name: 'Johnson',
       is_mfa_activated: false,
+      words_per_minute: 150,
     });
     const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
     expect(me.body).toMatchObject({ first_name: 'Katherine', last_name: 'Johnson' });
@@ -653,6 +655,42 @@ describe('PATCH update-profile/', () => {
       last_name: u.lastName,
       is_mfa_activated: false,
     });
+  });
+
+  it('changes words_per_minute alone or with the names, and user-details shows it', async () => {
+    const u = await signedInUser(ctx);
+    const alone = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { words_per_minute: 60 },
+    });
+    expect(alone.status).toBe(200);
+    expect(alone.body).toMatchObject({ first_name: u.firstName, words_per_minute: 60 });
+    const withNames = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { first_name: 'Mae', last_name: 'Jemison', words_per_minute: 250 },
+    });
+    expect(withNames.body).toEqual({
+      first_name: 'Mae',
+      last_name: 'Jemison',
+      is_mfa_activated: false,
+      words_per_minute: 250,
+    });
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body.words_per_minute).toBe(250);
+  });
+
+  it('refuses words_per_minute outside 60–250 or not a whole number, changing nothing', async () => {
+    const u = await signedInUser(ctx);
+    for (const value of [59, 251, 150.5, '150', null, -1, 1e9]) {
+      const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+        token: u.access,
+        body: { first_name: 'Changed', words_per_minute: value },
+      });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.errors).toEqual({ words_per_minute: ['Must be between 60 and 250.'] });
+    }
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body).toMatchObject({ first_name: u.firstName, words_per_minute: 150 });
   });
 
   it('answers 401 without a token', async () => {

@@ -26,13 +26,21 @@ export class AccountService {
 
   async updateProfile(
     userId: number,
-    changes: { first_name?: string; last_name?: string; is_mfa_activated?: boolean },
+    changes: {
+      first_name?: string;
+      last_name?: string;
+      is_mfa_activated?: boolean;
+      words_per_minute?: number;
+    },
   ): Promise<UpdateProfileAnswer> {
     const updated = await this.deps.store.repos.users.update(userId, {
       ...(changes.first_name !== undefined ? { firstName: changes.first_name } : {}),
       ...(changes.last_name !== undefined ? { lastName: changes.last_name } : {}),
       ...(changes.is_mfa_activated !== undefined
         ? { isMfaActivated: changes.is_mfa_activated }
+        : {}),
+      ...(changes.words_per_minute !== undefined
+        ? { wordsPerMinute: changes.words_per_minute }
         : {}),
       updatedOn: this.deps.now(),
     });
