@@ -107,10 +107,15 @@ export const updateProfileBodySchema = z
     last_name: personNameSchema.optional(),
     is_mfa_activated: z.boolean({ error: 'Must be true or false.' }).optional(),
     words_per_minute: wordsPerMinuteSchema.optional(),
+    current_password: givenPasswordSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Send first_name and last_name, is_mfa_activated or words_per_minute.',
-  });
+  .refine(
+    (body) =>
+      Object.entries(body).some(
+        ([key, value]) => key !== 'current_password' && value !== undefined,
+      ),
+    { message: 'Send first_name and last_name, is_mfa_activated or words_per_minute.' },
+  );
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export const updateProfileAnswerSchema = userSchema.pick({
   first_name: true,

@@ -623,7 +623,7 @@ describe('PATCH update-profile/', () => {
     expect(me.body).toMatchObject({ first_name: 'Katherine', last_name: 'Johnson' });
   });
 
-  it('switches MFA on and off', async () => {
+  it('switches MFA on, and off with the current password', async () => {
     const u = await signedInUser(ctx);
     const on = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
@@ -632,9 +632,70 @@ describe('PATCH update-profile/', () => {
     expect(on.body.is_mfa_activated).toBe(true);
     const off = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
-      body: { is_mfa_activated: false },
+      body: { is_mfa_activated: false, current_password: u.password },
     });
+    expect(off.status).toBe(200);
     expect(off.body.is_mfa_activated).toBe(false);
+  });
+
+  it('does not switch MFA off with a stolen access token alone: the password is needed', async () => {
+    const u = await signedInUser(ctx);
+    await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: true },
+    });
+    const missing = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: false, first_name: 'Changed' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      code: 'invalid',
+      errors: { current_password: ['This field is required.'] },
+    });
+    const wrong = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: false, first_name: 'Changed', current_password: 'not-it' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      message: 'Current password is incorrect.',
+      code: 'incorrect_password',
+    });
+    expect(wrong.body.errors).toBeUndefined();
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body).toMatchObject({ first_name: u.firstName, is_mfa_activated: true });
+    // A current_password alone changes nothing and is no change to send.
+    const alone = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { current_password: u.password },
+    });
+    expect(alone.status).toBe(400);
+  });
+
+  it('counts wrong passwords for switching MFA off as failed logins', async () => {
+    const u = await signedInUser(ctx);
+    const from = '203.0.113.77';
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+        token: u.access,
+        body: { is_mfa_activated: false, current_password: `guess-${i}` },
+        ip: from,
+      });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: false, current_password: u.password },
+      ip: from,
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const login = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+      ip: from,
+    });
+    expect(login.status).toBe(429);
   });
 
   it('refuses an empty change, a blank name and a non-boolean MFA flag, changing nothing', async () => {
