@@ -120,27 +120,90 @@ describe('failed logins', () => {
 });
 
 describe('one-time code checks', () => {
-  it('allow 10 wrong codes per address in 15 minutes, then 429', async () => {
+  it('allow 10 wrong codes per address and client IP in 15 minutes, then 429 for that IP', async () => {
     const { email } = await registerOnly(ctx, { ip: ip(7) });
     for (let i = 0; i < 10; i += 1) {
       const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
         body: { email, otp: '000000' },
-        ip: ip(7 + i),
+        ip: ip(8),
       });
       // (000000 could be the real code once in a million runs; then this first try passes.)
       expect([400, 200]).toContain(res.status);
     }
     const blocked = await call(ctx, 'POST', `${A}/verify-otp/`, {
       body: { email, otp: ctx.outbox.lastCode(email) },
-      ip: ip(99),
+      ip: ip(8),
     });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const reset = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
       body: { email, otp: '123456', new_password: 'whatever-new' },
-      ip: ip(98),
+      ip: ip(8),
     });
     expect(reset.status).toBe(429);
+    // Another client is not blocked for this address (its code was voided by five wrong tries).
+    const elsewhere = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: '000000' },
+      ip: ip(9),
+    });
+    expect(elsewhere.status).toBe(400);
+  });
+
+  it("never let ten wrong codes from other IPs block the owner's right reset code (owner lock-out by wrong codes)", async () => {
+    const owner = await signedInUser(ctx);
+    const home = ip(60);
+    expect(
+      (
+        await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+          body: { email: owner.email },
+          ip: home,
+        })
+      ).status,
+    ).toBe(200);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+        body: { email: owner.email, otp: '000000', new_password: 'attacker-pw' },
+        ip: ip(61 + i),
+      });
+      expect([400, 200]).toContain(res.status);
+    }
+    // Five wrong tries voided the code mailed before: the owner asks for a new one, and it works.
+    ctx.clock.advance(31_000);
+    await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+      body: { email: owner.email },
+      ip: home,
+    });
+    const reset = await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+      body: {
+        email: owner.email,
+        otp: ctx.outbox.lastCode(owner.email),
+        new_password: 'owners-new',
+      },
+      ip: home,
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(owner.email, 'owners-new', home)).status).toBe(200);
+  });
+
+  it("never let ten wrong codes from other IPs block the owner's right verification code", async () => {
+    const home = ip(80);
+    const { email, password } = await registerOnly(ctx, { ip: home });
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(ctx, 'POST', `${A}/verify-otp/`, {
+        body: { email, otp: '000000' },
+        ip: ip(81 + i),
+      });
+      expect([400, 200]).toContain(res.status);
+    }
+    ctx.clock.advance(31_000);
+    const again = await login(email, password, home);
+    expect(again.body.message).toBe('OTP sent to your email.');
+    const verified = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: ctx.outbox.lastCode(email) },
+      ip: home,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.token.access).toEqual(expect.any(String));
   });
 
   it('allow 100 wrong codes per client IP in an hour, whatever the addresses', async () => {
