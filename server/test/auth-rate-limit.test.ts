@@ -242,6 +242,54 @@ describe('code sending', () => {
     expect(res.status).toBe(429);
   });
 
+  it('spends no mail quota on send-otp for a verified account: the owner still signs in (owner lock-out by send-otp)', async () => {
+    const owner = await signedInUser(ctx);
+    await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: owner.access,
+      body: { is_mfa_activated: true },
+    });
+    for (let i = 0; i < 12; i += 1) {
+      ctx.clock.advance(31_000);
+      const res = await call(ctx, 'POST', `${A}/send-otp/`, {
+        body: { email: owner.email },
+        ip: ip(170 + i),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('If the account exists, a code has been sent.');
+    }
+    expect(ctx.outbox.last(owner.email)).toBeUndefined();
+    const signIn = await login(owner.email, owner.password, ip(190));
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toEqual({
+      verified: true,
+      mfa_status: true,
+      message: 'OTP sent to your email.',
+    });
+    const verified = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email: owner.email, otp: ctx.outbox.lastCode(owner.email) },
+      ip: ip(190),
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.token.access).toEqual(expect.any(String));
+  });
+
+  it('spends no mail quota of an unknown address, while the cool-down and the IP limit still count', async () => {
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < 12; i += 1) {
+      ctx.clock.advance(31_000);
+      const res = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+        body: { email: ghost },
+        ip: ip(195),
+      });
+      expect(res.status).toBe(200);
+    }
+    const soon = await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+      body: { email: ghost },
+      ip: ip(196),
+    });
+    expect(soon.status).toBe(429);
+  });
+
   it('allows 100 code-sending calls per client IP in an hour', async () => {
     const from = ip(150);
     for (let i = 0; i < 100; i += 1) {

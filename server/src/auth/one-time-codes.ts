@@ -40,10 +40,12 @@ export class OneTimeCodes {
   }
 
   /**
-   * Counts a code send against the address and IP limits (429 when over; unknown addresses count
-   * too, so the answer never tells whether an account exists), then, for a real account, stores
-   * a new code and mails it. A mail that cannot be sent leaves nothing behind: the code row is
-   * deleted and the limits are given back.
+   * Counts a code send against the limits (429 when over), then, when `user` is given, stores a
+   * new code and mails it. The resend cool-down and the client's IP limit count every call,
+   * account or not (decision 024); the address's mail quota counts only a mail really sent, so
+   * calls that send nothing (an unknown address, send-otp of a verified account) never use it up.
+   * A mail that cannot be sent leaves nothing behind: the code row is deleted and the limits are
+   * given back.
    */
   async send(
     email: string,
@@ -52,7 +54,8 @@ export class OneTimeCodes {
     ip: string,
   ): Promise<void> {
     const { store, limiter } = this.deps;
-    const buckets = Object.values(codeSendBuckets(this.deps.limits, email, purpose, ip));
+    const { coolDown, perAddress, perIp } = codeSendBuckets(this.deps.limits, email, purpose, ip);
+    const buckets = user ? [coolDown, perAddress, perIp] : [coolDown, perIp];
     await limiter.consume(buckets);
     if (!user) return;
     const { id, code } = await this.issue(user, purpose, this.deps.now(), store.repos);
