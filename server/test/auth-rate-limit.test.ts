@@ -54,19 +54,66 @@ describe('failed logins', () => {
     }
   });
 
-  it('allow 100 per account in an hour from all addresses together', async () => {
+  it('allow 100 per account in an hour from all addresses together, then a right password steps up to a mailed code', async () => {
     const u = await signedInUser(ctx);
     for (let n = 0; n < 10; n += 1) {
       for (let i = 0; i < 10; i += 1) {
         expect((await login(u.email, 'wrong-password', ip(10 + n))).status).toBe(401);
       }
     }
-    const fresh = await login(u.email, u.password, ip(50));
-    expect(fresh.status).toBe(429);
-    expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(15 * 60);
-    expect(Number(fresh.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    const wrong = await login(u.email, 'wrong-password', ip(50));
+    expect(wrong.status).toBe(429);
+    expect(Number(wrong.headers['retry-after'])).toBeGreaterThan(15 * 60);
+    expect(Number(wrong.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    // The right password is not refused: no token, a code is mailed, as with MFA.
+    const right = await login(u.email, u.password, ip(51));
+    expect(right.status).toBe(200);
+    expect(right.body).toEqual({
+      verified: true,
+      mfa_status: false,
+      message: 'OTP sent to your email.',
+    });
+    expect(ctx.outbox.last(u.email)?.subject).toMatch(/sign-in code/i);
+    // An address that made ten of the failures stays blocked, even with the right password.
+    expect((await login(u.email, u.password, ip(10))).status).toBe(429);
     ctx.clock.advance(60 * MINUTE);
-    expect((await login(u.email, u.password, ip(50))).status).toBe(200);
+    const later = await login(u.email, u.password, ip(50));
+    expect(later.status).toBe(200);
+    expect(later.body.token).toBeDefined();
+  });
+
+  it('let the owner sign in with the right password and a mailed code after strangers made 100 wrong logins, wrong codes and code sends (owner lock-out by wrong passwords)', async () => {
+    const owner = await signedInUser(ctx);
+    const home = ip(240);
+    // Strangers, from ten other addresses: reset mails up to the address's quota, wrong codes,
+    // and a hundred wrong passwords.
+    for (let n = 0; n < 10; n += 1) {
+      ctx.clock.advance(31_000);
+      await call(ctx, 'POST', `${A}/send-otp-reset-password/`, {
+        body: { email: owner.email },
+        ip: ip(220 + n),
+      });
+      await call(ctx, 'POST', `${A}/reset-password-otp/`, {
+        body: { email: owner.email, otp: '000000', new_password: 'attacker-pw' },
+        ip: ip(220 + n),
+      });
+      for (let i = 0; i < 10; i += 1) await login(owner.email, `guess-${n}-${i}`, ip(220 + n));
+    }
+    expect((await login(owner.email, 'one-more-guess', ip(230))).status).toBe(429);
+
+    const signIn = await login(owner.email, owner.password, home);
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.token).toBeUndefined();
+    expect(signIn.body.message).toBe('OTP sent to your email.');
+    const code = ctx.outbox.lastCode(owner.email);
+    expect(ctx.outbox.last(owner.email)?.subject).toMatch(/sign-in code/i);
+    const verified = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email: owner.email, otp: code },
+      ip: home,
+    });
+    expect(verified.status).toBe(200);
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: verified.body.token.access });
+    expect(me.body.email).toBe(owner.email);
   });
 
   it('count for unknown accounts too, so probing tells nothing', async () => {

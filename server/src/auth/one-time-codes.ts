@@ -44,20 +44,31 @@ export class OneTimeCodes {
    * new code and mails it. The resend cool-down and the client's IP limit count every call,
    * account or not (decision 024); the address's mail quota counts only a mail really sent, so
    * calls that send nothing (an unknown address, send-otp of a verified account) never use it up.
-   * A mail that cannot be sent leaves nothing behind: the code row is deleted and the limits are
-   * given back.
+   * A sign-in whose password was right (`passwordChecked`) is counted in that quota but never
+   * refused by it: strangers spending the quota (e.g. with reset mails) cannot stop the owner's
+   * sign-in code. A mail that cannot be sent leaves nothing behind: the code row is deleted and
+   * the limits are given back.
    */
   async send(
     email: string,
     user: UserRow | undefined,
     purpose: OtpPurpose,
     ip: string,
+    options: { passwordChecked?: boolean } = {},
   ): Promise<void> {
     const { store, limiter } = this.deps;
     const { coolDown, perAddress, perIp } = codeSendBuckets(this.deps.limits, email, purpose, ip);
-    const buckets = user ? [coolDown, perAddress, perIp] : [coolDown, perIp];
-    await limiter.consume(buckets);
-    if (!user) return;
+    if (!user) {
+      await limiter.consume([coolDown, perIp]);
+      return;
+    }
+    if (options.passwordChecked) {
+      await limiter.consume([coolDown, perIp]);
+      await limiter.record([perAddress]);
+    } else {
+      await limiter.consume([coolDown, perAddress, perIp]);
+    }
+    const buckets = [coolDown, perAddress, perIp];
     const { id, code } = await this.issue(user, purpose, this.deps.now(), store.repos);
     try {
       await this.mail(user, code, purpose);
