@@ -512,10 +512,66 @@ describe('POST refresh-token/', () => {
     }
   });
 
-  it('revokes the whole family when a rotated token is presented again', async () => {
+  it('gives two refreshes with the same token within 30 seconds the same new pair (two tabs log the person out)', async () => {
+    const u = await signedInUser(ctx);
+    const first = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    ctx.clock.advance(29 * SECOND);
+    const second = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: second.body.access });
+    expect(me.body.id).toBe(u.id);
+    // The sign-in goes on: the shared new refresh token rotates as usual.
+    const next = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: second.body.refresh },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('gives two truly concurrent refreshes with the same token the same new pair', async () => {
+    const u = await signedInUser(ctx);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(answers[1]?.body).toEqual(answers[0]?.body);
+    expect(answers[2]?.body).toEqual(answers[0]?.body);
+    const rows = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, u.id));
+    // One rotation: the first token and its one successor.
+    expect(rows).toHaveLength(2);
+    const next = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: answers[0]?.body.refresh },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('keeps the pair of the grace only sealed, never in clear', async () => {
+    const u = await signedInUser(ctx);
+    const res = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    const rows = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, u.id));
+    const stored = JSON.stringify(rows);
+    for (const secret of [u.refresh, res.body.refresh, res.body.access]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(secret.split('.')[2]);
+    }
+    const rotated = rows.find((row) => row.rotatedAt !== null);
+    expect(rotated?.successorSealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('revokes the whole family when a rotated token is presented again after 30 seconds', async () => {
     const u = await signedInUser(ctx);
     const first = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
     expect(first.status).toBe(200);
+    ctx.clock.advance(31 * SECOND);
     const reuse = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('token_not_valid');
@@ -533,7 +589,9 @@ describe('POST refresh-token/', () => {
       body: { email: u.email, password: u.password },
     });
     await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
-    await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    ctx.clock.advance(31 * SECOND);
+    const reuse = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    expect(reuse.status).toBe(401);
     const res = await call(ctx, 'POST', `${A}/refresh-token/`, {
       body: { refresh: other.body.token.refresh },
     });

@@ -58,6 +58,12 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when this token was exchanged for a new one; presenting it again is reuse. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * The pair this token was exchanged for, sealed (AES-256-GCM) with a key derived from this
+     * token, which is not stored: only its holder can open it, to get the same pair again within
+     * the 30-second grace (two tabs refreshing at once; decision 029).
+     */
+    successorSealed: text('successor_sealed'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
