@@ -28,6 +28,7 @@ import { createAuthGuard } from './http/auth-guard';
 import { errorBody, registerErrorHandling, sendError, sendRouteNotFound } from './http/errors';
 import { registerRoutes } from './http/route-table';
 import { libraryPlugin } from './library/library.plugin';
+import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
 
 /** JSON bodies: content items may hold 1,000,000 characters (up to 4 bytes each in UTF-8). */
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now ?? (() => new Date()),
     log: app.log,
   });
+  runMailQueue(app, authServices.mailQueue);
 
   /* ---- routes ---- */
   const guard = createAuthGuard(tokens);

@@ -12,5 +12,4 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect.',
   fieldRequired: 'This field is required.',
   passwordReset: 'Password reset successfully.',
-  mailFailed: 'We could not send the email right now. Please try again in a moment.',
 } as const;

@@ -68,7 +68,7 @@ export class SignInService {
     // the code mailed moments ago is still valid, so answer as usual without a new mail
     // instead of refusing a sign-in whose password was right.
     if (!(await codes.sentMomentsAgo(user.email, purpose, ip))) {
-      await codes.send(user.email, user, purpose, ip, { passwordChecked: true });
+      await codes.send(user.email, true, purpose, ip, { passwordChecked: true });
     }
     return {
       verified: user.isVerified,
