@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, nameTextSchema, textSchema } from './common';
+import { WORDS_PER_MINUTE_MAX, WORDS_PER_MINUTE_MIN } from './words';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -36,6 +37,14 @@ export const givenPasswordSchema = textSchema({ error: 'This field is required.'
 export const otpSchema = textSchema({ error: 'This field is required.' })
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
+/** Speaking pace for speaking times (docs/api.md §2): whole words per minute. */
+const wordsPerMinuteMessage = `Must be between ${WORDS_PER_MINUTE_MIN} and ${WORDS_PER_MINUTE_MAX}.`;
+export const wordsPerMinuteSchema = z
+  .number({ error: wordsPerMinuteMessage })
+  .int(wordsPerMinuteMessage)
+  .min(WORDS_PER_MINUTE_MIN, wordsPerMinuteMessage)
+  .max(WORDS_PER_MINUTE_MAX, wordsPerMinuteMessage);
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
@@ -83,6 +92,7 @@ export const userSchema = z.object({
   is_verified: z.boolean(),
   is_mfa_activated: z.boolean(),
   on_free_trial: z.boolean(),
+  words_per_minute: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -91,19 +101,23 @@ export const updateProfileBodySchema = z
     first_name: personNameSchema.optional(),
     last_name: personNameSchema.optional(),
     is_mfa_activated: z.boolean({ error: 'Must be true or false.' }).optional(),
+    words_per_minute: wordsPerMinuteSchema.optional(),
     /** Needed to switch MFA off (docs/auth.md, "Hostile input"): a stolen access token alone must not do it. */
     current_password: givenPasswordSchema.optional(),
   })
   .refine(
-    ({ first_name, last_name, is_mfa_activated }) =>
-      [first_name, last_name, is_mfa_activated].some((value) => value !== undefined),
-    { message: 'Send first_name and last_name, or is_mfa_activated.' },
+    (body) =>
+      Object.entries(body).some(
+        ([key, value]) => key !== 'current_password' && value !== undefined,
+      ),
+    { message: 'Send first_name and last_name, is_mfa_activated or words_per_minute.' },
   );
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export const updateProfileAnswerSchema = userSchema.pick({
   first_name: true,
   last_name: true,
   is_mfa_activated: true,
+  words_per_minute: true,
 });
 export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
 

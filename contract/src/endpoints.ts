@@ -142,10 +142,11 @@ export const endpoints = {
   },
   'auth.updateProfile': {
     ...signedInAuth,
-    summary: 'Change the name or switch MFA on or off',
+    summary:
+      'Change the name or the speaking pace, or switch MFA on or off (off needs the password)',
     body: updateProfileBodySchema,
     success: ok(updateProfileAnswerSchema),
-    errors: [400, 401],
+    errors: [400, 401, 429],
   },
   'auth.updatePassword': {
     ...signedInAuth,

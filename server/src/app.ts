@@ -34,6 +34,7 @@ import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { registerResponseHeaders } from './http/response-headers';
 import { registerRoutes } from './http/route-table';
 import { libraryPlugin } from './library/library.plugin';
+import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
 
 /** The longest a request may take, an upload included; also how old a `.part` file must be to be an orphan. */
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now ?? (() => new Date()),
     log: app.log,
   });
+  runMailQueue(app, authServices.mailQueue);
 
   /* ---- routes ---- */
   const guard = createAuthGuard(tokens);

@@ -21,7 +21,11 @@ export function expectNothingLeaked(text: string): void {
   );
 }
 
-/** One API call through the real HTTP layer; every answer is checked for leaks. */
+/**
+ * One API call through the real HTTP layer; every answer is checked for leaks. Then the mail
+ * queue is drained, so the outbox holds what the call queued, as an inbox would a moment later
+ * (tests of the queue itself use `ctx.app.inject`).
+ */
 export async function call(
   ctx: TestContext,
   method: 'GET' | 'POST' | 'PATCH',
@@ -38,6 +42,7 @@ export async function call(
     },
     ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
+  await ctx.mailQueue.drain();
   expectNothingLeaked(res.body);
   let body: unknown = undefined;
   try {

@@ -57,6 +57,28 @@ describe('POST register/', () => {
     expect(mail?.devLogLine).toBe(`code ${ctx.outbox.lastCode(email)}`);
   });
 
+  it('does not repeat names typed at registration in mail to the address until it is verified (attacker text in our mail)', async () => {
+    const hostile = 'there. SECURITY ALERT: restore your account at https://evil.example/restore';
+    const { email } = await registerOnly(ctx, { first_name: hostile });
+    const mail = ctx.outbox.last(email);
+    expect(mail?.text.startsWith('Hi,')).toBe(true);
+    for (const body of [mail?.text, mail?.html]) {
+      expect(body).not.toContain('SECURITY ALERT');
+      expect(body).not.toContain('evil.example');
+    }
+    // Once the owner has entered a code, the name is theirs and the mails greet with it.
+    const verified = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: ctx.outbox.lastCode(email) },
+    });
+    expect(verified.status).toBe(200);
+    await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: verified.body.token.access,
+      body: { first_name: 'Ada' },
+    });
+    await call(ctx, 'POST', `${A}/send-otp-reset-password/`, { body: { email } });
+    expect(ctx.outbox.last(email)?.text.startsWith('Hi Ada,')).toBe(true);
+  });
+
   it('stores the password only as an argon2id hash at the contract cost', async () => {
     const { email, password } = await registerOnly(ctx);
     const row = await userRow(email);
@@ -126,27 +148,36 @@ describe('POST register/', () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password']);
   });
 
-  it('leaves no account behind when the verification mail cannot be sent', async () => {
+  it('registers while the mail server is down, and mails the code once it is back', async () => {
     const email = uniqueEmail('nomail');
     const send = ctx.outbox.send;
     ctx.outbox.send = async () => {
       throw new Error('SMTP down');
     };
-    const before = await countUsers();
     try {
       const res = await call(ctx, 'POST', `${A}/register/`, {
         body: { first_name: 'No', last_name: 'Mail', email, password: 'secret1' },
       });
-      expect(res.status).toBe(503);
-      expect(res.body.code).toBe('mail_failed');
-      expect(res.body.message).not.toContain('SMTP');
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ message: 'User registered successfully' });
     } finally {
       ctx.outbox.send = send;
     }
-    expect(await countUsers()).toBe(before);
-    // The person can simply try again at once.
-    await registerOnly(ctx, { email });
-    expect(ctx.outbox.lastCode(email)).toMatch(/^\d{6}$/);
+    const row = await userRow(email);
+    expect(row?.isVerified).toBe(false);
+    // The failed try left no code behind; the mail waits for its next try.
+    const codes = await ctx.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, row?.id ?? 0));
+    expect(codes).toHaveLength(0);
+    expect(ctx.outbox.last(email)).toBeUndefined();
+    ctx.clock.advance(5 * SECOND);
+    await ctx.mailQueue.drain();
+    const verified = await call(ctx, 'POST', `${A}/verify-otp/`, {
+      body: { email, otp: ctx.outbox.lastCode(email) },
+    });
+    expect(verified.status).toBe(200);
   });
 });
 
@@ -490,10 +521,66 @@ describe('POST refresh-token/', () => {
     }
   });
 
-  it('revokes the whole family when a rotated token is presented again', async () => {
+  it('gives two refreshes with the same token within 30 seconds the same new pair (two tabs log the person out)', async () => {
+    const u = await signedInUser(ctx);
+    const first = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    ctx.clock.advance(29 * SECOND);
+    const second = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: second.body.access });
+    expect(me.body.id).toBe(u.id);
+    // The sign-in goes on: the shared new refresh token rotates as usual.
+    const next = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: second.body.refresh },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('gives two truly concurrent refreshes with the same token the same new pair', async () => {
+    const u = await signedInUser(ctx);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(answers[1]?.body).toEqual(answers[0]?.body);
+    expect(answers[2]?.body).toEqual(answers[0]?.body);
+    const rows = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, u.id));
+    // One rotation: the first token and its one successor.
+    expect(rows).toHaveLength(2);
+    const next = await call(ctx, 'POST', `${A}/refresh-token/`, {
+      body: { refresh: answers[0]?.body.refresh },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('keeps the pair of the grace only sealed, never in clear', async () => {
+    const u = await signedInUser(ctx);
+    const res = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    const rows = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, u.id));
+    const stored = JSON.stringify(rows);
+    for (const secret of [u.refresh, res.body.refresh, res.body.access]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(secret.split('.')[2]);
+    }
+    const rotated = rows.find((row) => row.rotatedAt !== null);
+    expect(rotated?.successorSealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('revokes the whole family when a rotated token is presented again after 30 seconds', async () => {
     const u = await signedInUser(ctx);
     const first = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
     expect(first.status).toBe(200);
+    ctx.clock.advance(31 * SECOND);
     const reuse = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('token_not_valid');
@@ -511,7 +598,9 @@ describe('POST refresh-token/', () => {
       body: { email: u.email, password: u.password },
     });
     await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
-    await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    ctx.clock.advance(31 * SECOND);
+    const reuse = await call(ctx, 'POST', `${A}/refresh-token/`, { body: { refresh: u.refresh } });
+    expect(reuse.status).toBe(401);
     const res = await call(ctx, 'POST', `${A}/refresh-token/`, {
       body: { refresh: other.body.token.refresh },
     });
@@ -553,6 +642,7 @@ describe('GET user-details/', () => {
       is_verified: true,
       is_mfa_activated: false,
       on_free_trial: true,
+      words_per_minute: 150,
     });
   });
 
@@ -583,7 +673,7 @@ describe('GET user-details/', () => {
 });
 
 describe('PATCH update-profile/', () => {
-  it('changes the names and answers the three fields', async () => {
+  it('changes the names and answers the profile fields', async () => {
     const u = await signedInUser(ctx);
     const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
@@ -594,12 +684,13 @@ describe('PATCH update-profile/', () => {
       first_name: 'Katherine',
       last_name: 'Johnson',
       is_mfa_activated: false,
+      words_per_minute: 150,
     });
     const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
     expect(me.body).toMatchObject({ first_name: 'Katherine', last_name: 'Johnson' });
   });
 
-  it('switches MFA on and off', async () => {
+  it('switches MFA on, and off with the current password', async () => {
     const u = await signedInUser(ctx);
     const on = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
@@ -608,9 +699,70 @@ describe('PATCH update-profile/', () => {
     expect(on.body.is_mfa_activated).toBe(true);
     const off = await call(ctx, 'PATCH', `${A}/update-profile/`, {
       token: u.access,
-      body: { is_mfa_activated: false },
+      body: { is_mfa_activated: false, current_password: u.password },
     });
+    expect(off.status).toBe(200);
     expect(off.body.is_mfa_activated).toBe(false);
+  });
+
+  it('does not switch MFA off with a stolen access token alone: the password is needed', async () => {
+    const u = await signedInUser(ctx);
+    await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: true },
+    });
+    const missing = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: false, first_name: 'Changed' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      code: 'invalid',
+      errors: { current_password: ['This field is required.'] },
+    });
+    const wrong = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: false, first_name: 'Changed', current_password: 'not-it' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      message: 'Current password is incorrect.',
+      code: 'incorrect_password',
+    });
+    expect(wrong.body.errors).toBeUndefined();
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body).toMatchObject({ first_name: u.firstName, is_mfa_activated: true });
+    // A current_password alone changes nothing and is no change to send.
+    const alone = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { current_password: u.password },
+    });
+    expect(alone.status).toBe(400);
+  });
+
+  it('counts wrong passwords for switching MFA off as failed logins', async () => {
+    const u = await signedInUser(ctx);
+    const from = '203.0.113.77';
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+        token: u.access,
+        body: { is_mfa_activated: false, current_password: `guess-${i}` },
+        ip: from,
+      });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { is_mfa_activated: false, current_password: u.password },
+      ip: from,
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const login = await call(ctx, 'POST', `${A}/login/`, {
+      body: { email: u.email, password: u.password },
+      ip: from,
+    });
+    expect(login.status).toBe(429);
   });
 
   it('refuses an empty change, a blank name and a non-boolean MFA flag, changing nothing', async () => {
@@ -631,6 +783,42 @@ describe('PATCH update-profile/', () => {
       last_name: u.lastName,
       is_mfa_activated: false,
     });
+  });
+
+  it('changes words_per_minute alone or with the names, and user-details shows it', async () => {
+    const u = await signedInUser(ctx);
+    const alone = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { words_per_minute: 60 },
+    });
+    expect(alone.status).toBe(200);
+    expect(alone.body).toMatchObject({ first_name: u.firstName, words_per_minute: 60 });
+    const withNames = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+      token: u.access,
+      body: { first_name: 'Mae', last_name: 'Jemison', words_per_minute: 250 },
+    });
+    expect(withNames.body).toEqual({
+      first_name: 'Mae',
+      last_name: 'Jemison',
+      is_mfa_activated: false,
+      words_per_minute: 250,
+    });
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body.words_per_minute).toBe(250);
+  });
+
+  it('refuses words_per_minute outside 60–250 or not a whole number, changing nothing', async () => {
+    const u = await signedInUser(ctx);
+    for (const value of [59, 251, 150.5, '150', null, -1, 1e9]) {
+      const res = await call(ctx, 'PATCH', `${A}/update-profile/`, {
+        token: u.access,
+        body: { first_name: 'Changed', words_per_minute: value },
+      });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.errors).toEqual({ words_per_minute: ['Must be between 60 and 250.'] });
+    }
+    const me = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    expect(me.body).toMatchObject({ first_name: u.firstName, words_per_minute: 150 });
   });
 
   it('answers 401 without a token', async () => {

@@ -5,6 +5,7 @@ import { buildApp, type App } from '../src/app';
 import type { AuthLimits } from '../src/auth/rate-limit';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import type { MailQueue } from '../src/mail/mail-queue';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
 
 /**
@@ -76,6 +77,8 @@ export interface TestContext {
   outbox: Outbox;
   config: Config;
   clock: TestClock;
+  /** The app's code-mail queue: `await ctx.mailQueue.drain()` sends what calls queued. */
+  mailQueue: MailQueue;
   close(): Promise<void>;
 }
 
@@ -119,6 +122,7 @@ export async function createTestApp(
     outbox,
     config,
     clock,
+    mailQueue: app.mailQueue,
     close: async () => {
       await app.close();
       await database.close();

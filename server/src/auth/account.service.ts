@@ -1,5 +1,5 @@
 import type { UpdateProfileAnswer, User } from '@cw/contract';
-import { badRequest, tokenNotValid } from '../http/errors';
+import { badRequest, tokenNotValid, validationFailed } from '../http/errors';
 import { MESSAGES } from './auth-messages';
 import type { AuthStore } from './auth-store';
 import { hashPassword, verifyPassword } from './passwords';
@@ -24,15 +24,35 @@ export class AccountService {
     return toUserAnswer(await this.requireUser(userId));
   }
 
+  /**
+   * Switching MFA off needs the current password (a stolen access token alone must not weaken
+   * the sign-in); a wrong one counts as a failed login, like in update-password.
+   */
   async updateProfile(
     userId: number,
-    changes: { first_name?: string; last_name?: string; is_mfa_activated?: boolean },
+    changes: {
+      first_name?: string;
+      last_name?: string;
+      is_mfa_activated?: boolean;
+      words_per_minute?: number;
+      current_password?: string;
+    },
+    ip: string,
   ): Promise<UpdateProfileAnswer> {
+    if (changes.is_mfa_activated === false) {
+      if (changes.current_password === undefined) {
+        throw validationFailed({ current_password: [MESSAGES.fieldRequired] });
+      }
+      await this.checkCurrentPassword(await this.requireUser(userId), changes.current_password, ip);
+    }
     const updated = await this.deps.store.repos.users.update(userId, {
       ...(changes.first_name !== undefined ? { firstName: changes.first_name } : {}),
       ...(changes.last_name !== undefined ? { lastName: changes.last_name } : {}),
       ...(changes.is_mfa_activated !== undefined
         ? { isMfaActivated: changes.is_mfa_activated }
+        : {}),
+      ...(changes.words_per_minute !== undefined
+        ? { wordsPerMinute: changes.words_per_minute }
         : {}),
       updatedOn: this.deps.now(),
     });
@@ -50,14 +70,8 @@ export class AccountService {
     input: { current_password: string; new_password: string },
     ip: string,
   ): Promise<{ message: string }> {
-    const { store, limiter, sessions } = this.deps;
-    const user = await this.requireUser(userId);
-    const failures = Object.values(loginFailureBuckets(this.deps.limits, user.email, ip));
-    await limiter.assertNotLimited(failures);
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-      await limiter.record(failures);
-      throw badRequest(MESSAGES.wrongCurrentPassword, undefined, 'incorrect_password');
-    }
+    const { store, sessions } = this.deps;
+    await this.checkCurrentPassword(await this.requireUser(userId), input.current_password, ip);
     const passwordHash = await hashPassword(input.new_password);
     const now = this.deps.now();
     await store.transaction(async (repos) => {
@@ -65,6 +79,17 @@ export class AccountService {
       await sessions.revokeAll(userId, now, repos, sessionFamilyId);
     });
     return { message: MESSAGES.passwordUpdated };
+  }
+
+  /** A wrong current password is a 400 and counts as a failed login of the account (429 past it). */
+  private async checkCurrentPassword(user: UserRow, password: string, ip: string): Promise<void> {
+    const { limiter } = this.deps;
+    const failures = Object.values(loginFailureBuckets(this.deps.limits, user.email, ip));
+    await limiter.assertNotLimited(failures);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await limiter.record(failures);
+      throw badRequest(MESSAGES.wrongCurrentPassword, undefined, 'incorrect_password');
+    }
   }
 
   private async requireUser(userId: number): Promise<UserRow> {

@@ -10,6 +10,6 @@ export const MESSAGES = {
   codeSentIfExists: 'If the account exists, a code has been sent.',
   passwordUpdated: 'Password updated successfully.',
   wrongCurrentPassword: 'Current password is incorrect.',
+  fieldRequired: 'This field is required.',
   passwordReset: 'Password reset successfully.',
-  mailFailed: 'We could not send the email right now. Please try again in a moment.',
 } as const;

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { MailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { AccountService } from './account.service';
 import { AuthStore } from './auth-store';
@@ -19,7 +20,7 @@ export interface AuthServicesDeps {
   secret: string;
   limits: AuthLimits;
   now: () => Date;
-  log?: { error(obj: object, msg: string): void };
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /** What the `/api/auth/…` routes call; each route calls one method of one of these. */
@@ -29,6 +30,8 @@ export interface AuthServices {
   sessions: SignInSessions;
   account: AccountService;
   passwordReset: PasswordResetService;
+  /** Sends the code mails the calls queued, after their answers (decision 029). */
+  mailQueue: MailQueue;
 }
 
 export function createAuthServices(deps: AuthServicesDeps): AuthServices {
@@ -37,7 +40,22 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
   // One limiter for all of auth: it sweeps expired buckets every few hundred hits it counts.
   const limiter = new RateLimiter(deps.db, now);
   const sessions = new SignInSessions({ store, tokens, secret, now });
-  const codes = new OneTimeCodes({ store, limiter, mailer, secret, limits, now, log });
+  // The queue's worker delivers through the codes, and the codes queue through the queue.
+  const mailQueue: MailQueue = new MailQueue({
+    db: deps.db,
+    now,
+    log,
+    deliver: (mail): Promise<void> => codes.deliver(mail),
+  });
+  const codes: OneTimeCodes = new OneTimeCodes({
+    store,
+    limiter,
+    mailer,
+    mailQueue,
+    secret,
+    limits,
+    now,
+  });
   warmUpPasswords();
   return {
     registration: new RegistrationService({ store, codes, limiter, limits, now }),
@@ -45,5 +63,6 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
     sessions,
     account: new AccountService({ store, sessions, limiter, limits, now }),
     passwordReset: new PasswordResetService({ store, codes, sessions, now }),
+    mailQueue,
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Executor } from '../db/executor';
+import { QueuedMails } from '../mail/mail-queue';
 import { OneTimeCodesRepository } from './one-time-codes.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { UsersRepository } from './users.repository';
@@ -8,12 +9,15 @@ export interface AuthRepositories {
   users: UsersRepository;
   oneTimeCodes: OneTimeCodesRepository;
   refreshTokens: RefreshTokensRepository;
+  /** The code-mail queue's rows, so a mail can be queued in the transaction that needs it. */
+  queuedMails: QueuedMails;
 }
 
 const repositoriesOn = (db: Executor): AuthRepositories => ({
   users: new UsersRepository(db),
   oneTimeCodes: new OneTimeCodesRepository(db),
   refreshTokens: new RefreshTokensRepository(db),
+  queuedMails: new QueuedMails(db),
 });
 
 /**

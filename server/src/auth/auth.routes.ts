@@ -25,7 +25,7 @@ export const authRoutes = (
   'auth.refreshToken': (request) => services.sessions.refresh(request.body.refresh),
   'auth.userDetails': (_request, _reply, caller) => services.account.userDetails(caller.userId),
   'auth.updateProfile': (request, _reply, caller) =>
-    services.account.updateProfile(caller.userId, request.body),
+    services.account.updateProfile(caller.userId, request.body, request.ip),
   'auth.updatePassword': (request, _reply, caller) =>
     services.account.updatePassword(
       caller.userId,

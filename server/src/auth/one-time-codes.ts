@@ -1,9 +1,17 @@
-import { AppError, badRequest } from '../http/errors';
+import { badRequest } from '../http/errors';
+import type { MailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/messages';
 import { MESSAGES } from './auth-messages';
 import type { AuthRepositories, AuthStore } from './auth-store';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, OtpHasher, generateOtp, type OtpPurpose } from './otp';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_PURPOSES,
+  OTP_TTL_MS,
+  OtpHasher,
+  generateOtp,
+  type OtpPurpose,
+} from './otp';
 import {
   codeFailureBuckets,
   codeSendBuckets,
@@ -16,10 +24,11 @@ export interface OneTimeCodesDeps {
   store: AuthStore;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Where `send` queues code mails; its worker calls `deliver`. */
+  mailQueue: Pick<MailQueue, 'kick'>;
   secret: string;
   limits: AuthLimits;
   now: () => Date;
-  log?: { error(obj: object, msg: string): void };
 }
 
 /** A right code of a real account, still unconsumed. */
@@ -29,7 +38,6 @@ export interface MatchedCode {
 }
 
 export const invalidOtp = () => badRequest(MESSAGES.invalidOtp, undefined, 'invalid_otp');
-const mailFailed = () => new AppError(503, 'mail_failed', MESSAGES.mailFailed);
 
 /** The mailed six-digit codes: sending them within their limits, checking and consuming them. */
 export class OneTimeCodes {
@@ -40,29 +48,52 @@ export class OneTimeCodes {
   }
 
   /**
-   * Counts a code send against the address and IP limits (429 when over; unknown addresses count
-   * too, so the answer never tells whether an account exists), then, for a real account, stores
-   * a new code and mails it. A mail that cannot be sent leaves nothing behind: the code row is
-   * deleted and the limits are given back.
+   * Counts a code send against the limits (429 when over), then queues the mail; the worker
+   * makes the code and sends it after the answer (decision 029), so the answer takes the same
+   * time whether or not an account will get a mail. The resend cool-down and the client's IP
+   * limit count every call, account or not (decision 024); the address's mail quota counts only
+   * a mail that will really go (`mailsAccount`: the caller found an account to mail), so calls
+   * that send nothing (an unknown address, send-otp of a verified account) never use it up. A
+   * sign-in whose password was right (`passwordChecked`) is counted in that quota but never
+   * refused by it: strangers spending the quota (e.g. with reset mails) cannot stop the owner's
+   * sign-in code.
    */
   async send(
     email: string,
-    user: UserRow | undefined,
+    mailsAccount: boolean,
     purpose: OtpPurpose,
     ip: string,
+    options: { passwordChecked?: boolean } = {},
   ): Promise<void> {
-    const { store, limiter } = this.deps;
-    const buckets = Object.values(codeSendBuckets(this.deps.limits, email, purpose, ip));
-    await limiter.consume(buckets);
-    if (!user) return;
-    const { id, code } = await this.issue(user, purpose, this.deps.now(), store.repos);
-    try {
-      await this.mail(user, code, purpose);
-    } catch (error) {
-      await store.repos.oneTimeCodes.delete(id);
-      await limiter.release(buckets);
-      throw error;
+    const { limiter } = this.deps;
+    const { coolDown, perAddress, perIp } = codeSendBuckets(this.deps.limits, email, purpose, ip);
+    if (!mailsAccount) {
+      await limiter.consume([coolDown, perIp]);
+    } else if (options.passwordChecked) {
+      await limiter.consume([coolDown, perIp]);
+      await limiter.record([perAddress]);
+    } else {
+      await limiter.consume([coolDown, perAddress, perIp]);
     }
+    await this.queue(email, purpose);
+    this.mailSoon();
+  }
+
+  /** Has the queue's worker send what was queued, once the answer is on its way. */
+  mailSoon(): void {
+    this.deps.mailQueue.kick();
+  }
+
+  /**
+   * Queues a code mail to `email`, in the caller's transaction when `repos` is given (then kick
+   * the queue after the commit). The row names no code: the worker makes it when it sends.
+   */
+  async queue(
+    email: string,
+    purpose: OtpPurpose,
+    repos: AuthRepositories = this.deps.store.repos,
+  ): Promise<void> {
+    await repos.queuedMails.enqueue({ recipient: email, purpose, at: this.deps.now() });
   }
 
   /** Whether a code for `purpose` went to `email` within the resend cool-down. */
@@ -71,8 +102,39 @@ export class OneTimeCodes {
     return (await this.deps.limiter.limitedFor([coolDown])) !== undefined;
   }
 
+  /**
+   * The mail queue's delivery of one code mail (after the answer): decides again, from the
+   * account as it is now, whether there is anyone to mail; if so stores a new code (as a keyed
+   * hash) and mails it. A mail that cannot be sent leaves no code behind and throws, so the
+   * queue tries again later with a new code.
+   */
+  async deliver(mail: { recipient: string; purpose: string }): Promise<void> {
+    const purpose = OTP_PURPOSES.find((known) => known === mail.purpose);
+    if (!purpose) return;
+    const { store } = this.deps;
+    const user = await store.repos.users.findByEmail(mail.recipient);
+    // A verification code only for an address not verified yet; the others for any account.
+    if (!user || (purpose === 'verify_email' && user.isVerified)) return;
+    const { id, code } = await this.issue(user, purpose, this.deps.now(), store.repos);
+    try {
+      await this.deps.mailer.send(
+        codeMail({
+          to: user.email,
+          firstName: user.firstName,
+          addressVerified: user.isVerified,
+          code,
+          purpose,
+          validMinutes: OTP_TTL_MS / 60_000,
+        }),
+      );
+    } catch (error) {
+      await store.repos.oneTimeCodes.delete(id);
+      throw error;
+    }
+  }
+
   /** Stores a new code for the user, as a keyed hash, and returns it in clear for the mail. */
-  async issue(
+  private async issue(
     user: UserRow,
     purpose: OtpPurpose,
     now: Date,
@@ -87,24 +149,6 @@ export class OneTimeCodes {
       expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     });
     return { id: row.id, code };
-  }
-
-  /** Mails a code; a mail that cannot go out is a 503 that names no mail server detail. */
-  async mail(user: UserRow, code: string, purpose: OtpPurpose): Promise<void> {
-    try {
-      await this.deps.mailer.send(
-        codeMail({
-          to: user.email,
-          firstName: user.firstName,
-          code,
-          purpose,
-          validMinutes: OTP_TTL_MS / 60_000,
-        }),
-      );
-    } catch (error) {
-      this.deps.log?.error({ err: error, purpose }, 'sending a code mail failed');
-      throw mailFailed();
-    }
   }
 
   /**

@@ -1,7 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from './tokens';
 
-export type OtpPurpose = 'verify_email' | 'login' | 'reset_password';
+export const OTP_PURPOSES = ['verify_email', 'login', 'reset_password'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /** A code lives 10 minutes, is used once, and dies after 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60 * 1000;

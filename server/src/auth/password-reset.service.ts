@@ -21,7 +21,7 @@ export class PasswordResetService {
   /** The same answer whether or not the account exists; only a real one gets a mail. */
   async sendCode(input: { email: string }, ip: string): Promise<{ message: string }> {
     const user = await this.deps.store.repos.users.findByEmail(input.email);
-    await this.deps.codes.send(input.email, user, 'reset_password', ip);
+    await this.deps.codes.send(input.email, user !== undefined, 'reset_password', ip);
     return { message: MESSAGES.otpSent };
   }
 

@@ -16,8 +16,12 @@ export interface AuthLimits {
   loginFailuresPerAccountIp: LimitRule;
   /** Failed logins per account from all addresses (100 in an hour). */
   loginFailuresPerAccount: LimitRule;
-  /** Wrong one-time codes per address (verify-otp, reset-password-otp). */
-  otpFailuresPerAddress: LimitRule;
+  /**
+   * Wrong one-time codes per address + client IP (verify-otp, reset-password-otp): never per
+   * address alone, so wrong codes from strangers never block the owner's right code; the five
+   * tries per code cap guessing from many addresses.
+   */
+  otpFailuresPerAddressIp: LimitRule;
   /** Wrong one-time codes per client IP. */
   otpFailuresPerIp: LimitRule;
   /** New code for one purpose and address (the 30-second resend cool-down). */
@@ -32,7 +36,7 @@ const MINUTE = 60_000;
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginFailuresPerAccountIp: { limit: 10, windowMs: 15 * MINUTE },
   loginFailuresPerAccount: { limit: 100, windowMs: 60 * MINUTE },
-  otpFailuresPerAddress: { limit: 10, windowMs: 15 * MINUTE },
+  otpFailuresPerAddressIp: { limit: 10, windowMs: 15 * MINUTE },
   otpFailuresPerIp: { limit: 100, windowMs: 60 * MINUTE },
   codeResendPerAddressPurpose: { limit: 1, windowMs: 30 * 1000 },
   codeSendsPerAddress: { limit: 10, windowMs: 60 * MINUTE },
@@ -47,7 +51,7 @@ export interface Bucket {
 /** A failed login, or a wrong current password, counts in both. */
 export type LoginFailureBuckets = Record<'perAccountIp' | 'perAccount', Bucket>;
 /** A wrong one-time code counts in both. */
-export type CodeFailureBuckets = Record<'perAddress' | 'perIp', Bucket>;
+export type CodeFailureBuckets = Record<'perAddressIp' | 'perIp', Bucket>;
 /** A code mail counts in all three; `coolDown` is the resend limit of one purpose. */
 export type CodeSendBuckets = Record<'coolDown' | 'perAddress' | 'perIp', Bucket>;
 
@@ -68,7 +72,10 @@ export const codeFailureBuckets = (
   email: string,
   ip: string,
 ): CodeFailureBuckets => ({
-  perAddress: { key: `otp-fail:addr:${email}`, rule: limits.otpFailuresPerAddress },
+  perAddressIp: {
+    key: `otp-fail:addr-ip:${email}|${ip}`,
+    rule: limits.otpFailuresPerAddressIp,
+  },
   perIp: { key: `otp-fail:ip:${ip}`, rule: limits.otpFailuresPerIp },
 });
 

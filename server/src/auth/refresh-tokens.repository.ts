@@ -29,8 +29,12 @@ export class RefreshTokensRepository {
     return row;
   }
 
-  async markRotated(id: number, at: Date): Promise<void> {
-    await this.db.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, id));
+  /** `successorSealed`: the new pair, sealed with a key only the rotated token's holder has. */
+  async markRotated(id: number, at: Date, successorSealed: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ rotatedAt: at, successorSealed })
+      .where(eq(refreshTokens.id, id));
   }
 
   async revokeFamily(familyId: string, at: Date): Promise<void> {

@@ -6,7 +6,6 @@ import type { AuthStore } from './auth-store';
 import type { OneTimeCodes } from './one-time-codes';
 import { hashPassword } from './passwords';
 import { codeSendBuckets, type AuthLimits, type RateLimiter } from './rate-limit';
-import type { UserRow } from './users.repository';
 
 export interface RegistrationServiceDeps {
   store: AuthStore;
@@ -33,44 +32,38 @@ export class RegistrationService {
 
   /**
    * The IP limit counts every attempt; the address limits only one that can create an account,
-   * so registering a taken address spends none of its code mails.
+   * so registering a taken address spends none of its code mails. The password is hashed before
+   * the address is looked up, so a taken address is not answered faster than a new one.
    */
   async register(input: RegisterInput, ip: string): Promise<{ message: string }> {
     const { store, codes, limiter } = this.deps;
     const sends = codeSendBuckets(this.deps.limits, input.email, 'verify_email', ip);
     const addressBuckets = [sends.coolDown, sends.perAddress];
     await limiter.consume([sends.perIp]);
-    if (await store.repos.users.findByEmail(input.email)) throw duplicateEmail();
     const passwordHash = await hashPassword(input.password);
+    if (await store.repos.users.findByEmail(input.email)) throw duplicateEmail();
     await limiter.consume(addressBuckets);
 
     const now = this.deps.now();
-    let created: { user: UserRow; code: string };
     try {
-      created = await store.transaction(async (repos) => {
-        const user = await repos.users.insert({
+      // The account and its verification mail are committed together: the mail survives a
+      // restart, and goes out after the answer (decision 029).
+      await store.transaction(async (repos) => {
+        await repos.users.insert({
           email: input.email,
           firstName: input.first_name,
           lastName: input.last_name,
           passwordHash,
           createdOn: now,
         });
-        const { code } = await codes.issue(user, 'verify_email', now, repos);
-        return { user, code };
+        await codes.queue(input.email, 'verify_email', repos);
       });
     } catch (error) {
       await limiter.release(addressBuckets);
       if (isUniqueViolation(error)) throw duplicateEmail();
       throw error;
     }
-    try {
-      await codes.mail(created.user, created.code, 'verify_email');
-    } catch (error) {
-      // Nobody could receive the code: undo the registration so the person can simply retry.
-      await store.repos.users.delete(created.user.id);
-      await limiter.release([...addressBuckets, sends.perIp]);
-      throw error;
-    }
+    codes.mailSoon();
     return { message: MESSAGES.registered };
   }
 
@@ -82,7 +75,7 @@ export class RegistrationService {
     const user = await this.deps.store.repos.users.findByEmail(input.email);
     await this.deps.codes.send(
       input.email,
-      user && !user.isVerified ? user : undefined,
+      user !== undefined && !user.isVerified,
       'verify_email',
       ip,
     );

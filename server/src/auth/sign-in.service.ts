@@ -1,5 +1,5 @@
 import type { LoginAnswer, TokenPair } from '@cw/contract';
-import { tokenNotValid, unauthorized } from '../http/errors';
+import { tokenNotValid, tooManyRequests, unauthorized } from '../http/errors';
 import { MESSAGES } from './auth-messages';
 import type { AuthStore } from './auth-store';
 import { invalidOtp, type OneTimeCodes } from './one-time-codes';
@@ -39,18 +39,27 @@ const SIGN_IN_CODE_PURPOSES: OtpPurpose[] = ['verify_email', 'login'];
 export class SignInService {
   constructor(private readonly deps: SignInServiceDeps) {}
 
+  /**
+   * A password sign-in. The account + IP failure limit refuses with 429 whatever the password.
+   * Past the account's limit from all addresses (someone guessing from many), a wrong password
+   * is a 429 but a right one is not refused: it steps up to a mailed code, as with MFA, so no
+   * stranger can lock the owner out (docs/auth.md).
+   */
   async login(input: LoginInput, ip: string): Promise<LoginAnswer> {
     const { store, limiter, codes } = this.deps;
     const failures = loginFailureBuckets(this.deps.limits, input.email, ip);
-    await limiter.assertNotLimited(Object.values(failures));
+    await limiter.assertNotLimited([failures.perAccountIp]);
+    const accountLimitedFor = await limiter.limitedFor([failures.perAccount]);
     const user = await store.repos.users.findByEmail(input.email);
     const ok = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !ok) {
       await limiter.record(Object.values(failures));
+      if (accountLimitedFor !== undefined) throw tooManyRequests(accountLimitedFor);
       throw unauthorized(MESSAGES.invalidCredentials, 'authentication_failed');
     }
     await limiter.reset([failures.perAccountIp.key]);
-    if (user.isVerified && !user.isMfaActivated) {
+    const stepUp = accountLimitedFor !== undefined;
+    if (user.isVerified && !user.isMfaActivated && !stepUp) {
       const token = await this.deps.sessions.start(user.id);
       return { token, verified: true, mfa_status: false, message: MESSAGES.loginOk };
     }
@@ -59,7 +68,7 @@ export class SignInService {
     // the code mailed moments ago is still valid, so answer as usual without a new mail
     // instead of refusing a sign-in whose password was right.
     if (!(await codes.sentMomentsAgo(user.email, purpose, ip))) {
-      await codes.send(user.email, user, purpose, ip);
+      await codes.send(user.email, true, purpose, ip, { passwordChecked: true });
     }
     return {
       verified: user.isVerified,

@@ -33,7 +33,10 @@ export interface RefreshClaims {
 }
 
 /** Keys derived from the one server secret, so a key for one purpose is useless for another. */
-export function deriveKey(secret: string, purpose: 'jwt' | 'otp' | 'refresh-hash'): Buffer {
+export function deriveKey(
+  secret: string,
+  purpose: 'jwt' | 'otp' | 'refresh-hash' | 'refresh-successor',
+): Buffer {
   return createHmac('sha256', secret).update(`creator-workspace:${purpose}`).digest();
 }
 

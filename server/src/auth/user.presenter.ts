@@ -11,6 +11,7 @@ export function toUserAnswer(user: UserRow): User {
     is_verified: user.isVerified,
     is_mfa_activated: user.isMfaActivated,
     on_free_trial: user.onFreeTrial,
+    words_per_minute: user.wordsPerMinute,
   };
 }
 
@@ -19,5 +20,6 @@ export function toProfileAnswer(user: UserRow): UpdateProfileAnswer {
     first_name: user.firstName,
     last_name: user.lastName,
     is_mfa_activated: user.isMfaActivated,
+    words_per_minute: user.wordsPerMinute,
   };
 }

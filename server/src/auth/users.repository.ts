@@ -11,7 +11,10 @@ export interface NewUserValues {
   createdOn: Date;
 }
 export type UserChanges = Partial<
-  Pick<UserRow, 'firstName' | 'lastName' | 'isMfaActivated' | 'isVerified' | 'passwordHash'>
+  Pick<
+    UserRow,
+    'firstName' | 'lastName' | 'isMfaActivated' | 'isVerified' | 'passwordHash' | 'wordsPerMinute'
+  >
 > & { updatedOn: Date };
 
 export class UsersRepository {

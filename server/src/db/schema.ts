@@ -58,6 +58,12 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when this token was exchanged for a new one; presenting it again is reuse. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * The pair this token was exchanged for, sealed (AES-256-GCM) with a key derived from this
+     * token, which is not stored: only its holder can open it, to get the same pair again within
+     * the 30-second grace (two tabs refreshing at once; decision 029).
+     */
+    successorSealed: text('successor_sealed'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
@@ -95,6 +101,30 @@ export const rateLimitBuckets = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_buckets_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Code mails waiting to go out (decision 029): a call answers first, a worker sends after. The
+ * row names only the address and the purpose; the code is made when the mail is sent, so no
+ * code is ever stored in clear. Rows are deleted once sent or given up.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The address as typed (normalised); it may have no account: the worker then sends nothing. */
+    recipient: text('recipient').notNull(),
+    /** 'verify_email' | 'login' | 'reset_password' */
+    purpose: text('purpose').notNull(),
+    /** Tries so far, counted when a worker claims the row. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried before this time (retries back off). */
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull(),
+    /** A worker's claim: other workers leave the row alone until then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdOn: createdOn(),
+  },
+  (t) => [index('mail_queue_run_after_idx').on(t.runAfter, t.id)],
 );
 
 /* ---------------- library ---------------- */

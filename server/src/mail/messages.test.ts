@@ -12,6 +12,7 @@ describe('code mails', () => {
       const mail = codeMail({
         to: 'a@example.com',
         firstName: 'Ada',
+        addressVerified: true,
         code: '012345',
         purpose,
         validMinutes: 10,
@@ -30,6 +31,7 @@ describe('code mails', () => {
     const mail = codeMail({
       to: 'a@example.com',
       firstName: '<script>alert("x")</script>',
+      addressVerified: true,
       code: '123456',
       purpose: 'verify_email',
       validMinutes: 10,
@@ -43,10 +45,30 @@ describe('code mails', () => {
     const mail = codeMail({
       to: 'a@example.com',
       firstName: null,
+      addressVerified: true,
       code: '123456',
       purpose: 'login',
       validMinutes: 10,
     });
     expect(mail.text.startsWith('Hi,')).toBe(true);
+  });
+
+  it('never repeat a name to an address not yet verified (attacker text in our mail)', () => {
+    const hostile = 'there. SECURITY ALERT: restore your account at https://evil.example/restore';
+    for (const purpose of ['verify_email', 'login', 'reset_password'] as const) {
+      const mail = codeMail({
+        to: 'victim@example.com',
+        firstName: hostile,
+        addressVerified: false,
+        code: '123456',
+        purpose,
+        validMinutes: 10,
+      });
+      expect(mail.text.startsWith('Hi,')).toBe(true);
+      for (const body of [mail.text, mail.html]) {
+        expect(body).not.toContain('SECURITY ALERT');
+        expect(body).not.toContain('evil.example');
+      }
+    }
   });
 });

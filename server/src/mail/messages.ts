@@ -44,8 +44,14 @@ export const escapeHtml = (value: string): string =>
 
 export interface CodeMailInput {
   to: string;
-  /** Null when the mail goes to an address we do not greet by name. */
+  /** The account's first name, as typed by whoever registered the address. */
   firstName: string | null;
+  /**
+   * Whether the address has proved it belongs to the account (a code from it was entered). Until
+   * then the name was typed by whoever registered the address, perhaps not its owner, so the mail
+   * greets without it: a stranger cannot put their words into our mail (docs/auth.md, "Hostile input").
+   */
+  addressVerified: boolean;
   code: string;
   purpose: CodeMailPurpose;
   validMinutes: number;
@@ -55,12 +61,13 @@ export interface CodeMailInput {
 export function codeMail({
   to,
   firstName,
+  addressVerified,
   code,
   purpose,
   validMinutes,
 }: CodeMailInput): MailMessage {
   const t = PURPOSE_TEXT[purpose];
-  const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
+  const greeting = firstName && addressVerified ? `Hi ${firstName},` : 'Hi,';
   const ignore = `If you did not ask to ${t.action}, you can safely ignore this email: nothing changes until the code is entered.`;
   const text = [
     greeting,

@@ -1,9 +1,8 @@
 import { DEFAULT_WORDS_PER_MINUTE } from '@cw/contract/words';
+import { useContext } from 'react';
+import { CurrentUserContext } from './current-user';
 
-/**
- * The speaking pace the writer's scripts are timed at. The account's own `words_per_minute`
- * replaces the default once the user object carries it.
- */
+/** The speaking pace the writer's scripts are timed at: the account's `words_per_minute`. */
 export function useWordsPerMinute(): number {
-  return DEFAULT_WORDS_PER_MINUTE;
+  return useContext(CurrentUserContext)?.words_per_minute ?? DEFAULT_WORDS_PER_MINUTE;
 }

@@ -1,6 +1,7 @@
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { ProfileCard } from '../components/profile-card';
+import { SpeakingPaceCard } from '../components/speaking-pace-card';
 import { StorageCard } from '../components/storage-card';
 import { UpdatePasswordCard } from '../components/update-password-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -18,6 +19,7 @@ export function AccountSettingsPage() {
         <ProfileCard user={user} />
         <UpdatePasswordCard />
         <StorageCard />
+        <SpeakingPaceCard wordsPerMinute={user.words_per_minute} />
       </div>
     </section>
   );
