@@ -1,9 +1,11 @@
 import type { ContentItem, ContentStatus } from '@cw/contract';
+import { clsx } from 'clsx';
 import { CalendarDays, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../lib/format';
 import { Badge, type BadgeTone } from './badge';
+import { LoadMore } from './load-more';
 import { Markdown } from './markdown';
 import { TagChipList } from './tag-chip';
 
@@ -148,5 +150,47 @@ export function ContentCard({
         )}
       </div>
     </article>
+  );
+}
+
+/** The paging state of an infinite list of content items (TanStack Query's infinite query). */
+interface ContentPages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** A grid of content cards with "Load more", as /content and a collection's Content tab show it. */
+export function ContentCardGrid({
+  items,
+  total,
+  pages,
+  onDelete,
+  columns = 'sm:grid-cols-2 lg:grid-cols-3',
+}: {
+  items: ContentItem[];
+  total: number;
+  pages: ContentPages;
+  onDelete: (item: ContentItem) => void;
+  /** Responsive column classes; one column below `sm` always. */
+  columns?: string;
+}) {
+  return (
+    <>
+      <div className={clsx('grid grid-cols-1 gap-4', columns)}>
+        {items.map((item) => (
+          <ContentCard key={item.id} item={item} onDelete={onDelete} />
+        ))}
+      </div>
+      <LoadMore
+        shown={items.length}
+        total={Math.max(total, items.length)}
+        hasMore={pages.hasNextPage}
+        loading={pages.isFetchingNextPage}
+        error={pages.isFetchNextPageError}
+        onLoadMore={() => void pages.fetchNextPage()}
+      />
+    </>
   );
 }

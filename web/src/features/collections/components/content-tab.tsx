@@ -2,10 +2,9 @@ import type { ContentItem } from '@cw/contract';
 import { FilePlus2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
-import { ContentCard } from '../../../components/content-card';
+import { ContentCardGrid } from '../../../components/content-card';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { LoadMore } from '../../../components/load-more';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCollectionContents, useDeleteContent } from '../api/collection-contents';
@@ -53,21 +52,13 @@ export function ContentTab({ collectionId }: { collectionId: number }) {
           description="Write a script here, or add existing content to this collection from its edit page."
         />
       ) : (
-        <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {items.map((item) => (
-              <ContentCard key={item.id} item={item} onDelete={setDeleting} />
-            ))}
-          </div>
-          <LoadMore
-            shown={items.length}
-            total={Math.max(total, items.length)}
-            hasMore={contents.hasNextPage}
-            loading={contents.isFetchingNextPage}
-            error={contents.isFetchNextPageError}
-            onLoadMore={() => void contents.fetchNextPage()}
-          />
-        </>
+        <ContentCardGrid
+          items={items}
+          total={total}
+          pages={contents}
+          onDelete={setDeleting}
+          columns="sm:grid-cols-2"
+        />
       )}
       <DeleteDialog
         target={deleting}

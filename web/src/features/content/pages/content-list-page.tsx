@@ -4,9 +4,8 @@ import { FilePlus2, Plus, SearchX } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
-import { STATUS_LABELS } from '../../../components/content-card';
+import { ContentCardGrid, STATUS_LABELS } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
-import { LoadMore } from '../../../components/load-more';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { inputClasses } from '../../../components/text-field';
@@ -15,7 +14,6 @@ import { contentsQueryOptions, type ContentFilters } from '../../../lib/api/cont
 import { useAllTags } from '../../../lib/api/tags';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ContentCard } from '../components/content-card';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 
 /** The sort choices and the list `ordering` each one asks for (docs/api.md §3). */
@@ -174,21 +172,7 @@ export function ContentListPage() {
           />
         )
       ) : (
-        <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((item) => (
-              <ContentCard key={item.id} item={item} onDelete={setDeleting} />
-            ))}
-          </div>
-          <LoadMore
-            shown={items.length}
-            total={Math.max(total, items.length)}
-            hasMore={contents.hasNextPage}
-            loading={contents.isFetchingNextPage}
-            error={contents.isFetchNextPageError}
-            onLoadMore={() => void contents.fetchNextPage()}
-          />
-        </>
+        <ContentCardGrid items={items} total={total} pages={contents} onDelete={setDeleting} />
       )}
       <DeleteContentDialog item={deleting} onClose={() => setDeleting(null)} />
     </section>
