@@ -119,6 +119,9 @@ export default tseslint.config(
       // no-cycle reads the modules an import leads to, so it must parse TypeScript too.
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      // Our boundaries are about our code: never parse installed packages (slow, and some
+      // bundles overflow the parser's stack).
+      'import/ignore': ['node_modules'],
     },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
