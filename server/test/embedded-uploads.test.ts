@@ -70,12 +70,13 @@ async function signUp(url: string): Promise<string> {
   expect(
     (await post('register/', { first_name: 'U', last_name: 'P', email, password })).status,
   ).toBe(201);
-  const mail = await until(() => {
+  // The mail goes out after the answer (the mail queue): wait until its file is there and whole.
+  const code = await until(() => {
     const names = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort() : [];
-    return names.length > mailsBefore ? names.at(-1) : undefined;
+    const mail = names.length > mailsBefore ? names.at(-1) : undefined;
+    if (!mail) return undefined;
+    return /\b(\d{6})\b/.exec(fs.readFileSync(path.join(mailDir, mail), 'utf8'))?.[1];
   }, 'the verification mail');
-  const code = /\b(\d{6})\b/.exec(fs.readFileSync(path.join(mailDir, mail), 'utf8'))?.[1];
-  expect(code).toBeDefined();
   const verified = await post('verify-otp/', { email, otp: code });
   return ((await verified.json()) as { token: { access: string } }).token.access;
 }

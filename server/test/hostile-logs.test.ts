@@ -38,7 +38,8 @@ beforeAll(async () => {
     database,
     mailer: outbox,
     secret: TEST_SECRET,
-    loggerInstance: pino(loggerOptions('info'), log),
+    // debug: request lines are written at debug (one per request).
+    loggerInstance: pino(loggerOptions('debug'), log),
   });
   await app.ready();
 });
@@ -53,6 +54,7 @@ async function signedInAccess(): Promise<string> {
   const call = (url: string, payload: object) =>
     app.inject({ method: 'POST', url: `/api/auth/${url}`, payload });
   await call('register/', { first_name: 'Log', last_name: 'Reader', email, password });
+  await app.mailQueue.drain();
   await call('verify-otp/', { email, otp: outbox.lastCode(email) });
   const login = await call('login/', { email, password });
   return login.json<{ token: { access: string } }>().token.access;

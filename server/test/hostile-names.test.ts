@@ -54,6 +54,7 @@ describe('bidirectional control characters survive in names', () => {
       },
     });
     expect(registered.statusCode).toBe(201);
+    await ctx.mailQueue.drain();
     const verified = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/verify-otp/',
