@@ -29,7 +29,7 @@ describe('SpeakingPaceCard', () => {
     expect(field).toHaveValue(150);
     await user.clear(field);
     await user.type(field, '170');
-    await user.click(screen.getByRole('button', { name: 'Save pace' }));
+    await user.click(screen.getByRole('button', { name: 'Set pace' }));
     expect(await screen.findByText('Speaking pace saved.')).toBeInTheDocument();
     expect(api.calls[0]?.body).toEqual({ words_per_minute: 170 });
   });
@@ -40,7 +40,7 @@ describe('SpeakingPaceCard', () => {
     const field = screen.getByLabelText('Words per minute');
     await user.clear(field);
     await user.type(field, '400');
-    await user.click(screen.getByRole('button', { name: 'Save pace' }));
+    await user.click(screen.getByRole('button', { name: 'Set pace' }));
     expect(await screen.findByText('Must be between 60 and 250.')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });

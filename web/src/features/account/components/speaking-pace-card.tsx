@@ -72,7 +72,7 @@ export function SpeakingPaceCard({ wordsPerMinute }: { wordsPerMinute: number })
           hint={`Between ${WORDS_PER_MINUTE_MIN} and ${WORDS_PER_MINUTE_MAX}; most people speak 130–160.`}
         />
         <Button type="submit" loading={update.isPending}>
-          Save pace
+          Set pace
         </Button>
       </form>
       {saved && (
