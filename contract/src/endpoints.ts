@@ -39,6 +39,14 @@ import {
   tagSchema,
 } from './library';
 import type { RouteName } from './routes';
+import {
+  invitationParamsSchema,
+  invitationSchema,
+  memberCreateBodySchema,
+  memberParamsSchema,
+  memberPatchBodySchema,
+  memberSchema,
+} from './sharing';
 
 /** Error statuses an endpoint may answer, each in the shape of `apiErrorSchema`. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503;
@@ -80,6 +88,7 @@ const contents = library('content items');
 const tags = library('tags');
 const files = library('files');
 const notes = library('collection notes');
+const members = library('sharing');
 
 export const endpoints = {
   'system.health': {
@@ -170,7 +179,8 @@ export const endpoints = {
 
   'collections.list': {
     ...collections,
-    summary: "List the caller's collections, newest first",
+    summary:
+      "List the caller's collections, newest first (`scope`: `mine`, `shared` with the caller, `all`)",
     query: collectionListQuerySchema,
     success: ok(paginatedSchema(collectionSchema)),
     errors: [400, 401, 403],
@@ -202,7 +212,61 @@ export const endpoints = {
     summary: 'Delete a collection with its notes',
     params: idParamsSchema,
     success: deleted,
+    errors: [401, 403, 404],
+  },
+
+  'members.list': {
+    ...members,
+    summary:
+      'Who can see a collection: the owner first, then members (pending invitations: owner only)',
+    params: idParamsSchema,
+    success: ok(z.array(memberSchema)),
     errors: [401, 404],
+  },
+  'members.invite': {
+    ...members,
+    summary: 'Share a collection by email with a `viewer` or an `editor` (mails an invitation)',
+    params: idParamsSchema,
+    body: memberCreateBodySchema,
+    success: created(memberSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'members.update': {
+    ...members,
+    summary: "Change a member's role (owner only)",
+    params: memberParamsSchema,
+    body: memberPatchBodySchema,
+    success: ok(memberSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'members.remove': {
+    ...members,
+    summary: 'Remove a member or revoke an invitation (owner), or leave (the member)',
+    params: memberParamsSchema,
+    success: deleted,
+    errors: [400, 401, 403, 404],
+  },
+  'members.resend': {
+    ...members,
+    summary: 'Mail a pending invitation again, with a new link (once per 30 s)',
+    params: memberParamsSchema,
+    success: ok(memberSchema),
+    errors: [400, 401, 403, 404, 429],
+  },
+  'invitations.get': {
+    group: 'sharing',
+    signedIn: false,
+    summary: 'What an invitation link offers (unknown, used or expired: 404)',
+    params: invitationParamsSchema,
+    success: ok(invitationSchema),
+    errors: [404],
+  },
+  'invitations.accept': {
+    ...members,
+    summary: 'Accept an invitation (only the account with the invited, verified email)',
+    params: invitationParamsSchema,
+    success: ok(collectionSchema),
+    errors: [401, 403, 404],
   },
 
   'contents.list': {

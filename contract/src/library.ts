@@ -8,6 +8,7 @@ import {
   pageQuerySchema,
   textSchema,
 } from './common';
+import { COLLECTION_SCOPES, memberPreviewSchema, roleSchema, updatedBySchema } from './sharing';
 
 export const COLLECTION_NAME_MAX = 200;
 export const COLLECTION_DESCRIPTION_MAX = 5000;
@@ -98,9 +99,16 @@ export const collectionSchema = z.object({
   tags: z.array(idSchema),
   tags_named_list: z.array(tagRefSchema),
   meta_data: z.record(z.string(), z.unknown()),
+  /** The owner's user id. */
   user: idSchema,
-  /** The owner's content items in it. */
+  /** The content items in it. */
   content_count: z.number().int(),
+  /** The caller's role on it: `owner`, or the role it was shared with them with. */
+  role: roleSchema,
+  owner_name: z.string(),
+  /** Everyone else who has accepted an invitation to it, and the first few of them. */
+  member_count: z.number().int(),
+  members_preview: z.array(memberPreviewSchema),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 const collectionName = nameTextSchema(required)
@@ -138,6 +146,10 @@ export const COLLECTION_ORDERINGS = ['-created_on', '-updated_on', 'name'] as co
 export type CollectionOrdering = (typeof COLLECTION_ORDERINGS)[number];
 export const collectionListQuerySchema = pageQuerySchema.extend({
   user: idQuerySchema.optional(),
+  /** `mine` (default): your own; `shared`: shared with you; `all`: both. */
+  scope: z
+    .enum(COLLECTION_SCOPES, { error: `Choose one of: ${COLLECTION_SCOPES.join(', ')}.` })
+    .default('mine'),
   ordering: z.enum(COLLECTION_ORDERINGS).default('-created_on'),
 });
 
@@ -176,6 +188,10 @@ export const contentSchema = z.object({
   position: z.number().int(),
   created_on: isoDateSchema,
   updated_on: isoDateSchema.nullable(),
+  /** Who changed it last. */
+  updated_by: updatedBySchema,
+  /** The caller's role on it: `owner`, or the best role of theirs on its collections. */
+  role: roleSchema,
 });
 export type ContentItem = z.infer<typeof contentSchema>;
 const contentTitle = textSchema(required)
@@ -254,6 +270,8 @@ export const noteSchema = z.object({
   tags: z.array(z.string()),
   created_on: isoDateSchema,
   updated_on: isoDateSchema.nullable(),
+  /** Who changed it last. */
+  updated_by: updatedBySchema,
 });
 export type Note = z.infer<typeof noteSchema>;
 const noteTitle = textSchema(required)

@@ -36,6 +36,14 @@ export const routes = {
   'collections.update': route('PATCH', '/api/collections/list/:id/'),
   'collections.remove': route('DELETE', '/api/collections/list/:id/'),
 
+  'members.list': route('GET', '/api/collections/list/:id/members/'),
+  'members.invite': route('POST', '/api/collections/list/:id/members/'),
+  'members.update': route('PATCH', '/api/collections/list/:id/members/:member_id/'),
+  'members.remove': route('DELETE', '/api/collections/list/:id/members/:member_id/'),
+  'members.resend': route('POST', '/api/collections/list/:id/members/:member_id/resend/'),
+  'invitations.get': route('GET', '/api/invitations/:token/'),
+  'invitations.accept': route('POST', '/api/invitations/:token/accept/'),
+
   'contents.list': route('GET', '/api/collections/contents-list/'),
   'contents.create': route('POST', '/api/collections/contents-list/'),
   'contents.get': route('GET', '/api/collections/contents-list/:id/'),
