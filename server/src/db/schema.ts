@@ -118,6 +118,8 @@ export const mailQueue = pgTable(
     purpose: text('purpose').notNull(),
     /** Tries so far, counted when a worker claims the row. */
     attempts: integer('attempts').notNull().default(0),
+    /** What the mail is about, by purpose: the membership id of an 'invitation'. */
+    subjectId: integer('subject_id'),
     /** Not tried before this time (retries back off). */
     runAfter: timestamp('run_after', { withTimezone: true }).notNull(),
     /** A worker's claim: other workers leave the row alone until then. */
@@ -163,6 +165,54 @@ export const collections = pgTable(
   (t) => [index('collections_user_id_idx').on(t.userId, t.id.desc())],
 );
 
+/**
+ * Who can see a collection (docs/api.md, "Sharing"): one row for its owner (role 'owner',
+ * written with the collection), one per person it is shared with, and one per pending
+ * invitation (status 'invited', no user yet). The access policy reads it in every query
+ * (server/src/policy/library.policy.ts; decision 100).
+ */
+export const collectionMembers = pgTable(
+  'collection_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    /** Null until the invitation is accepted. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The invited address, normalised (trimmed, lower-case). */
+    email: text('email').notNull(),
+    /** 'owner' | 'editor' | 'viewer' */
+    role: text('role').notNull(),
+    /** 'invited' | 'active' */
+    status: text('status').notNull(),
+    /** Who invited (null for the owner's own row, or once that account is gone). */
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * SHA-256 of the invitation link's token, made when the mail is sent (so no token is stored
+     * in clear); null before the first mail and after acceptance.
+     */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** When the last invitation mail was asked for (the resend cool-down). */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    createdOn: createdOn(),
+    acceptedOn: timestamp('accepted_on', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('collection_members_collection_email_key').on(t.collectionId, t.email),
+    uniqueIndex('collection_members_collection_user_key').on(t.collectionId, t.userId),
+    index('collection_members_user_idx').on(t.userId, t.collectionId),
+    uniqueIndex('collection_members_token_key').on(t.tokenHash),
+    check('collection_members_role_check', sql`${t.role} in ('owner', 'editor', 'viewer')`),
+    check('collection_members_status_check', sql`${t.status} in ('invited', 'active')`),
+    check(
+      'collection_members_active_user_check',
+      sql`(${t.status} = 'active') = (${t.userId} is not null)`,
+    ),
+  ],
+);
+
 export const collectionTags = pgTable(
   'collection_tags',
   {
@@ -201,6 +251,8 @@ export const contents = pgTable(
     position: integer('position').notNull().default(0),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
+    /** Who wrote it last (the owner or an editor of one of its collections). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('contents_user_id_idx').on(t.userId, t.id.desc()),
@@ -294,6 +346,8 @@ export const notes = pgTable(
       .default(sql`'{}'::text[]`),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
+    /** Who wrote it last (the owner or an editor of its collection). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('notes_collection_idx').on(t.collectionId, t.id.desc()),
