@@ -204,6 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
     storageQuotaBytes: config.storageQuotaBytes,
+    mailer: deps.mailer,
+    mailQueue: authServices.mailQueue,
+    publicUrl: config.publicUrl,
+    now: deps.now ?? (() => new Date()),
   });
 
   /* ---- the web app ---- */

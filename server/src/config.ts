@@ -39,6 +39,11 @@ const envSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     TRUST_PROXY: booleanFlag,
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+/, 'must be an http:// or https:// address')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -68,6 +73,8 @@ export interface Config {
   /** Most bytes of files one user may keep (docs/operations.md); past it an upload is a 413. */
   storageQuotaBytes: number;
   trustProxy: boolean;
+  /** The address people open the site at, for links in mails (default http://localhost:PORT). */
+  publicUrl: string;
   logLevel: string;
 }
 
@@ -95,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -53,6 +53,10 @@ describe('collections', () => {
       meta_data: {},
       user: alice.id,
       content_count: 0,
+      role: 'owner',
+      owner_name: expect.any(String),
+      member_count: 0,
+      members_preview: [],
     });
   });
 

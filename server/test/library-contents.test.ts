@@ -77,6 +77,8 @@ describe('content items', () => {
       position: 0,
       created_on: expect.any(String),
       updated_on: null,
+      updated_by: { id: alice.id, name: expect.any(String) },
+      role: 'owner',
     });
   });
 

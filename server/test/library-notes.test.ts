@@ -50,6 +50,7 @@ describe('collection notes', () => {
       tags: ['hook', 'cta'],
       created_on: expect.any(String),
       updated_on: null,
+      updated_by: { id: expect.any(Number), name: expect.any(String) },
     });
   });
 

@@ -6,6 +6,7 @@ import { TokenService } from '../src/auth/tokens';
 import type { Caller } from '../src/policy/caller';
 import { CollectionsRepository } from '../src/library/collections.repository';
 import { ContentsRepository } from '../src/library/contents.repository';
+import { scopeOf } from '../src/policy/library.policy';
 import { createTestApp, TEST_SECRET, type TestContext } from './helpers';
 
 /**
@@ -21,6 +22,10 @@ let access: string;
 let someTagId: number;
 let someCollectionId: number;
 let somePageOfContentIds: number[];
+/** A user the owner shared every tenth of their collections with, as an editor. */
+let memberId: number;
+let sharedCollectionId: number;
+let sharedContentId: number;
 
 async function rows<T>(query: SQL): Promise<T[]> {
   const result = (await ctx.database.db.execute(query)) as unknown as { rows: T[] };
@@ -69,7 +74,34 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into notes (user_id, collection_id, title, content)
     select c.user_id, c.id, 'note', 'text' from collections c`);
+  // Every collection has its owner's membership row (as the app writes it); each content item
+  // sits in the collection of the same number; every tenth of the owner's collections is shared
+  // with the second user as an editor (1,000 shares), and every hundredth with the third.
+  await db.execute(sql`
+    insert into collection_members (collection_id, user_id, email, role, status)
+    select c.id, c.user_id, u.email, 'owner', 'active' from collections c join users u on u.id = c.user_id`);
+  await db.execute(sql`
+    insert into content_collections (content_id, collection_id)
+    select ct.id, co.id from contents ct join collections co
+      on co.user_id = ct.user_id and substr(co.name, 12) = substr(ct.title, 6)`);
+  memberId = users[1]!.id;
+  for (const [member, every] of [
+    [users[1]!.id, 10],
+    [users[2]!.id, 100],
+  ] as const) {
+    await db.execute(sql`
+      insert into collection_members (collection_id, user_id, email, role, status)
+      select c.id, u.id, u.email, 'editor', 'active' from collections c, users u
+      where c.user_id = ${ownerId} and u.id = ${member} and c.id % ${every}::int = 0`);
+  }
   await db.execute(sql`analyze`);
+  const [shared] = await rows<{ collectionId: number; contentId: number }>(
+    sql`select m.collection_id as "collectionId", cc.content_id as "contentId"
+        from collection_members m join content_collections cc on cc.collection_id = m.collection_id
+        where m.user_id = ${memberId} and m.role = 'editor' limit 1`,
+  );
+  sharedCollectionId = shared!.collectionId;
+  sharedContentId = shared!.contentId;
 
   const [tag] = await rows<{ id: number }>(
     sql`select tag_id as id from content_tags ct join contents c on c.id = ct.content_id
@@ -110,11 +142,11 @@ describe(`a user with ${PER_USER} of everything`, () => {
     for (const [what, query] of [
       [
         'first page of collections',
-        collections.pageQuery(asCaller(ownerId), '-created_on', 50, 0).getSQL(),
+        collections.pageQuery(asCaller(ownerId), 'mine', '-created_on', 50, 0).getSQL(),
       ],
       [
         'deep page of collections',
-        collections.pageQuery(asCaller(ownerId), '-created_on', 50, 4950).getSQL(),
+        collections.pageQuery(asCaller(ownerId), 'mine', '-created_on', 50, 4950).getSQL(),
       ],
       [
         'first page of content items',
@@ -146,7 +178,7 @@ describe(`a user with ${PER_USER} of everything`, () => {
     await ctx.database.db.execute(sql`analyze collections`);
     const collections = new CollectionsRepository(ctx.database.db);
     const text = await plan(
-      collections.pageQuery(asCaller(newcomer!.id), '-created_on', 50, 0).getSQL(),
+      collections.pageQuery(asCaller(newcomer!.id), 'mine', '-created_on', 50, 0).getSQL(),
     );
     expect(text).toMatch(/collections_user_id_idx/);
     expect(text).not.toMatch(/Seq Scan/);
@@ -190,6 +222,87 @@ describe(`a user with ${PER_USER} of everything`, () => {
       expect(text, what).toMatch(index);
       expect(text, what).not.toMatch(/Seq Scan/);
     }
+  });
+
+  it('reads what is shared with a member through the membership indexes (decision 100)', async () => {
+    const collections = new CollectionsRepository(ctx.database.db);
+    const contents = new ContentsRepository(ctx.database.db);
+    const member = asCaller(memberId);
+    const checks: [string, SQL, RegExp][] = [
+      [
+        'collections shared with a member',
+        collections.pageQuery(member, 'shared', '-created_on', 50, 0).getSQL(),
+        /collection_members_(user_idx|collection_user_key)/,
+      ],
+      [
+        'all collections a member may read',
+        collections.pageQuery(member, 'all', '-created_on', 50, 0).getSQL(),
+        /collection_members_(user_idx|collection_user_key)/,
+      ],
+      [
+        'the items of a shared collection',
+        contents
+          .pageQuery(member, { collection: sharedCollectionId }, '-created_on', 50, 0)
+          .getSQL(),
+        /content_collections_collection_idx/,
+      ],
+      [
+        'one shared item',
+        sql`select * from contents where ${scopeOf(member, 'contents', 'read')} and id = ${sharedContentId}`,
+        /contents_pkey/,
+      ],
+      [
+        'one shared item, to change it',
+        sql`select * from contents where ${scopeOf(member, 'contents', 'write')} and id = ${sharedContentId}`,
+        /contents_pkey/,
+      ],
+      [
+        'the notes of a shared collection',
+        sql`select * from notes where ${scopeOf(member, 'notes', 'read')}
+            and collection_id = ${sharedCollectionId} order by id desc limit 50`,
+        /notes_collection_idx/,
+      ],
+      [
+        'the files of a shared item',
+        sql`select * from files where ${scopeOf(member, 'files', 'read')}
+            and content_id = ${sharedContentId}`,
+        /files_content_idx/,
+      ],
+    ];
+    for (const [what, query, index] of checks) {
+      const text = await plan(query);
+      expect(text, what).toMatch(index);
+      expect(text, what).not.toMatch(
+        /Seq Scan on (contents|collections|notes|files|collection_members)\b/,
+      );
+    }
+  });
+
+  it('answers a member’s shared lists through the API in well under a second', async () => {
+    const headers = {
+      authorization: `Bearer ${await new TokenService(TEST_SECRET).signAccess(memberId)}`,
+    };
+    for (const url of [
+      '/api/collections/list/?scope=shared&page_size=50',
+      '/api/collections/list/?scope=all&page=20&page_size=50',
+      `/api/collections/contents-list/?collection=${sharedCollectionId}`,
+      `/api/collections/contents-list/${sharedContentId}/`,
+      `/api/collections/notes/?collection=${sharedCollectionId}`,
+    ]) {
+      await ctx.app.inject({ method: 'GET', url, headers });
+      const started = performance.now();
+      const res = await ctx.app.inject({ method: 'GET', url, headers });
+      const ms = performance.now() - started;
+      expect(res.statusCode, url).toBe(200);
+      expect(ms, url).toBeLessThan(1000);
+    }
+    const shared = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/collections/list/?scope=shared',
+      headers,
+    });
+    expect(shared.json<Paginated<Collection>>().count).toBe(PER_USER / 10);
+    expect(shared.json<Paginated<Collection>>().results[0]?.role).toBe('editor');
   });
 
   it('answers a deep page of each list through the API in well under a second', async () => {

@@ -24,7 +24,7 @@ import type { AuthGuard } from './auth-guard';
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Validation failed (`errors` names the fields), or a wrong code or password',
   401: 'No token, a bad or expired one, or wrong credentials',
-  403: 'A `user` filter or field that is not the caller',
+  403: 'A `user` filter or field that is not the caller, or a role that may not do this (docs/api.md, "Sharing")',
   404: 'Unknown id, or one the caller may not see',
   413: 'Body or upload over its size limit',
   415: 'Unsupported content type',

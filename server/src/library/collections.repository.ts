@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CollectionOrdering } from '@cw/contract';
-import { collectionTags, collections, contentCollections, contents } from '../db/schema';
+import type { CollectionOrdering, CollectionScope } from '@cw/contract';
+import { collectionTags, collections, contentCollections } from '../db/schema';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
-import { ownerIdFor, scopeOf } from '../policy/library.policy';
+import { ownerIdFor, scopeOf, type Access } from '../policy/library.policy';
 
 export type CollectionRow = typeof collections.$inferSelect;
 export interface CollectionValues {
@@ -32,26 +32,42 @@ const ORDER_BY: Record<CollectionOrdering, SQL[]> = {
   name: [asc(sql`lower(${collections.name})`), asc(collections.id)],
 };
 
+const LIST_ACCESS: Record<CollectionScope, Access> = { mine: 'own', shared: 'shared', all: 'read' };
+
 export class CollectionsRepository {
   constructor(private readonly db: Executor) {}
 
-  /** One page of the owner's collections, newest first (index collections_user_id_idx). */
-  async list(caller: Caller, ordering: CollectionOrdering, limit: number, offset: number) {
-    const where = scopeOf(caller, 'collections', 'read');
+  /**
+   * One page of the caller's own collections (index collections_user_id_idx), of those shared
+   * with them (collection_members_user_idx), or both.
+   */
+  async list(
+    caller: Caller,
+    scope: CollectionScope,
+    ordering: CollectionOrdering,
+    limit: number,
+    offset: number,
+  ) {
     return pageWithCount(
       this.db,
-      this.pageQuery(caller, ordering, limit, offset),
+      this.pageQuery(caller, scope, ordering, limit, offset),
       collections,
-      where,
+      scopeOf(caller, 'collections', LIST_ACCESS[scope]),
     );
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
-  pageQuery(caller: Caller, ordering: CollectionOrdering, limit: number, offset: number) {
+  pageQuery(
+    caller: Caller,
+    scope: CollectionScope,
+    ordering: CollectionOrdering,
+    limit: number,
+    offset: number,
+  ) {
     return this.db
       .select()
       .from(collections)
-      .where(scopeOf(caller, 'collections', 'read'))
+      .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
       .orderBy(...ORDER_BY[ordering])
       .limit(limit)
       .offset(offset);
@@ -74,7 +90,7 @@ export class CollectionsRepository {
     return row;
   }
 
-  /** Every change stamps updated_on. Undefined when the owner has no such collection. */
+  /** Every change stamps updated_on. Undefined when the caller does not own such a collection. */
   async update(
     caller: Caller,
     id: number,
@@ -83,7 +99,7 @@ export class CollectionsRepository {
     const [row] = await this.db
       .update(collections)
       .set({ ...values, updatedOn: sql`now()` })
-      .where(and(scopeOf(caller, 'collections', 'change'), eq(collections.id, id)))
+      .where(and(scopeOf(caller, 'collections', 'manage'), eq(collections.id, id)))
       .returning();
     return row;
   }
@@ -92,7 +108,7 @@ export class CollectionsRepository {
   async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(collections)
-      .where(and(scopeOf(caller, 'collections', 'change'), eq(collections.id, id)))
+      .where(and(scopeOf(caller, 'collections', 'manage'), eq(collections.id, id)))
       .returning({ id: collections.id });
     return deleted.length > 0;
   }
@@ -108,18 +124,21 @@ export class CollectionsRepository {
     }
   }
 
-  /** The ids among `ids` that the caller may put content items in. */
-  async linkableIds(caller: Caller, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
+  /** The owners of those among `ids` the caller may reach with `access`, by collection id. */
+  async ownersOf(caller: Caller, ids: number[], access: Access): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: collections.id })
+      .select({ id: collections.id, ownerId: collections.userId })
       .from(collections)
-      .where(and(scopeOf(caller, 'collections', 'change'), inArray(collections.id, ids)));
-    return new Set(rows.map((row) => row.id));
+      .where(and(scopeOf(caller, 'collections', access), inArray(collections.id, ids)));
+    return new Map(rows.map((row) => [row.id, row.ownerId]));
   }
 
-  /** How many of the caller's readable content items each collection holds, for a whole page. */
-  async contentCounts(caller: Caller, collectionIds: number[]): Promise<Map<number, number>> {
+  /**
+   * How many content items each collection of a page holds. The page's collections are ones the
+   * caller may read, and every item of a collection is readable by its members.
+   */
+  async contentCounts(collectionIds: number[]): Promise<Map<number, number>> {
     if (collectionIds.length === 0) return new Map();
     const rows = await this.db
       .select({
@@ -127,13 +146,7 @@ export class CollectionsRepository {
         count: sql<number>`count(*)::int`,
       })
       .from(contentCollections)
-      .innerJoin(contents, eq(contents.id, contentCollections.contentId))
-      .where(
-        and(
-          inArray(contentCollections.collectionId, collectionIds),
-          scopeOf(caller, 'contents', 'read'),
-        ),
-      )
+      .where(inArray(contentCollections.collectionId, collectionIds))
       .groupBy(contentCollections.collectionId);
     return new Map(rows.map((row) => [row.collectionId, row.count]));
   }

@@ -8,11 +8,11 @@ import type {
 import { notFound } from '../http/errors';
 import type { CollectionRow } from './collections.repository';
 import type { LibraryRepositories, LibraryStore } from './library-store';
-import { authorize } from '../policy/library.policy';
+import { authorize, requireRole } from '../policy/library.policy';
 import type { Caller } from '../policy/caller';
 import { requireAllLinkable, uniqueIds } from './linked-ids';
 import { pageWindow, type Page } from '../http/pagination';
-import { presentCollection, refsByOwnerRow } from './presenters';
+import { groupBy, presentCollection, refsByOwnerRow } from './presenters';
 
 type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
 type CollectionCreateInput = z.output<typeof collectionCreateBodySchema>;
@@ -26,6 +26,7 @@ export class CollectionsService {
     const { limit, offset } = pageWindow(query);
     const { rows, count } = await this.store.repos.collections.list(
       caller,
+      query.scope,
       query.ordering,
       limit,
       offset,
@@ -52,6 +53,7 @@ export class CollectionsService {
         metaData: body.meta_data,
       });
       await repos.collections.replaceTags(row.id, tagIds);
+      await repos.members.insertOwner(row.id, row.userId);
       return this.presentOne(repos, caller, row);
     });
   }
@@ -60,6 +62,7 @@ export class CollectionsService {
     authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = body.tags === undefined ? undefined : uniqueIds(body.tags);
     return this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onCollection(caller, id))?.role, 'manage');
       const row = await repos.collections.update(caller, id, {
         name: body.name,
         description: body.description,
@@ -76,8 +79,19 @@ export class CollectionsService {
     });
   }
 
+  /** Its notes and memberships go with it: every member loses access at once. */
   async remove(caller: Caller, id: number): Promise<void> {
-    if (!(await this.store.repos.collections.delete(caller, id))) throw notFound();
+    await this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onCollection(caller, id))?.role, 'manage');
+      if (!(await repos.collections.delete(caller, id))) throw notFound();
+    });
+  }
+
+  /** A collection as its new member sees it, once they have accepted an invitation. */
+  async presentFor(repos: LibraryRepositories, caller: Caller, id: number): Promise<Collection> {
+    const row = await repos.collections.find(caller, id);
+    if (!row) throw notFound();
+    return this.presentOne(repos, caller, row);
   }
 
   private async presentOne(repos: LibraryRepositories, caller: Caller, row: CollectionRow) {
@@ -86,16 +100,30 @@ export class CollectionsService {
     return collection;
   }
 
-  /** A page's tag names and content counts come from one query each for the whole page. */
+  /**
+   * A page's tag names, content counts, the caller's roles, owners' names and members come
+   * from one query each for the whole page.
+   */
   private async present(repos: LibraryRepositories, caller: Caller, rows: CollectionRow[]) {
     const ids = rows.map((row) => row.id);
-    const [tagRows, counts] = await Promise.all([
-      repos.tags.refsForCollections(caller, ids),
-      repos.collections.contentCounts(caller, ids),
+    const [tagRows, counts, roles, owners, previews] = await Promise.all([
+      repos.tags.refsForCollections(ids),
+      repos.collections.contentCounts(ids),
+      repos.access.onCollections(caller, ids),
+      repos.members.people(rows.map((row) => row.userId)),
+      repos.members.previews(ids),
     ]);
     const refs = refsByOwnerRow(tagRows);
+    const members = groupBy(previews, (preview) => preview.collectionId);
     return rows.map((row) =>
-      presentCollection(row, refs.get(row.id) ?? [], counts.get(row.id) ?? 0),
+      presentCollection(row, {
+        tagRefs: refs.get(row.id) ?? [],
+        contentCount: counts.get(row.id) ?? 0,
+        // The page holds only collections the caller may read, so a role is always there.
+        role: roles.get(row.id) ?? (row.userId === caller.userId ? 'owner' : 'viewer'),
+        ownerName: owners.get(row.userId)?.name ?? '',
+        members: members.get(row.id) ?? [],
+      }),
     );
   }
 }

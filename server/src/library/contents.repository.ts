@@ -4,7 +4,7 @@ import { contentCollections, contentTags, contents } from '../db/schema';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
-import { ownerIdFor, scopeOf } from '../policy/library.policy';
+import { scopeOf } from '../policy/library.policy';
 
 export type ContentRow = typeof contents.$inferSelect;
 export interface ContentValues {
@@ -62,10 +62,14 @@ export class ContentsRepository {
     );
   }
 
+  /**
+   * Without a collection, the caller's own items ("your content"); with one, its items, which
+   * its members may read (docs/api.md, "Sharing").
+   */
   private listWhere(caller: Caller, filters: ContentFilters) {
     const { tag, collection, statuses, isPublic, publishOnAfter, publishOnBefore } = filters;
     return and(
-      scopeOf(caller, 'contents', 'read'),
+      scopeOf(caller, 'contents', collection === undefined ? 'own' : 'read'),
       tag === undefined
         ? undefined
         : inArray(
@@ -116,29 +120,36 @@ export class ContentsRepository {
     return row;
   }
 
-  /** The ids among `ids` that the caller may attach files to. */
-  async linkableIds(caller: Caller, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
+  /** The owners of those among `ids` the caller may change (to attach files to), by id. */
+  async ownersOf(caller: Caller, ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: contents.id })
+      .select({ id: contents.id, ownerId: contents.userId })
       .from(contents)
-      .where(and(scopeOf(caller, 'contents', 'change'), inArray(contents.id, ids)));
-    return new Set(rows.map((row) => row.id));
+      .where(and(scopeOf(caller, 'contents', 'write'), inArray(contents.id, ids)));
+    return new Map(rows.map((row) => [row.id, row.ownerId]));
   }
 
-  /** The position after the last item of the caller's `status` column. */
-  async endOfColumn(caller: Caller, status: ContentStatus): Promise<number> {
+  /**
+   * The position after the last item of the `status` column of `ownerId`'s board (the service
+   * has checked the caller may write there).
+   */
+  async endOfColumn(ownerId: number, status: ContentStatus): Promise<number> {
     const [row] = await this.db
       .select({ next: sql<number>`coalesce(max(${contents.position}) + 1, 0)::int` })
       .from(contents)
-      .where(and(scopeOf(caller, 'contents', 'change'), eq(contents.status, status)));
+      .where(and(eq(contents.userId, ownerId), eq(contents.status, status)));
     return row?.next ?? 0;
   }
 
-  async insert(caller: Caller, values: ContentValues): Promise<ContentRow> {
+  /**
+   * A new item of `ownerId`: the caller, or the owner of the shared collection the caller
+   * writes it in (the service decides, docs/api.md "Sharing"); the caller is its last editor.
+   */
+  async insert(caller: Caller, ownerId: number, values: ContentValues): Promise<ContentRow> {
     const [row] = await this.db
       .insert(contents)
-      .values({ userId: ownerIdFor(caller), ...values })
+      .values({ userId: ownerId, updatedBy: caller.userId, ...values })
       .returning();
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
@@ -152,8 +163,8 @@ export class ContentsRepository {
   ): Promise<ContentRow | undefined> {
     const [row] = await this.db
       .update(contents)
-      .set({ ...values, updatedOn: sql`now()` })
-      .where(and(scopeOf(caller, 'contents', 'change'), eq(contents.id, id)))
+      .set({ ...values, updatedOn: sql`now()`, updatedBy: caller.userId })
+      .where(and(scopeOf(caller, 'contents', 'write'), eq(contents.id, id)))
       .returning();
     return row;
   }
@@ -162,7 +173,7 @@ export class ContentsRepository {
   async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(contents)
-      .where(and(scopeOf(caller, 'contents', 'change'), eq(contents.id, id)))
+      .where(and(scopeOf(caller, 'contents', 'write'), eq(contents.id, id)))
       .returning({ id: contents.id });
     return deleted.length > 0;
   }

@@ -6,21 +6,34 @@ import type {
   contentListQuerySchema,
   contentPatchBodySchema,
 } from '@cw/contract';
-import { notFound } from '../http/errors';
+import { notFound, validationFailed } from '../http/errors';
 import type { FileStorage } from '../storage/file-storage';
 import type { ContentRow } from './contents.repository';
 import type { LibraryRepositories, LibraryStore } from './library-store';
-import { authorize } from '../policy/library.policy';
+import { authorize, can, onlyTheOwner, requireRole } from '../policy/library.policy';
 import type { Caller } from '../policy/caller';
 import { countWords } from '@cw/contract';
 import { requireAllLinkable, uniqueIds } from './linked-ids';
 import { pageWindow, type Page } from '../http/pagination';
-import { groupBy, presentContent, refsByOwnerRow } from './presenters';
+import { groupBy, presentContent, refsByOwnerRow, updatedByOf } from './presenters';
 import { removeStoredBytes } from './stored-bytes';
 
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
 type ContentCreateInput = z.output<typeof contentCreateBodySchema>;
 type ContentPatchInput = z.output<typeof contentPatchBodySchema>;
+
+const ONE_OWNER = 'An item’s collections must all belong to one person.';
+
+/** Files to attach: ones the caller may change, and of the item's owner (a 400 otherwise). */
+async function requireFilesOf(
+  repos: LibraryRepositories,
+  caller: Caller,
+  fileIds: number[],
+  ownerId: number,
+): Promise<void> {
+  const owners = await repos.files.ownersOf(caller, fileIds);
+  requireAllLinkable('files', fileIds, { has: (id) => owners.get(id) === ownerId });
+}
 
 export class ContentsService {
   constructor(
@@ -56,20 +69,22 @@ export class ContentsService {
     return this.presentOne(this.store.repos, caller, row);
   }
 
+  /**
+   * A new item belongs to the owner of the collections it is written in (an editor writes in
+   * someone else's collection; docs/api.md, "Sharing"), or to the caller when it is in none.
+   */
   async create(caller: Caller, body: ContentCreateInput): Promise<ContentItem> {
     authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = uniqueIds(body.tags);
     const collectionIds = uniqueIds(body.collections);
     const fileIds = uniqueIds(body.files);
     return this.store.transaction(async (repos) => {
+      const ownerId = await this.ownerOfNewItem(repos, caller, collectionIds);
+      if (ownerId !== caller.userId && tagIds.length > 0)
+        throw onlyTheOwner('the tags and collections of an item');
       requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
-      requireAllLinkable(
-        'collections',
-        collectionIds,
-        await repos.collections.linkableIds(caller, collectionIds),
-      );
-      requireAllLinkable('files', fileIds, await repos.files.linkableIds(caller, fileIds));
-      const row = await repos.contents.insert(caller, {
+      await requireFilesOf(repos, caller, fileIds, ownerId);
+      const row = await repos.contents.insert(caller, ownerId, {
         title: body.title,
         content: body.content,
         metaData: body.meta_data,
@@ -77,7 +92,7 @@ export class ContentsService {
         status: body.status,
         publishOn: body.publish_on,
         isPublic: body.is_public,
-        position: body.position ?? (await repos.contents.endOfColumn(caller, body.status)),
+        position: body.position ?? (await repos.contents.endOfColumn(ownerId, body.status)),
       });
       await repos.contents.replaceTags(row.id, tagIds);
       await repos.contents.replaceCollections(row.id, collectionIds);
@@ -86,18 +101,56 @@ export class ContentsService {
     });
   }
 
+  /**
+   * The collections of a new item: all must be ones the caller may write in (a viewer's is a
+   * 403; one they cannot see, a 400 like any unknown id) and all of one owner, who owns the item.
+   * The memberships that allow it are held until the item is written.
+   */
+  private async ownerOfNewItem(
+    repos: LibraryRepositories,
+    caller: Caller,
+    collectionIds: number[],
+  ): Promise<number> {
+    const owners = new Set<number>();
+    const unknown: number[] = [];
+    for (const id of collectionIds) {
+      const access = await repos.access.onCollection(caller, id, true);
+      if (!access) {
+        unknown.push(id);
+        continue;
+      }
+      requireRole(access.role, 'write');
+      owners.add(access.ownerId);
+    }
+    requireAllLinkable('collections', collectionIds, { has: (id) => !unknown.includes(id) });
+    if (owners.size > 1) {
+      throw validationFailed({ collections: [ONE_OWNER] });
+    }
+    return [...owners][0] ?? caller.userId;
+  }
+
+  /**
+   * The owner changes everything; an editor of one of its collections changes all but its tags
+   * and collections (those are the owner's: a 403); a viewer nothing. The memberships that allow
+   * the write are held until it commits, so a removal waits for it or refuses it.
+   */
   async update(caller: Caller, id: number, body: ContentPatchInput): Promise<ContentItem> {
     authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = body.tags === undefined ? undefined : uniqueIds(body.tags);
     const collectionIds = body.collections === undefined ? undefined : uniqueIds(body.collections);
     const fileIds = body.files === undefined ? undefined : uniqueIds(body.files);
     return this.store.transaction(async (repos) => {
+      const access = await repos.access.onContent(caller, id, true);
+      requireRole(access?.role, 'write');
+      if ((tagIds || collectionIds) && !can(access.role, 'manage')) {
+        throw onlyTheOwner('the tags and collections of an item');
+      }
       // A move to another column without a position goes to that column's end.
       const position =
         body.position ??
         (body.status === undefined
           ? undefined
-          : await repos.contents.endOfColumn(caller, body.status));
+          : await repos.contents.endOfColumn(access.ownerId, body.status));
       const row = await repos.contents.update(caller, id, {
         title: body.title,
         content: body.content,
@@ -114,24 +167,29 @@ export class ContentsService {
         await repos.contents.replaceTags(row.id, tagIds);
       }
       if (collectionIds) {
+        // The owner's own collections only (docs/api.md §5).
         requireAllLinkable(
           'collections',
           collectionIds,
-          await repos.collections.linkableIds(caller, collectionIds),
+          await repos.collections.ownersOf(caller, collectionIds, 'own'),
         );
         await repos.contents.replaceCollections(row.id, collectionIds);
       }
       if (fileIds) {
-        requireAllLinkable('files', fileIds, await repos.files.linkableIds(caller, fileIds));
+        await requireFilesOf(repos, caller, fileIds, access.ownerId);
         await repos.files.replaceAttachments(caller, row.id, fileIds);
       }
       return this.presentOne(repos, caller, row);
     });
   }
 
-  /** The item's file rows go with it in the database; their bytes go once that has committed. */
+  /**
+   * The owner or an editor may delete an item. Its file rows go with it in the database; their
+   * bytes go once that has committed.
+   */
   async remove(caller: Caller, id: number): Promise<void> {
     const storageKeys = await this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onContent(caller, id, true))?.role, 'write');
       const keys = await repos.files.storageKeysOfContent(caller, id);
       if (!(await repos.contents.delete(caller, id))) throw notFound();
       return keys;
@@ -145,13 +203,15 @@ export class ContentsService {
     return item;
   }
 
-  /** A page's tag names and files come from one query each for the whole page. */
+  /** A page's tag names, files, roles and editors come from one query each for the page. */
   private async present(repos: LibraryRepositories, caller: Caller, rows: ContentRow[]) {
     const ids = rows.map((row) => row.id);
-    const [tagRows, collectionRows, fileRows] = await Promise.all([
-      repos.tags.refsForContents(caller, ids),
+    const [tagRows, collectionRows, fileRows, roles, people] = await Promise.all([
+      repos.tags.refsForContents(ids),
       repos.collections.refsForContents(caller, ids),
       repos.files.listForContents(caller, ids),
+      repos.access.onContents(caller, rows),
+      repos.members.people(rows.flatMap((row) => (row.updatedBy === null ? [] : [row.updatedBy]))),
     ]);
     const tagRefs = refsByOwnerRow(tagRows);
     const collectionRefs = refsByOwnerRow(collectionRows);
@@ -161,6 +221,9 @@ export class ContentsService {
         tags: tagRefs.get(row.id) ?? [],
         collections: collectionRefs.get(row.id) ?? [],
         files: filesByContent.get(row.id) ?? [],
+        // The page holds only items the caller may read, so a role is always there.
+        role: roles.get(row.id) ?? 'viewer',
+        updatedBy: updatedByOf(row.updatedBy, people),
       }),
     );
   }

@@ -3,7 +3,7 @@ import { contentCollections, files, users } from '../db/schema';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
-import { ownerIdFor, scopeOf } from '../policy/library.policy';
+import { scopeOf } from '../policy/library.policy';
 
 export type FileRow = typeof files.$inferSelect;
 export interface NewFileValues {
@@ -29,8 +29,9 @@ export class FilesRepository {
     offset: number,
   ) {
     const { content, collection } = filters;
+    // Without a filter, the caller's own files; an item's or a collection's, for its readers.
     const where = and(
-      scopeOf(caller, 'files', 'read'),
+      scopeOf(caller, 'files', content === undefined && collection === undefined ? 'own' : 'read'),
       content === undefined ? undefined : eq(files.contentId, content),
       collection === undefined
         ? undefined
@@ -53,25 +54,24 @@ export class FilesRepository {
     );
   }
 
-  /** Bytes of all the files the caller owns (their storage quota counts these). */
-  async usedBytes(caller: Caller): Promise<number> {
+  /**
+   * Bytes of all the files `ownerId` owns (their storage quota counts these, uploads of their
+   * editors to their items included).
+   */
+  async usedBytes(ownerId: number): Promise<number> {
     const [row] = await this.db
       .select({ used: sql`coalesce(sum(${files.size}), 0)::double precision`.mapWith(Number) })
       .from(files)
-      .where(eq(files.userId, ownerIdFor(caller)));
+      .where(eq(files.userId, ownerId));
     return row?.used ?? 0;
   }
 
   /**
-   * Locks the caller's user row until the transaction ends (SELECT … FOR UPDATE), so uploads of
+   * Locks the owner's user row until the transaction ends (SELECT … FOR UPDATE), so uploads of
    * one owner that check the quota and insert their row do so one after the other.
    */
-  async lockOwner(caller: Caller): Promise<void> {
-    await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, ownerIdFor(caller)))
-      .for('update');
+  async lockOwner(ownerId: number): Promise<void> {
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
   }
 
   async find(caller: Caller, id: number): Promise<FileRow | undefined> {
@@ -82,10 +82,11 @@ export class FilesRepository {
     return row;
   }
 
-  async insert(caller: Caller, values: NewFileValues): Promise<FileRow> {
+  /** A file of `ownerId`: the caller, or the owner of the item or collection it goes to. */
+  async insert(ownerId: number, values: NewFileValues): Promise<FileRow> {
     const [row] = await this.db
       .insert(files)
-      .values({ userId: ownerIdFor(caller), ...values })
+      .values({ userId: ownerId, ...values })
       .returning();
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
@@ -99,7 +100,7 @@ export class FilesRepository {
     const [row] = await this.db
       .update(files)
       .set(values)
-      .where(and(scopeOf(caller, 'files', 'change'), eq(files.id, id)))
+      .where(and(scopeOf(caller, 'files', 'write'), eq(files.id, id)))
       .returning();
     return row;
   }
@@ -108,19 +109,19 @@ export class FilesRepository {
   async delete(caller: Caller, id: number): Promise<string | undefined> {
     const [row] = await this.db
       .delete(files)
-      .where(and(scopeOf(caller, 'files', 'change'), eq(files.id, id)))
+      .where(and(scopeOf(caller, 'files', 'write'), eq(files.id, id)))
       .returning({ storageKey: files.storageKey });
     return row?.storageKey;
   }
 
-  /** Which of `ids` are the owner's files. */
-  async linkableIds(caller: Caller, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
+  /** The owners of those among `ids` the caller may change (to attach them), by id. */
+  async ownersOf(caller: Caller, ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: files.id })
+      .select({ id: files.id, ownerId: files.userId })
       .from(files)
-      .where(and(scopeOf(caller, 'files', 'change'), inArray(files.id, ids)));
-    return new Set(rows.map((row) => row.id));
+      .where(and(scopeOf(caller, 'files', 'write'), inArray(files.id, ids)));
+    return new Map(rows.map((row) => [row.id, row.ownerId]));
   }
 
   /** The storage keys of an item's files (read before deleting the item). */
@@ -128,7 +129,7 @@ export class FilesRepository {
     const rows = await this.db
       .select({ storageKey: files.storageKey })
       .from(files)
-      .where(and(scopeOf(caller, 'files', 'change'), eq(files.contentId, contentId)));
+      .where(and(scopeOf(caller, 'files', 'write'), eq(files.contentId, contentId)));
     return rows.map((row) => row.storageKey);
   }
 
@@ -152,7 +153,7 @@ export class FilesRepository {
       .set({ contentId: null })
       .where(
         and(
-          scopeOf(caller, 'files', 'change'),
+          scopeOf(caller, 'files', 'write'),
           eq(files.contentId, contentId),
           fileIds.length > 0 ? notInArray(files.id, fileIds) : isNotNull(files.contentId),
         ),
@@ -161,7 +162,7 @@ export class FilesRepository {
       await this.db
         .update(files)
         .set({ contentId })
-        .where(and(scopeOf(caller, 'files', 'change'), inArray(files.id, fileIds)));
+        .where(and(scopeOf(caller, 'files', 'write'), inArray(files.id, fileIds)));
     }
   }
 }

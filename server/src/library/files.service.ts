@@ -12,7 +12,7 @@ import { malformedMultipart } from '../http/multipart';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
 import { attachmentDisposition, sanitizeFileName, storedContentType } from './file-names';
 import type { LibraryRepositories, LibraryStore } from './library-store';
-import { authorize } from '../policy/library.policy';
+import { authorize, requireRole } from '../policy/library.policy';
 import type { Caller } from '../policy/caller';
 import { pageWindow, type Page } from '../http/pagination';
 import { presentFile } from './presenters';
@@ -47,6 +47,7 @@ const quotaExceeded = (quota: number) =>
   );
 const unknownContent = () =>
   validationFailed({ content: ['Invalid pk - the content item does not exist.'] });
+const ONE_OWNER = 'A file’s item and collection must belong to one person.';
 const unknownCollection = () =>
   validationFailed({ collection: ['Invalid pk - the collection does not exist.'] });
 
@@ -75,7 +76,7 @@ export class FilesService {
 
   async usage(caller: Caller): Promise<StorageUsage> {
     return {
-      used: await this.store.repos.files.usedBytes(caller),
+      used: await this.store.repos.files.usedBytes(caller.userId),
       quota: this.storageQuotaBytes,
     };
   }
@@ -122,7 +123,14 @@ export class FilesService {
           part.file.resume();
           throw validationFailed({ file: ['Send exactly one file, in the "file" field.'] });
         }
-        const room = this.storageQuotaBytes - (await this.store.repos.files.usedBytes(caller));
+        // The quota is the owner's of where the file goes, when the form named it before the file.
+        const ownerId = await this.ownerOfTarget(
+          this.store.repos,
+          caller,
+          parseIdField('content', fields.content),
+          parseIdField('collection', fields.collection),
+        );
+        const room = this.storageQuotaBytes - (await this.store.repos.files.usedBytes(ownerId));
         if (room <= 0) {
           part.file.resume();
           throw quotaExceeded(this.storageQuotaBytes);
@@ -147,12 +155,12 @@ export class FilesService {
       const storageKey = writtenKey;
       const file = stored;
       const row = await this.store.transaction(async (repos) => {
-        await repos.files.lockOwner(caller);
-        if ((await repos.files.usedBytes(caller)) + file.size > this.storageQuotaBytes) {
+        const ownerId = await this.ownerOfTarget(repos, caller, contentId, collectionId, true);
+        await repos.files.lockOwner(ownerId);
+        if ((await repos.files.usedBytes(ownerId)) + file.size > this.storageQuotaBytes) {
           throw quotaExceeded(this.storageQuotaBytes);
         }
-        await this.requireLinkable(repos, caller, contentId, collectionId);
-        return repos.files.insert(caller, { ...file, contentId, collectionId, storageKey });
+        return repos.files.insert(ownerId, { ...file, contentId, collectionId, storageKey });
       });
       return presentFile(row);
     } catch (error) {
@@ -167,31 +175,53 @@ export class FilesService {
     }
   }
 
-  /** A file may go to a content item or a collection only where the caller may change it. */
-  private async requireLinkable(
+  /**
+   * Who owns a file that goes to `contentId` and/or `collectionId`: the owner of the item or
+   * collection, which the caller must be able to write in (one they cannot see is a 400 like any
+   * unknown id; a viewer's, a 403); the caller when it goes to neither. With `lock`, the
+   * memberships that allow it are held until the transaction ends.
+   */
+  private async ownerOfTarget(
     repos: LibraryRepositories,
     caller: Caller,
     contentId: number | null | undefined,
     collectionId: number | null | undefined,
-  ): Promise<void> {
-    if (
-      typeof contentId === 'number' &&
-      !(await repos.contents.linkableIds(caller, [contentId])).size
-    ) {
-      throw unknownContent();
+    lock = false,
+  ): Promise<number> {
+    const owners: number[] = [];
+    if (typeof contentId === 'number') {
+      const access = await repos.access.onContent(caller, contentId, lock);
+      if (!access) throw unknownContent();
+      requireRole(access.role, 'write');
+      owners.push(access.ownerId);
     }
-    if (
-      typeof collectionId === 'number' &&
-      !(await repos.collections.linkableIds(caller, [collectionId])).size
-    ) {
-      throw unknownCollection();
+    if (typeof collectionId === 'number') {
+      const access = await repos.access.onCollection(caller, collectionId, lock);
+      if (!access) throw unknownCollection();
+      requireRole(access.role, 'write');
+      owners.push(access.ownerId);
     }
+    if (owners.some((owner) => owner !== owners[0])) {
+      throw validationFailed({ collection: [ONE_OWNER] });
+    }
+    return owners[0] ?? caller.userId;
   }
 
+  /** The owner or an editor may rename or move a file, within the files of its owner. */
   async update(caller: Caller, id: number, body: FilePatchInput): Promise<FileObject> {
     authorize(caller, { act: 'act-as', user: body.user });
     const row = await this.store.transaction(async (repos) => {
-      await this.requireLinkable(repos, caller, body.content, body.collection);
+      const access = await repos.access.onFile(caller, id, true);
+      requireRole(access?.role, 'write');
+      const target = await this.ownerOfTarget(repos, caller, body.content, body.collection, true);
+      if (
+        (typeof body.content === 'number' || typeof body.collection === 'number') &&
+        target !== access.ownerId
+      ) {
+        throw validationFailed({
+          [typeof body.content === 'number' ? 'content' : 'collection']: [ONE_OWNER],
+        });
+      }
       // A PATCH that changes nothing answers the file as it is (an UPDATE needs a column to set).
       const updated =
         body.content === undefined && body.collection === undefined && body.name === undefined
@@ -208,7 +238,10 @@ export class FilesService {
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
-    const storageKey = await this.store.repos.files.delete(caller, id);
+    const storageKey = await this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onFile(caller, id, true))?.role, 'write');
+      return repos.files.delete(caller, id);
+    });
     if (storageKey === undefined) throw notFound();
     await removeStoredBytes(this.storage, [storageKey], this.log);
   }

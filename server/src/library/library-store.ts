@@ -1,9 +1,12 @@
 import type { Database } from '../db/client';
 import type { Executor } from '../db/executor';
+import { AccessRepository } from './access.repository';
 import { CollectionsRepository } from './collections.repository';
 import { ContentsRepository } from './contents.repository';
 import { FilesRepository } from './files.repository';
+import { MembersRepository } from './members.repository';
 import { NotesRepository } from './notes.repository';
+import { QueuedMails } from '../mail/mail-queue';
 import { TagsRepository } from './tags.repository';
 
 export interface LibraryRepositories {
@@ -12,6 +15,11 @@ export interface LibraryRepositories {
   tags: TagsRepository;
   files: FilesRepository;
   notes: NotesRepository;
+  members: MembersRepository;
+  /** The caller's role on one object (for the policy's 403 or 404). */
+  access: AccessRepository;
+  /** Invitation mails are queued in the transaction that makes the invitation. */
+  queuedMails: QueuedMails;
 }
 
 const repositoriesOn = (db: Executor): LibraryRepositories => ({
@@ -20,6 +28,9 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   tags: new TagsRepository(db),
   files: new FilesRepository(db),
   notes: new NotesRepository(db),
+  members: new MembersRepository(db),
+  access: new AccessRepository(db),
+  queuedMails: new QueuedMails(db),
 });
 
 /**

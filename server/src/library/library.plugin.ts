@@ -13,6 +13,10 @@ import { ContentsService } from './contents.service';
 import { filesRoutes } from './files.routes';
 import { FilesService } from './files.service';
 import { LibraryStore } from './library-store';
+import { membersRoutes } from './members.routes';
+import { INVITATION_PURPOSE, MembersService } from './members.service';
+import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/mail-queue';
 import { notesRoutes } from './notes.routes';
 import { NotesService } from './notes.service';
 import { tagsRoutes } from './tags.routes';
@@ -28,12 +32,20 @@ export interface LibraryDeps {
   uploadMaxBytes: number;
   /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
   storageQuotaBytes: number;
+  /** Invitation mails: the mailer, the queue they wait in, and the site's address for links. */
+  mailer: Mailer;
+  mailQueue: MailQueue;
+  publicUrl: string;
+  now: () => Date;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
   new DiskFileStorage(path.join(dataDir, 'files'));
 
-/** Everything under /api/collections/…: collections, content items, tags, files and notes. */
+/**
+ * Everything under /api/collections/…: collections and their members, content items, tags,
+ * files and notes; and /api/invitations/….
+ */
 export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, deps) => {
   const store = new LibraryStore(deps.db);
   const storage = deps.storage ?? defaultFileStorage(deps.dataDir);
@@ -49,7 +61,18 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     },
   });
 
-  registerRoutes(app, deps.guard, collectionsRoutes(new CollectionsService(store)));
+  const collections = new CollectionsService(store);
+  registerRoutes(app, deps.guard, collectionsRoutes(collections));
+  const members = new MembersService({
+    store,
+    collections,
+    mailer: deps.mailer,
+    mailQueue: deps.mailQueue,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+  });
+  deps.mailQueue.handle(INVITATION_PURPOSE, (mail) => members.deliver(mail));
+  registerRoutes(app, deps.guard, membersRoutes(members));
   registerRoutes(app, deps.guard, contentsRoutes(new ContentsService(store, storage, app.log)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, {

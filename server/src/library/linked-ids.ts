@@ -8,7 +8,11 @@ export const uniqueIds = (ids: number[]) => [...new Set(ids)];
  * which the repository finds): any other, unknown or someone else's, is a 400 on that field,
  * worded the same for both so nothing is revealed.
  */
-export function requireAllLinkable(field: string, requested: number[], found: Set<number>): void {
+export function requireAllLinkable(
+  field: string,
+  requested: number[],
+  found: { has(id: number): boolean },
+): void {
   const missing = requested.filter((id) => !found.has(id));
   if (missing.length > 0) {
     throw validationFailed({

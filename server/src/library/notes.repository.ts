@@ -3,7 +3,7 @@ import { notes } from '../db/schema';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
-import { ownerIdFor, scopeOf } from '../policy/library.policy';
+import { scopeOf } from '../policy/library.policy';
 
 export type NoteRow = typeof notes.$inferSelect;
 export interface NoteValues {
@@ -16,12 +16,12 @@ export class NotesRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * One page of the owner's notes, newest first: of one collection (index notes_collection_idx)
-   * or all of them (index notes_user_id_idx).
+   * One page of notes, newest first: of one collection the caller may read (index
+   * notes_collection_idx), or all of the caller's own (index notes_user_id_idx).
    */
   async list(caller: Caller, collectionId: number | undefined, limit: number, offset: number) {
     const where = and(
-      scopeOf(caller, 'notes', 'read'),
+      scopeOf(caller, 'notes', collectionId === undefined ? 'own' : 'read'),
       collectionId === undefined ? undefined : eq(notes.collectionId, collectionId),
     );
     return pageWithCount(
@@ -40,17 +40,25 @@ export class NotesRepository {
     return row;
   }
 
-  /** The collection must have been checked to be the owner's. */
-  async insert(caller: Caller, collectionId: number, values: NoteValues): Promise<NoteRow> {
+  /**
+   * A note of the collection's owner `ownerId`; the service has checked the caller may write in
+   * the collection. The caller is its last editor.
+   */
+  async insert(
+    caller: Caller,
+    ownerId: number,
+    collectionId: number,
+    values: NoteValues,
+  ): Promise<NoteRow> {
     const [row] = await this.db
       .insert(notes)
-      .values({ userId: ownerIdFor(caller), collectionId, ...values })
+      .values({ userId: ownerId, updatedBy: caller.userId, collectionId, ...values })
       .returning();
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
   }
 
-  /** Every change stamps updated_on. Undefined when the owner has no such note. */
+  /** Every change stamps updated_on and updated_by. Undefined when the caller may not change it. */
   async update(
     caller: Caller,
     id: number,
@@ -58,8 +66,8 @@ export class NotesRepository {
   ): Promise<NoteRow | undefined> {
     const [row] = await this.db
       .update(notes)
-      .set({ ...values, updatedOn: sql`now()` })
-      .where(and(scopeOf(caller, 'notes', 'change'), eq(notes.id, id)))
+      .set({ ...values, updatedOn: sql`now()`, updatedBy: caller.userId })
+      .where(and(scopeOf(caller, 'notes', 'write'), eq(notes.id, id)))
       .returning();
     return row;
   }
@@ -67,7 +75,7 @@ export class NotesRepository {
   async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(notes)
-      .where(and(scopeOf(caller, 'notes', 'change'), eq(notes.id, id)))
+      .where(and(scopeOf(caller, 'notes', 'write'), eq(notes.id, id)))
       .returning({ id: notes.id });
     return deleted.length > 0;
   }

@@ -8,9 +8,11 @@ import type {
 import { notFound, validationFailed } from '../http/errors';
 import { sqlState } from '../db/errors';
 import type { Caller } from '../policy/caller';
-import type { LibraryStore } from './library-store';
+import type { LibraryRepositories, LibraryStore } from './library-store';
+import type { NoteRow } from './notes.repository';
+import { requireRole } from '../policy/library.policy';
 import { pageWindow, type Page } from '../http/pagination';
-import { presentNote } from './presenters';
+import { presentNote, updatedByOf } from './presenters';
 
 type NoteListQuery = z.output<typeof noteListQuerySchema>;
 type NoteCreateInput = z.output<typeof noteCreateBodySchema>;
@@ -40,16 +42,20 @@ export class NotesService {
       limit,
       offset,
     );
-    return { results: rows.map(presentNote), count };
+    return { results: await this.present(this.store.repos, rows), count };
   }
 
   async get(caller: Caller, id: number): Promise<Note> {
     const row = await this.store.repos.notes.find(caller, id);
     if (!row) throw notFound();
-    return presentNote(row);
+    return this.presentOne(this.store.repos, row);
   }
 
-  /** The collection comes from the body, or else from `?collection=`; it must be the caller's. */
+  /**
+   * The collection comes from the body, or else from `?collection=`; the caller must own it or
+   * edit it (a viewer's is a 403; one they cannot see, a 400 like any unknown id). The note is
+   * the collection owner's.
+   */
   async create(
     caller: Caller,
     body: NoteCreateInput,
@@ -60,17 +66,17 @@ export class NotesService {
       throw validationFailed({ collection: ['This field is required.'] });
     }
     try {
-      const row = await this.store.transaction(async (repos) => {
-        if (!(await repos.collections.find(caller, collectionId))) {
-          throw unknownCollection();
-        }
-        return repos.notes.insert(caller, collectionId, {
+      return await this.store.transaction(async (repos) => {
+        const access = await repos.access.onCollection(caller, collectionId, true);
+        if (!access) throw unknownCollection();
+        requireRole(access.role, 'write');
+        const row = await repos.notes.insert(caller, access.ownerId, collectionId, {
           title: body.title,
           content: body.content,
           tags: body.tags,
         });
+        return this.presentOne(repos, row);
       });
-      return presentNote(row);
     } catch (error) {
       // The collection was deleted between the check and the insert.
       if (sqlState(error) === '23503') throw unknownCollection();
@@ -78,17 +84,38 @@ export class NotesService {
     }
   }
 
+  /** The owner or an editor of its collection; the membership is held until the write commits. */
   async update(caller: Caller, id: number, body: NotePatchInput): Promise<Note> {
-    const row = await this.store.repos.notes.update(caller, id, {
-      title: body.title,
-      content: body.content,
-      tags: body.tags,
+    return this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onNote(caller, id, true))?.role, 'write');
+      const row = await repos.notes.update(caller, id, {
+        title: body.title,
+        content: body.content,
+        tags: body.tags,
+      });
+      if (!row) throw notFound();
+      return this.presentOne(repos, row);
     });
-    if (!row) throw notFound();
-    return presentNote(row);
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
-    if (!(await this.store.repos.notes.delete(caller, id))) throw notFound();
+    await this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onNote(caller, id, true))?.role, 'write');
+      if (!(await repos.notes.delete(caller, id))) throw notFound();
+    });
+  }
+
+  private async presentOne(repos: LibraryRepositories, row: NoteRow): Promise<Note> {
+    const [note] = await this.present(repos, [row]);
+    if (!note) throw new Error('presenting one note gave none');
+    return note;
+  }
+
+  /** Who changed each note of a page last, in one query. */
+  private async present(repos: LibraryRepositories, rows: NoteRow[]): Promise<Note[]> {
+    const people = await repos.members.people(
+      rows.flatMap((row) => (row.updatedBy === null ? [] : [row.updatedBy])),
+    );
+    return rows.map((row) => presentNote(row, updatedByOf(row.updatedBy, people)));
   }
 }

@@ -5,10 +5,15 @@ import {
   type ContentStatus,
   type ContentItem,
   type FileObject,
+  type Member,
+  type MemberStatus,
   type Note,
+  type Role,
   type Tag,
   type TagRef,
+  type UpdatedBy,
 } from '@cw/contract';
+import { fullName, type MemberPreviewRow, type MemberWithPerson } from './members.repository';
 import type { CollectionRow } from './collections.repository';
 import type { ContentRow } from './contents.repository';
 import type { FileRow } from './files.repository';
@@ -42,9 +47,15 @@ export const presentFile = (row: FileRow): FileObject => ({
 
 export function presentCollection(
   row: CollectionRow,
-  tagRefs: TagRef[],
-  contentCount: number,
+  details: {
+    tagRefs: TagRef[];
+    contentCount: number;
+    role: Role;
+    ownerName: string;
+    members: MemberPreviewRow[];
+  },
 ): Collection {
+  const { tagRefs, contentCount, role, ownerName, members } = details;
   return {
     id: row.id,
     name: row.name,
@@ -58,12 +69,26 @@ export function presentCollection(
     meta_data: row.metaData,
     user: row.userId,
     content_count: contentCount,
+    role,
+    owner_name: ownerName,
+    member_count: members[0]?.total ?? 0,
+    members_preview: members.map((member) => ({
+      id: member.userId,
+      name: fullName(member.firstName, member.lastName),
+      profile_pic: member.profilePic,
+    })),
   };
 }
 
 export function presentContent(
   row: ContentRow,
-  links: { tags: TagRef[]; collections: TagRef[]; files: FileRow[] },
+  links: {
+    tags: TagRef[];
+    collections: TagRef[];
+    files: FileRow[];
+    role: Role;
+    updatedBy: UpdatedBy;
+  },
 ): ContentItem {
   return {
     id: row.id,
@@ -84,10 +109,12 @@ export function presentContent(
     position: row.position,
     created_on: iso(row.createdOn),
     updated_on: isoOrNull(row.updatedOn),
+    updated_by: links.updatedBy,
+    role: links.role,
   };
 }
 
-export const presentNote = (row: NoteRow): Note => ({
+export const presentNote = (row: NoteRow, updatedBy: UpdatedBy): Note => ({
   id: row.id,
   collection: row.collectionId,
   title: row.title,
@@ -95,7 +122,31 @@ export const presentNote = (row: NoteRow): Note => ({
   tags: row.tags,
   created_on: iso(row.createdOn),
   updated_on: isoOrNull(row.updatedOn),
+  updated_by: updatedBy,
 });
+
+/** `updated_by` of a row, from the names of a page's people. */
+export const updatedByOf = (
+  userId: number | null,
+  people: Map<number, { name: string }>,
+): UpdatedBy => {
+  if (userId === null) return null;
+  const person = people.get(userId);
+  return person ? { id: userId, name: person.name } : null;
+};
+
+export function presentMember(row: MemberWithPerson): Member {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.userId === null ? null : fullName(row.firstName, row.lastName),
+    role: row.role as Role,
+    status: row.status as MemberStatus,
+    user: row.userId,
+    profile_pic: row.userId === null ? null : row.profilePic,
+    created_on: iso(row.createdOn),
+  };
+}
 
 /** Groups rows fetched for a whole page by the row they belong to, keeping their order. */
 export function groupBy<T>(rows: T[], keyOf: (row: T) => number | null): Map<number, T[]> {

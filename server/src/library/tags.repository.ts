@@ -69,13 +69,13 @@ export class TagsRepository {
     const [clash] = await this.db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(scopeOf(caller, 'tags', 'change'), sameName(name), ne(tags.id, id)));
+      .where(and(scopeOf(caller, 'tags', 'write'), sameName(name), ne(tags.id, id)));
     if (clash) return 'duplicate';
     try {
       const [row] = await this.db
         .update(tags)
         .set({ name })
-        .where(and(scopeOf(caller, 'tags', 'change'), eq(tags.id, id)))
+        .where(and(scopeOf(caller, 'tags', 'write'), eq(tags.id, id)))
         .returning();
       return row;
     } catch (error) {
@@ -89,7 +89,7 @@ export class TagsRepository {
   async delete(caller: Caller, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(tags)
-      .where(and(scopeOf(caller, 'tags', 'change'), eq(tags.id, id)))
+      .where(and(scopeOf(caller, 'tags', 'write'), eq(tags.id, id)))
       .returning({ id: tags.id });
     return deleted.length > 0;
   }
@@ -100,31 +100,37 @@ export class TagsRepository {
     const rows = await this.db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(scopeOf(caller, 'tags', 'change'), inArray(tags.id, ids)));
+      .where(and(scopeOf(caller, 'tags', 'write'), inArray(tags.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
   /** The tags of a page of collections, in one query. */
-  async refsForCollections(caller: Caller, collectionIds: number[]): Promise<TagRefRow[]> {
+  async refsForCollections(collectionIds: number[]): Promise<TagRefRow[]> {
     if (collectionIds.length === 0) return [];
-    return this.db
-      .select({ ownerRowId: collectionTags.collectionId, id: tags.id, name: tags.name })
-      .from(collectionTags)
-      .innerJoin(tags, eq(tags.id, collectionTags.tagId))
-      .where(
-        and(scopeOf(caller, 'tags', 'read'), inArray(collectionTags.collectionId, collectionIds)),
-      )
-      .orderBy(...byName);
+    return (
+      this.db
+        .select({ ownerRowId: collectionTags.collectionId, id: tags.id, name: tags.name })
+        .from(collectionTags)
+        .innerJoin(tags, eq(tags.id, collectionTags.tagId))
+        // The ids are of collections the caller may read: their tags are the owner's, and members
+        // see their names (docs/api.md, "Sharing").
+        .where(inArray(collectionTags.collectionId, collectionIds))
+        .orderBy(...byName)
+    );
   }
 
   /** The tags of a page of content items, in one query. */
-  async refsForContents(caller: Caller, contentIds: number[]): Promise<TagRefRow[]> {
+  async refsForContents(contentIds: number[]): Promise<TagRefRow[]> {
     if (contentIds.length === 0) return [];
-    return this.db
-      .select({ ownerRowId: contentTags.contentId, id: tags.id, name: tags.name })
-      .from(contentTags)
-      .innerJoin(tags, eq(tags.id, contentTags.tagId))
-      .where(and(scopeOf(caller, 'tags', 'read'), inArray(contentTags.contentId, contentIds)))
-      .orderBy(...byName);
+    return (
+      this.db
+        .select({ ownerRowId: contentTags.contentId, id: tags.id, name: tags.name })
+        .from(contentTags)
+        .innerJoin(tags, eq(tags.id, contentTags.tagId))
+        // The ids are of items the caller may read: an item's tags are its owner's, and its
+        // readers see their names (docs/api.md, "Sharing").
+        .where(inArray(contentTags.contentId, contentIds))
+        .orderBy(...byName)
+    );
   }
 }

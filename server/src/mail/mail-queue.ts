@@ -10,10 +10,16 @@ export type QueuedMail = typeof mailQueue.$inferSelect;
 export class QueuedMails {
   constructor(private readonly db: Executor) {}
 
-  async enqueue(values: { recipient: string; purpose: string; at: Date }): Promise<void> {
+  async enqueue(values: {
+    recipient: string;
+    purpose: string;
+    at: Date;
+    subjectId?: number;
+  }): Promise<void> {
     await this.db.insert(mailQueue).values({
       recipient: values.recipient,
       purpose: values.purpose,
+      subjectId: values.subjectId ?? null,
       runAfter: values.at,
       createdOn: values.at,
     });
@@ -104,6 +110,8 @@ export class MailQueue {
   private roundWanted = false;
   private pollPending = false;
   private running = false;
+  /** Deliverers of other purposes than the constructor's (the library's invitations). */
+  private readonly deliverers = new Map<string, (mail: QueuedMail) => Promise<void>>();
 
   constructor(private readonly options: MailQueueOptions) {
     this.rows = new QueuedMails(options.db);
@@ -112,6 +120,11 @@ export class MailQueue {
     this.leaseMs = options.leaseMs ?? 2 * MINUTE;
     this.maxAttempts = options.maxAttempts ?? 8;
     this.maxAgeMs = options.maxAgeMs ?? 60 * MINUTE;
+  }
+
+  /** Mails of `purpose` go out through `deliver` instead of the default deliverer. */
+  handle(purpose: string, deliver: (mail: QueuedMail) => Promise<void>): void {
+    this.deliverers.set(purpose, deliver);
   }
 
   start(): void {
@@ -203,7 +216,7 @@ export class MailQueue {
       return;
     }
     try {
-      await this.options.deliver(mail);
+      await (this.deliverers.get(mail.purpose) ?? this.options.deliver)(mail);
     } catch (error) {
       if (mail.attempts >= this.maxAttempts) {
         log?.error(

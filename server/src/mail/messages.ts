@@ -101,3 +101,70 @@ export function codeMail({
 `;
   return { to, subject: t.subject, text, html, devLogLine: `code ${code}` };
 }
+
+export interface InvitationMailInput {
+  to: string;
+  /** Who invites, as their account names them. */
+  inviterName: string;
+  collectionName: string;
+  role: 'editor' | 'viewer';
+  /** The absolute link to the invitation page. */
+  link: string;
+  validDays: number;
+}
+
+const ROLE_WORDS: Record<InvitationMailInput['role'], string> = {
+  editor: 'edit its notes and content items',
+  viewer: 'read its notes and content items',
+};
+
+/**
+ * An invitation to a shared collection: plain text and HTML, naming who invites and to what.
+ * The inviter's name and the collection's name are theirs to choose, so both are escaped in the
+ * HTML and the subject is cut short; the link is ours.
+ */
+export function invitationMail(input: InvitationMailInput): MailMessage {
+  const { to, inviterName, collectionName, role, link, validDays } = input;
+  const who = inviterName.trim() || 'Someone';
+  const shortName = collectionName.length > 80 ? `${collectionName.slice(0, 79)}…` : collectionName;
+  const subject = `${who} shared “${shortName}” with you on ${PRODUCT_NAME}`;
+  const why = `${who} invited you to the collection “${collectionName}” on ${PRODUCT_NAME} as ${role === 'editor' ? 'an editor' : 'a viewer'}: you will be able to ${ROLE_WORDS[role]}.`;
+  const how = `Open the link below and sign in (or create an account) with this email address, ${to}, to accept.`;
+  const expiry = `The link works once and expires in ${validDays} days.`;
+  const ignore = 'If you did not expect this invitation, you can ignore this email.';
+  const text = [
+    'Hi,',
+    '',
+    why,
+    '',
+    how,
+    '',
+    `    ${link}`,
+    '',
+    expiry,
+    '',
+    ignore,
+    '',
+    `— The ${PRODUCT_NAME} team`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
+    <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+      <p style="margin:0 0 8px;font-size:14px;color:#52606d">${escapeHtml(PRODUCT_NAME)}</p>
+      <h1 style="margin:0 0 16px;font-size:22px">You are invited to a collection</h1>
+      <p>Hi,</p>
+      <p>${escapeHtml(why)}</p>
+      <p>${escapeHtml(how)}</p>
+      <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Open the invitation</a></p>
+      <p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(link)}</p>
+      <p>${escapeHtml(expiry)}</p>
+      <p style="color:#52606d;font-size:14px">${escapeHtml(ignore)}</p>
+      <p>— The ${escapeHtml(PRODUCT_NAME)} team</p>
+    </div>
+  </body>
+</html>
+`;
+  return { to, subject, text, html, devLogLine: 'invitation' };
+}

@@ -1,0 +1,147 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ROLES, type Role } from '@cw/contract';
+import {
+  collectionMembers,
+  collections,
+  contentCollections,
+  contents,
+  files,
+  notes,
+} from '../db/schema';
+import type { Executor } from '../db/executor';
+import type { Caller } from '../policy/caller';
+import { bestRole } from '../policy/library.policy';
+
+/** A caller's role on one object, and who owns it (what they create in it belongs to them). */
+export interface Access {
+  role: Role;
+  ownerId: number;
+}
+
+const asRole = (value: string): Role => {
+  const role = ROLES.find((known) => known === value);
+  if (!role) throw new Error(`unknown role in collection_members: ${value}`);
+  return role;
+};
+
+/**
+ * The caller's role on one object, for the policy's `requireRole` (403 or 404). With `lock`,
+ * the memberships that give the role are held (`FOR SHARE`) until the transaction ends: a
+ * removal of the member waits for a write under way, and a write that starts after a removal
+ * finds no role (decision 100, "A removal and a write at the same time").
+ */
+export class AccessRepository {
+  constructor(private readonly db: Executor) {}
+
+  async onCollection(caller: Caller, id: number, lock = false): Promise<Access | undefined> {
+    const query = this.db
+      .select({ role: collectionMembers.role, ownerId: collections.userId })
+      .from(collectionMembers)
+      .innerJoin(collections, eq(collections.id, collectionMembers.collectionId))
+      .where(
+        and(eq(collectionMembers.collectionId, id), eq(collectionMembers.userId, caller.userId)),
+      );
+    const [row] = lock ? await query.for('share', { of: collectionMembers }) : await query;
+    return row ? { role: asRole(row.role), ownerId: row.ownerId } : undefined;
+  }
+
+  /** The caller's role on each of a page of collections they may read. */
+  async onCollections(caller: Caller, ids: number[]): Promise<Map<number, Role>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: collectionMembers.collectionId, role: collectionMembers.role })
+      .from(collectionMembers)
+      .where(
+        and(
+          inArray(collectionMembers.collectionId, ids),
+          eq(collectionMembers.userId, caller.userId),
+        ),
+      );
+    return new Map(rows.map((row) => [row.id, asRole(row.role)]));
+  }
+
+  /** Owner of the item, or the best role of the caller's memberships of its collections. */
+  async onContent(caller: Caller, id: number, lock = false): Promise<Access | undefined> {
+    const [item] = await this.db
+      .select({ ownerId: contents.userId })
+      .from(contents)
+      .where(eq(contents.id, id));
+    if (!item) return undefined;
+    if (item.ownerId === caller.userId) return { role: 'owner', ownerId: item.ownerId };
+    const query = this.db
+      .select({ role: collectionMembers.role })
+      .from(contentCollections)
+      .innerJoin(
+        collectionMembers,
+        eq(collectionMembers.collectionId, contentCollections.collectionId),
+      )
+      .where(
+        and(eq(contentCollections.contentId, id), eq(collectionMembers.userId, caller.userId)),
+      );
+    const rows = lock ? await query.for('share', { of: collectionMembers }) : await query;
+    const role = bestRole(rows.map((row) => asRole(row.role)));
+    return role ? { role, ownerId: item.ownerId } : undefined;
+  }
+
+  /** The caller's role on each of a page of items they may read. */
+  async onContents(
+    caller: Caller,
+    items: { id: number; userId: number }[],
+  ): Promise<Map<number, Role>> {
+    const roles = new Map<number, Role>();
+    const others: number[] = [];
+    for (const item of items) {
+      if (item.userId === caller.userId) roles.set(item.id, 'owner');
+      else others.push(item.id);
+    }
+    if (others.length === 0) return roles;
+    const rows = await this.db
+      .select({ id: contentCollections.contentId, role: collectionMembers.role })
+      .from(contentCollections)
+      .innerJoin(
+        collectionMembers,
+        eq(collectionMembers.collectionId, contentCollections.collectionId),
+      )
+      .where(
+        and(
+          inArray(contentCollections.contentId, others),
+          eq(collectionMembers.userId, caller.userId),
+        ),
+      );
+    for (const row of rows) {
+      const role = asRole(row.role);
+      const current = roles.get(row.id);
+      roles.set(row.id, (current && bestRole([current, role])) ?? role);
+    }
+    return roles;
+  }
+
+  /** A note's role is its collection's. */
+  async onNote(caller: Caller, id: number, lock = false): Promise<Access | undefined> {
+    const [note] = await this.db
+      .select({ collectionId: notes.collectionId })
+      .from(notes)
+      .where(eq(notes.id, id));
+    return note ? this.onCollection(caller, note.collectionId, lock) : undefined;
+  }
+
+  /** Owner of the file, or the best role through its content item and its collection. */
+  async onFile(caller: Caller, id: number, lock = false): Promise<Access | undefined> {
+    const [file] = await this.db
+      .select({
+        ownerId: files.userId,
+        contentId: files.contentId,
+        collectionId: files.collectionId,
+      })
+      .from(files)
+      .where(eq(files.id, id));
+    if (!file) return undefined;
+    if (file.ownerId === caller.userId) return { role: 'owner', ownerId: file.ownerId };
+    const through = await Promise.all([
+      file.contentId === null ? undefined : this.onContent(caller, file.contentId, lock),
+      file.collectionId === null ? undefined : this.onCollection(caller, file.collectionId, lock),
+    ]);
+    const role = bestRole(through.flatMap((access) => (access ? [access.role] : [])));
+    return role ? { role, ownerId: file.ownerId } : undefined;
+  }
+}
