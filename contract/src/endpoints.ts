@@ -274,7 +274,7 @@ export const endpoints = {
     summary: "List the caller's content items, newest first (`tag` filters by tag id)",
     query: contentListQuerySchema,
     success: ok(paginatedSchema(contentSchema)),
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 404],
   },
   'contents.create': {
     ...contents,
@@ -303,7 +303,7 @@ export const endpoints = {
     summary: 'Delete a content item with its files',
     params: idParamsSchema,
     success: deleted,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   },
 
   'tags.list': {
@@ -348,7 +348,7 @@ export const endpoints = {
     summary: "List the caller's files, newest first (`content` filters by content item id)",
     query: fileListQuerySchema,
     success: ok(paginatedSchema(fileSchema)),
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 404],
   },
   'files.upload': {
     ...files,
@@ -356,7 +356,7 @@ export const endpoints = {
       'Upload a file (multipart/form-data: field `file`, optional field `content` = content item id to attach it to)',
     consumes: ['multipart/form-data'],
     success: created(fileSchema),
-    errors: [400, 401, 413, 415],
+    errors: [400, 401, 403, 413, 415],
   },
   'files.get': {
     ...files,
@@ -378,7 +378,7 @@ export const endpoints = {
     summary: 'Delete a file and its bytes',
     params: idParamsSchema,
     success: deleted,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   },
   'files.download': {
     ...files,
@@ -411,7 +411,7 @@ export const endpoints = {
     query: noteListQuerySchema.pick({ collection: true }),
     body: noteCreateBodySchema,
     success: created(noteSchema),
-    errors: [400, 401],
+    errors: [400, 401, 403],
   },
   'notes.get': {
     ...notes,
@@ -426,14 +426,14 @@ export const endpoints = {
     params: idParamsSchema,
     body: notePatchBodySchema,
     success: ok(noteSchema),
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   },
   'notes.remove': {
     ...notes,
     summary: 'Delete a note',
     params: idParamsSchema,
     success: deleted,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   },
 } as const satisfies Record<RouteName, EndpointSchemas>;
 

@@ -42,8 +42,15 @@ export class ContentsService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** With `collection`, its items (a 404 when the caller may not read it); else their own. */
   async list(caller: Caller, query: ContentListQuery): Promise<Page<ContentItem>> {
     authorize(caller, { act: 'act-as', user: query.user });
+    if (
+      query.collection !== undefined &&
+      !(await this.store.repos.collections.find(caller, query.collection))
+    ) {
+      throw notFound('Collection not found.');
+    }
     const { limit, offset } = pageWindow(query);
     const { rows, count } = await this.store.repos.contents.list(
       caller,

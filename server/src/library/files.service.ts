@@ -81,8 +81,22 @@ export class FilesService {
     };
   }
 
+  /**
+   * With `content` or `collection`, their files (a 404 when the caller may not read the item or
+   * collection); else the caller's own.
+   */
   async list(caller: Caller, query: FileListQuery): Promise<Page<FileObject>> {
     authorize(caller, { act: 'act-as', user: query.user });
+    const { repos } = this.store;
+    if (
+      query.collection !== undefined &&
+      !(await repos.collections.find(caller, query.collection))
+    ) {
+      throw notFound('Collection not found.');
+    }
+    if (query.content !== undefined && !(await repos.contents.find(caller, query.content))) {
+      throw notFound('Content item not found.');
+    }
     const { limit, offset } = pageWindow(query);
     const { rows, count } = await this.store.repos.files.list(
       caller,

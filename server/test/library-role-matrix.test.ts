@@ -1,0 +1,265 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Collection, ContentItem, FileObject, Member, Note } from '@cw/contract';
+import { createTestApp, type TestContext } from './helpers';
+import { signedInCaller, type Caller } from './library-helpers';
+import { invite, share } from './sharing-helpers';
+
+/**
+ * The role table of docs/api.md ("Sharing") as the API answers it, on both databases: every
+ * library call on a shared collection and what is in it, for each kind of person. A row's
+ * statuses are, in order: owner, editor, viewer, a stranger, a removed member, and someone
+ * invited who has not accepted. Refused calls change nothing, so rows share their objects;
+ * calls that would use up theirs (deletes, leaving) get fresh ones for each person.
+ *
+ * Creating in a collection names it in the body: one the person cannot see is a 400 on that
+ * field, like any unknown id in a body (docs/api.md §2), never a hint that it exists.
+ *
+ * Search, publishing and export join this table when they are built (issues 13–15).
+ */
+const PEOPLE = ['owner', 'editor', 'viewer', 'stranger', 'removed', 'invited'] as const;
+type Person = (typeof PEOPLE)[number];
+
+type Row = [
+  call: string,
+  owner: number,
+  editor: number,
+  viewer: number,
+  stranger: number,
+  removed: number,
+  invited: number,
+];
+
+// prettier-ignore
+const MATRIX: Row[] = [
+  //  call                                     owner editor viewer stranger removed invited
+  ['GET    collection',                          200,  200,   200,   404,     404,    404],
+  ['PATCH  collection',                          200,  403,   403,   404,     404,    404],
+  ['DELETE collection',                          204,  403,   403,   404,     404,    404],
+  ['GET    members',                             200,  200,   200,   404,     404,    404],
+  ['POST   members (invite)',                    201,  403,   403,   404,     404,    404],
+  ['PATCH  members/{id} (role)',                 200,  403,   403,   404,     404,    404],
+  ['DELETE members/{id} (someone else)',         204,  403,   403,   404,     404,    404],
+  ['DELETE members/{id} (oneself: leave)',       400,  204,   204,   404,     404,    404],
+  ['POST   members/{id}/resend',                 200,  403,   403,   404,     404,    404],
+  ['GET    contents-list?collection=',           200,  200,   200,   404,     404,    404],
+  ['GET    content item',                        200,  200,   200,   404,     404,    404],
+  ['POST   content item in the collection',      201,  201,   403,   400,     400,    400],
+  ['PATCH  content item (title, content)',       200,  200,   403,   404,     404,    404],
+  ['PATCH  content item (tags)',                 200,  403,   403,   404,     404,    404],
+  ['PATCH  content item (collections)',          200,  403,   403,   404,     404,    404],
+  ['DELETE content item',                        204,  204,   403,   404,     404,    404],
+  ['GET    notes?collection=',                   200,  200,   200,   404,     404,    404],
+  ['GET    note',                                200,  200,   200,   404,     404,    404],
+  ['POST   note in the collection',              201,  201,   403,   400,     400,    400],
+  ['PATCH  note',                                200,  200,   403,   404,     404,    404],
+  ['DELETE note',                                204,  204,   403,   404,     404,    404],
+  ['GET    files?collection=',                   200,  200,   200,   404,     404,    404],
+  ['GET    files?content=',                      200,  200,   200,   404,     404,    404],
+  ['GET    file',                                200,  200,   200,   404,     404,    404],
+  ['GET    file download',                       200,  200,   200,   404,     404,    404],
+  ['POST   file upload to an item',              201,  201,   403,   400,     400,    400],
+  ['POST   file upload to the collection',       201,  201,   403,   400,     400,    400],
+  ['PATCH  file (rename)',                       200,  200,   403,   404,     404,    404],
+  ['DELETE file',                                204,  204,   403,   404,     404,    404],
+];
+
+let ctx: TestContext;
+const person = {} as Record<Person, Caller>;
+let collection: Collection;
+let item: ContentItem;
+let note: Note;
+let itemFile: FileObject;
+let editorMembership: Member;
+let invitedMembership: Member;
+let removedMembership: Member;
+
+const base = () => `/api/collections/list/${collection.id}`;
+
+const owner = () => person.owner;
+
+/** A new collection of the owner's, shared with the editor and the viewer like the main one. */
+async function sharedCollection(): Promise<Collection> {
+  const created = (
+    await owner().post('/api/collections/list/', { name: 'Another' })
+  ).json<Collection>();
+  await share(ctx, owner(), created.id, person.editor, 'editor');
+  await share(ctx, owner(), created.id, person.viewer, 'viewer');
+  return created;
+}
+
+const newItem = async () =>
+  (
+    await owner().post('/api/collections/contents-list/', {
+      title: 'Throwaway',
+      content: 'x',
+      collections: [collection.id],
+    })
+  ).json<ContentItem>();
+
+const newNote = async () =>
+  (
+    await owner().post('/api/collections/notes/', {
+      collection: collection.id,
+      title: 'Throwaway',
+      content: 'x',
+    })
+  ).json<Note>();
+
+const newFile = async () =>
+  (
+    await owner().upload({ name: 'x.txt', bytes: Buffer.from('x') }, { content: String(item.id) })
+  ).json<FileObject>();
+
+let inviteCounter = 0;
+
+/** Each call of the table, as the person `who` makes it. */
+const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = {
+  'GET    collection': (who) => person[who].get(`${base()}/`),
+  'PATCH  collection': (who) => person[who].patch(`${base()}/`, { description: `by ${who}` }),
+  'DELETE collection': async (who) =>
+    person[who].delete(
+      who === 'owner' ? `/api/collections/list/${(await sharedCollection()).id}/` : `${base()}/`,
+    ),
+  'GET    members': (who) => person[who].get(`${base()}/members/`),
+  'POST   members (invite)': (who) =>
+    person[who].post(`${base()}/members/`, {
+      email: `guest-${++inviteCounter}@example.com`,
+      role: 'viewer',
+    }),
+  'PATCH  members/{id} (role)': (who) =>
+    person[who].patch(`${base()}/members/${editorMembership.id}/`, { role: 'editor' }),
+  'DELETE members/{id} (someone else)': async (who) => {
+    const { member } = await invite(
+      ctx,
+      owner(),
+      collection.id,
+      { email: `gone-${who}@example.com` },
+      'viewer',
+    );
+    return person[who].delete(`${base()}/members/${member.id}/`);
+  },
+  'DELETE members/{id} (oneself: leave)': async (who) => {
+    if (who === 'editor' || who === 'viewer') {
+      const other = await sharedCollection();
+      const members = (await owner().get(`/api/collections/list/${other.id}/members/`)).json<
+        Member[]
+      >();
+      const own = members.find((m) => m.user === person[who].id)!;
+      return person[who].delete(`/api/collections/list/${other.id}/members/${own.id}/`);
+    }
+    const own: Record<string, Member> = {
+      owner: (await owner().get(`${base()}/members/`)).json<Member[]>()[0]!,
+      invited: invitedMembership,
+      removed: removedMembership,
+      stranger: editorMembership,
+    };
+    return person[who].delete(`${base()}/members/${own[who]!.id}/`);
+  },
+  'POST   members/{id}/resend': (who) => {
+    // The owner's resend comes after the cool-down of the first mail.
+    if (who === 'owner') ctx.clock.advance(31_000);
+    return person[who].post(`${base()}/members/${invitedMembership.id}/resend/`);
+  },
+  'GET    contents-list?collection=': (who) =>
+    person[who].get(`/api/collections/contents-list/?collection=${collection.id}`),
+  'GET    content item': (who) => person[who].get(`/api/collections/contents-list/${item.id}/`),
+  'POST   content item in the collection': (who) =>
+    person[who].post('/api/collections/contents-list/', {
+      title: `By ${who}`,
+      content: 'x',
+      collections: [collection.id],
+    }),
+  'PATCH  content item (title, content)': (who) =>
+    person[who].patch(`/api/collections/contents-list/${item.id}/`, {
+      title: `Edited by ${who}`,
+      content: 'y',
+    }),
+  'PATCH  content item (tags)': (who) =>
+    person[who].patch(`/api/collections/contents-list/${item.id}/`, { tags: [] }),
+  'PATCH  content item (collections)': (who) =>
+    person[who].patch(`/api/collections/contents-list/${item.id}/`, {
+      collections: [collection.id],
+    }),
+  'DELETE content item': async (who) =>
+    person[who].delete(`/api/collections/contents-list/${(await newItem()).id}/`),
+  'GET    notes?collection=': (who) =>
+    person[who].get(`/api/collections/notes/?collection=${collection.id}`),
+  'GET    note': (who) => person[who].get(`/api/collections/notes/${note.id}/`),
+  'POST   note in the collection': (who) =>
+    person[who].post('/api/collections/notes/', {
+      collection: collection.id,
+      title: `By ${who}`,
+      content: 'x',
+    }),
+  'PATCH  note': (who) => person[who].patch(`/api/collections/notes/${note.id}/`, { title: who }),
+  'DELETE note': async (who) =>
+    person[who].delete(`/api/collections/notes/${(await newNote()).id}/`),
+  'GET    files?collection=': (who) =>
+    person[who].get(`/api/collections/files/?collection=${collection.id}`),
+  'GET    files?content=': (who) => person[who].get(`/api/collections/files/?content=${item.id}`),
+  'GET    file': (who) => person[who].get(`/api/collections/files/${itemFile.id}/`),
+  'GET    file download': (who) => person[who].get(itemFile.url),
+  'POST   file upload to an item': (who) =>
+    person[who].upload({ name: 'up.txt', bytes: Buffer.from('u') }, { content: String(item.id) }),
+  'POST   file upload to the collection': (who) =>
+    person[who].upload(
+      { name: 'up.txt', bytes: Buffer.from('u') },
+      { collection: String(collection.id) },
+    ),
+  'PATCH  file (rename)': (who) =>
+    person[who].patch(`/api/collections/files/${itemFile.id}/`, { name: `${who}.txt` }),
+  'DELETE file': async (who) =>
+    person[who].delete(`/api/collections/files/${(await newFile()).id}/`),
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  for (const who of PEOPLE) person[who] = await signedInCaller(ctx);
+  collection = (
+    await owner().post('/api/collections/list/', { name: 'Shared season' })
+  ).json<Collection>();
+  editorMembership = await share(ctx, owner(), collection.id, person.editor, 'editor');
+  await share(ctx, owner(), collection.id, person.viewer, 'viewer');
+  removedMembership = await share(ctx, owner(), collection.id, person.removed, 'editor');
+  expect((await owner().delete(`${base()}/members/${removedMembership.id}/`)).statusCode).toBe(204);
+  invitedMembership = (await invite(ctx, owner(), collection.id, person.invited, 'editor')).member;
+  item = (
+    await owner().post('/api/collections/contents-list/', {
+      title: 'Episode 1',
+      content: 'Script',
+      collections: [collection.id],
+    })
+  ).json<ContentItem>();
+  note = (
+    await owner().post('/api/collections/notes/', {
+      collection: collection.id,
+      title: 'Plan',
+      content: 'Plan',
+    })
+  ).json<Note>();
+  itemFile = await newFile();
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('who may do what in a shared collection', () => {
+  it('has a call for every row and a row for every call', () => {
+    expect(MATRIX.map(([call]) => call).sort()).toEqual(Object.keys(CALLS).sort());
+  });
+
+  it.each(MATRIX)('%s', async (call, ...statuses) => {
+    const answers: Record<string, number> = {};
+    const expected: Record<string, number> = {};
+    // Refusals first, so a success of one person cannot hide another's refusal.
+    const order = [...PEOPLE].reverse();
+    for (const who of order) {
+      const res = await CALLS[call]!(who);
+      answers[who] = res.statusCode;
+      expected[who] = statuses[PEOPLE.indexOf(who)]!;
+    }
+    expect(answers).toEqual(expected);
+  });
+});

@@ -1,0 +1,376 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Collection,
+  ContentItem,
+  FileObject,
+  Invitation,
+  Member,
+  Note,
+  Paginated,
+  Tag,
+} from '@cw/contract';
+import { createTestApp, type TestContext } from './helpers';
+import { signedInCaller, type Caller } from './library-helpers';
+import { invitationToken, invite, share } from './sharing-helpers';
+
+/**
+ * Co-creators (docs/api.md, "Sharing"; decision 100): a collection shared with an editor and a
+ * viewer, and everyone else who must get nothing from it.
+ */
+
+let ctx: TestContext;
+let owner: Caller;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  owner = await signedInCaller(ctx);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const newCollection = async (name = 'Season 2') => {
+  const res = await owner.post('/api/collections/list/', { name });
+  expect(res.statusCode).toBe(201);
+  return res.json<Collection>();
+};
+
+const itemIn = async (collectionId: number, by: Caller = owner, title = 'Episode script') => {
+  const res = await by.post('/api/collections/contents-list/', {
+    title,
+    content: 'Draft of the intro',
+    collections: [collectionId],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ContentItem>();
+};
+
+const noteIn = async (collectionId: number, by: Caller = owner) => {
+  const res = await by.post('/api/collections/notes/', {
+    collection: collectionId,
+    title: 'Sponsor call',
+    content: 'Talking points',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Note>();
+};
+
+const fileOn = async (fields: Record<string, string>, by: Caller = owner) => {
+  const res = await by.upload({ name: 'b-roll.txt', bytes: Buffer.from('frames') }, fields);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<FileObject>();
+};
+
+describe('invitations', () => {
+  it('mails a link naming who invites to what; only the invited, verified address accepts it, once', async () => {
+    const collection = await newCollection('Launch week');
+    const editor = await signedInCaller(ctx);
+    const someoneElse = await signedInCaller(ctx);
+
+    const { member, token } = await invite(ctx, owner, collection.id, editor, 'editor');
+    expect(member).toMatchObject({ email: editor.email, role: 'editor', status: 'invited' });
+    const mail = ctx.outbox.last(editor.email)!;
+    const ownerName = `${owner.firstName} ${owner.lastName}`;
+    expect(mail.subject).toContain(ownerName);
+    expect(mail.subject).toContain('Launch week');
+    expect(mail.text).toContain(`${ownerName} invited you to the collection “Launch week”`);
+    expect(mail.text).toContain(`/invitations/${token}`);
+    expect(mail.html).toContain('Launch week');
+    expect(mail.html).toContain(`/invitations/${token}`);
+
+    const preview = await ctx.app.inject({ method: 'GET', url: `/api/invitations/${token}/` });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json<Invitation>()).toMatchObject({
+      collection: { id: collection.id, name: 'Launch week' },
+      invited_by: ownerName,
+      role: 'editor',
+      email: editor.email,
+    });
+
+    // Anyone else: 403, and the link still works for the right person.
+    expect((await someoneElse.post(`/api/invitations/${token}/accept/`)).statusCode).toBe(403);
+    const accepted = await editor.post(`/api/invitations/${token}/accept/`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<Collection>()).toMatchObject({
+      id: collection.id,
+      role: 'editor',
+      owner_name: ownerName,
+    });
+    // Used: 404 whoever asks.
+    expect((await editor.post(`/api/invitations/${token}/accept/`)).statusCode).toBe(404);
+    expect((await someoneElse.post(`/api/invitations/${token}/accept/`)).statusCode).toBe(404);
+    const used = await ctx.app.inject({ method: 'GET', url: `/api/invitations/${token}/` });
+    expect(used.statusCode).toBe(404);
+
+    const members = (await owner.get(`/api/collections/list/${collection.id}/members/`)).json<
+      Member[]
+    >();
+    expect(members.map((m) => [m.role, m.status, m.email])).toEqual([
+      ['owner', 'active', owner.email],
+      ['editor', 'active', editor.email],
+    ]);
+    expect(members[1]!.name).toBe(`${editor.firstName} ${editor.lastName}`);
+  });
+
+  it('refuses an unverified account with the invited address, an expired link and an unknown one', async () => {
+    const collection = await newCollection();
+    const person = await signedInCaller(ctx);
+    const { token } = await invite(ctx, owner, collection.id, person, 'viewer');
+    await ctx.database.db.execute(
+      // The account's address is not proved: it cannot take what was sent to it.
+      (await import('drizzle-orm'))
+        .sql`update users set is_verified = false where id = ${person.id}`,
+    );
+    expect((await person.post(`/api/invitations/${token}/accept/`)).statusCode).toBe(403);
+    await ctx.database.db.execute(
+      (await import('drizzle-orm'))
+        .sql`update users set is_verified = true where id = ${person.id}`,
+    );
+
+    ctx.clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
+    expect((await person.post(`/api/invitations/${token}/accept/`)).statusCode).toBe(404);
+    const unknown = 'A'.repeat(43);
+    expect((await person.post(`/api/invitations/${unknown}/accept/`)).statusCode).toBe(404);
+    expect((await person.post('/api/invitations/not-a-token/accept/')).statusCode).toBe(404);
+  });
+
+  it('resends with a new link after a 30-second cool-down, and revoking kills the link', async () => {
+    const collection = await newCollection();
+    const person = await signedInCaller(ctx);
+    const { member, token: first } = await invite(ctx, owner, collection.id, person, 'viewer');
+    const resend = `/api/collections/list/${collection.id}/members/${member.id}/resend/`;
+    const tooSoon = await owner.post(resend);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+
+    ctx.clock.advance(31_000);
+    expect((await owner.post(resend)).statusCode).toBe(200);
+    const second = await invitationToken(ctx, person.email);
+    expect(second).not.toBe(first);
+    expect((await person.post(`/api/invitations/${first}/accept/`)).statusCode).toBe(404);
+
+    const revoked = await owner.delete(
+      `/api/collections/list/${collection.id}/members/${member.id}/`,
+    );
+    expect(revoked.statusCode).toBe(204);
+    expect((await person.post(`/api/invitations/${second}/accept/`)).statusCode).toBe(404);
+    expect((await person.get(`/api/collections/list/${collection.id}/`)).statusCode).toBe(404);
+  });
+
+  it('refuses inviting the owner, a member or a pending address again, and a role that does not exist', async () => {
+    const collection = await newCollection();
+    const person = await signedInCaller(ctx);
+    const url = `/api/collections/list/${collection.id}/members/`;
+    await invite(ctx, owner, collection.id, person, 'viewer');
+    for (const body of [
+      { email: owner.email, role: 'viewer' },
+      { email: person.email.toUpperCase(), role: 'editor' },
+      { email: 'someone@example.com', role: 'owner' },
+      { email: 'not an email', role: 'viewer' },
+      { role: 'viewer' },
+    ]) {
+      const res = await owner.post(url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const res = await owner.post(url, { email: person.email, role: 'editor' });
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.email).toEqual([
+      'This person is already invited. Resend the invitation instead.',
+    ]);
+  });
+});
+
+describe('working together in a shared collection', () => {
+  let collection: Collection;
+  let editor: Caller;
+  let viewer: Caller;
+
+  beforeAll(async () => {
+    collection = await newCollection('Shared season');
+    editor = await signedInCaller(ctx);
+    viewer = await signedInCaller(ctx);
+    await share(ctx, owner, collection.id, editor, 'editor');
+    await share(ctx, owner, collection.id, viewer, 'viewer');
+  });
+
+  it('lists shared collections with the role and the owner’s name; "mine" stays the caller’s own', async () => {
+    const shared = (await editor.get('/api/collections/list/?scope=shared')).json<
+      Paginated<Collection>
+    >();
+    expect(shared.results.map((c) => [c.id, c.role, c.owner_name])).toEqual([
+      [collection.id, 'editor', `${owner.firstName} ${owner.lastName}`],
+    ]);
+    expect((await editor.get('/api/collections/list/')).json<Paginated<Collection>>().count).toBe(
+      0,
+    );
+    const all = (await editor.get('/api/collections/list/?scope=all')).json<
+      Paginated<Collection>
+    >();
+    expect(all.count).toBe(1);
+    const own = (await owner.get(`/api/collections/list/${collection.id}/`)).json<Collection>();
+    expect(own.role).toBe('owner');
+    expect(own.member_count).toBe(2);
+    expect(own.members_preview.map((m) => m.id)).toEqual([editor.id, viewer.id]);
+    expect((await owner.get('/api/collections/list/?scope=nope')).statusCode).toBe(400);
+  });
+
+  it('an editor writes items and notes the owner owns, and the owner sees who edited', async () => {
+    const item = await itemIn(collection.id, editor, 'Editor’s cut');
+    expect(item.user).toBe(owner.id);
+    expect(item.role).toBe('editor');
+    expect(item.updated_by).toEqual({
+      id: editor.id,
+      name: `${editor.firstName} ${editor.lastName}`,
+    });
+
+    const mine = (
+      await owner.get(`/api/collections/contents-list/${item.id}/`)
+    ).json<ContentItem>();
+    expect(mine.role).toBe('owner');
+    expect(mine.updated_by?.name).toBe(`${editor.firstName} ${editor.lastName}`);
+
+    const ownerItem = await itemIn(collection.id);
+    const edited = await editor.patch(`/api/collections/contents-list/${ownerItem.id}/`, {
+      content: 'Tighter intro',
+    });
+    expect(edited.statusCode).toBe(200);
+    const seen = (
+      await owner.get(`/api/collections/contents-list/${ownerItem.id}/`)
+    ).json<ContentItem>();
+    expect(seen.content).toBe('Tighter intro');
+    expect(seen.updated_by?.id).toBe(editor.id);
+
+    const note = await noteIn(collection.id);
+    const noteEdit = await editor.patch(`/api/collections/notes/${note.id}/`, {
+      title: 'Call notes',
+    });
+    expect(noteEdit.statusCode).toBe(200);
+    expect(noteEdit.json<Note>().updated_by?.id).toBe(editor.id);
+
+    // The editor's own list ("your content") does not fill up with the owner's items.
+    const editorsOwn = (await editor.get('/api/collections/contents-list/')).json<
+      Paginated<ContentItem>
+    >();
+    expect(editorsOwn.count).toBe(0);
+    const inCollection = (
+      await viewer.get(`/api/collections/contents-list/?collection=${collection.id}`)
+    ).json<Paginated<ContentItem>>();
+    expect(inCollection.results.map((i) => i.role)).toEqual(['viewer', 'viewer']);
+  });
+
+  it('tags stay the owner’s: members see their names, an editor may not change them', async () => {
+    const tag = (await owner.post('/api/collections/tags/', { name: 'sponsor' })).json<Tag>();
+    const item = await itemIn(collection.id);
+    await owner.patch(`/api/collections/contents-list/${item.id}/`, { tags: [tag.id] });
+    const seen = (
+      await viewer.get(`/api/collections/contents-list/${item.id}/`)
+    ).json<ContentItem>();
+    expect(seen.tags_named_list).toEqual([{ id: tag.id, name: 'sponsor' }]);
+    const editorTag = (await editor.post('/api/collections/tags/', { name: 'mine' })).json<Tag>();
+    for (const body of [{ tags: [] }, { tags: [editorTag.id] }, { collections: [] }]) {
+      const res = await editor.patch(`/api/collections/contents-list/${item.id}/`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+    }
+    const created = await editor.post('/api/collections/contents-list/', {
+      title: 'Tagged',
+      content: 'x',
+      collections: [collection.id],
+      tags: [editorTag.id],
+    });
+    expect(created.statusCode).toBe(403);
+    // An item's collections must all be of one person.
+    const editorsOwnCollection = (
+      await editor.post('/api/collections/list/', { name: 'Editor’s own' })
+    ).json<Collection>();
+    const mixed = await editor.post('/api/collections/contents-list/', {
+      title: 'Mixed',
+      content: 'x',
+      collections: [collection.id, editorsOwnCollection.id],
+    });
+    expect(mixed.statusCode).toBe(400);
+  });
+
+  it('uploads of an editor count against the owner’s storage, and members download them', async () => {
+    const item = await itemIn(collection.id);
+    const file = await fileOn({ content: String(item.id) }, editor);
+    expect(file.user).toBe(owner.id);
+    const usage = (await owner.get('/api/collections/files/usage/')).json<{ used: number }>();
+    expect(usage.used).toBeGreaterThanOrEqual(6);
+    const download = await viewer.get(file.url);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('frames');
+    const listed = (await viewer.get(`/api/collections/files/?collection=${collection.id}`)).json<
+      Paginated<FileObject>
+    >();
+    expect(listed.results.map((f) => f.id)).toContain(file.id);
+  });
+
+  it('a member leaves; the owner cannot', async () => {
+    const other = await newCollection('Short-lived');
+    const guest = await signedInCaller(ctx);
+    const membership = await share(ctx, owner, other.id, guest, 'viewer');
+    const members = (await owner.get(`/api/collections/list/${other.id}/members/`)).json<
+      Member[]
+    >();
+    const ownerRow = members.find((m) => m.role === 'owner')!;
+    expect(
+      (await owner.delete(`/api/collections/list/${other.id}/members/${ownerRow.id}/`)).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await owner.patch(`/api/collections/list/${other.id}/members/${ownerRow.id}/`, {
+          role: 'viewer',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await guest.delete(`/api/collections/list/${other.id}/members/${membership.id}/`))
+        .statusCode,
+    ).toBe(204);
+    expect((await guest.get(`/api/collections/list/${other.id}/`)).statusCode).toBe(404);
+  });
+
+  it('deleting the collection ends every member’s access at once', async () => {
+    const other = await newCollection('Gone soon');
+    const guest = await signedInCaller(ctx);
+    await share(ctx, owner, other.id, guest, 'editor');
+    const item = await itemIn(other.id);
+    expect((await guest.get(`/api/collections/contents-list/${item.id}/`)).statusCode).toBe(200);
+    expect((await owner.delete(`/api/collections/list/${other.id}/`)).statusCode).toBe(204);
+    expect((await guest.get(`/api/collections/list/${other.id}/`)).statusCode).toBe(404);
+    expect((await guest.get(`/api/collections/contents-list/${item.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('a removal while the member saves', () => {
+  it('either the write fully happened before the removal or it is refused', async () => {
+    for (let round = 0; round < 8; round++) {
+      const collection = await newCollection(`Race ${round}`);
+      const editor = await signedInCaller(ctx);
+      const membership = await share(ctx, owner, collection.id, editor, 'editor');
+      const item = await itemIn(collection.id);
+      const text = `Editor's take ${round}`;
+      const [save, removal] = await Promise.all([
+        editor.patch(`/api/collections/contents-list/${item.id}/`, { content: text }),
+        owner.delete(`/api/collections/list/${collection.id}/members/${membership.id}/`),
+      ]);
+      expect(removal.statusCode).toBe(204);
+      const stored = (
+        await owner.get(`/api/collections/contents-list/${item.id}/`)
+      ).json<ContentItem>();
+      if (save.statusCode === 200) {
+        expect(stored.content).toBe(text);
+        expect(stored.updated_by?.id).toBe(editor.id);
+      } else {
+        expect(save.statusCode).toBe(404);
+        expect(stored.content).toBe('Draft of the intro');
+        expect(stored.updated_by?.id).toBe(owner.id);
+      }
+      // Whatever the order, the removal holds from now on.
+      const after = await editor.patch(`/api/collections/contents-list/${item.id}/`, {
+        content: 'too late',
+      });
+      expect(after.statusCode).toBe(404);
+    }
+  });
+});
