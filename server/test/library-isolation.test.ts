@@ -99,6 +99,17 @@ describe('two users', () => {
       ).not.toContain(id);
       expect(mine.count).toBe(1);
     }
+    // Sharing: another's members cannot be read or changed, nor their collection joined.
+    const members = `/api/collections/list/${other.collection.id}/members/`;
+    expect((await me.caller.get(members)).statusCode).toBe(404);
+    expect(
+      (await me.caller.post(members, { email: me.caller.email, role: 'editor' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await me.caller.get(`/api/collections/list/?scope=all`))
+        .json<Paginated<{ id: number }>>()
+        .results.map((c) => c.id),
+    ).not.toContain(other.collection.id);
     const download = await me.caller.get(other.file.url);
     expect(download.statusCode).toBe(404);
     expect(download.headers['content-disposition']).toBeUndefined();
@@ -113,8 +124,7 @@ describe('two users', () => {
       (await me.caller.get(`/api/collections/files/?content=${other.content.id}`)).statusCode,
     ).toBe(404);
     expect(
-      (await me.caller.get(`/api/collections/files/?collection=${other.collection.id}`))
-        .statusCode,
+      (await me.caller.get(`/api/collections/files/?collection=${other.collection.id}`)).statusCode,
     ).toBe(404);
     expect(
       (await me.caller.get(`/api/collections/contents-list/?collection=${other.collection.id}`))

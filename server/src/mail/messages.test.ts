@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeMail, escapeHtml } from './messages';
+import { codeMail, invitationMail, escapeHtml } from './messages';
 
 describe('code mails', () => {
   it('name the product and the purpose in the subject and both bodies', () => {
@@ -70,5 +70,40 @@ describe('code mails', () => {
         expect(body).not.toContain('evil.example');
       }
     }
+  });
+});
+
+describe('invitation mails', () => {
+  const input = {
+    to: 'editor@example.com',
+    inviterName: 'Ada <b>Lovelace</b>',
+    collectionName: 'Season "2" <script>alert(1)</script>',
+    role: 'editor' as const,
+    link: 'http://localhost:3000/invitations/abc',
+    validDays: 7,
+  };
+
+  it('name who invites, to what and with which role, in both bodies, with the link', () => {
+    const mail = invitationMail(input);
+    expect(mail.subject).toBe(
+      'Ada <b>Lovelace</b> shared “Season "2" <script>alert(1)</script>” with you on Creator Workspace',
+    );
+    expect(mail.text).toContain('Ada <b>Lovelace</b> invited you to the collection');
+    expect(mail.text).toContain('as an editor');
+    expect(mail.text).toContain('http://localhost:3000/invitations/abc');
+    expect(mail.text).toContain('expires in 7 days');
+    expect(mail.html).toContain('href="http://localhost:3000/invitations/abc"');
+  });
+
+  it('escapes the names in an invitation mail', () => {
+    const { html } = invitationMail(input);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>Lovelace');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('cuts a long collection name in the subject', () => {
+    const { subject } = invitationMail({ ...input, collectionName: 'x'.repeat(300) });
+    expect(subject.length).toBeLessThan(160);
   });
 });
