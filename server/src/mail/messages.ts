@@ -42,6 +42,25 @@ const HTML_ESCAPES: Record<string, string> = {
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
+/**
+ * The one HTML frame of our mails: product name, heading, the given paragraphs (already
+ * escaped HTML) and the signature.
+ */
+function mailLayout(heading: string, paragraphs: string[]): string {
+  return `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
+    <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+      <p style="margin:0 0 8px;font-size:14px;color:#52606d">${escapeHtml(PRODUCT_NAME)}</p>
+      <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+      ${paragraphs.join('\n      ')}
+      <p>— The ${escapeHtml(PRODUCT_NAME)} team</p>
+    </div>
+  </body>
+</html>
+`;
+}
+
 export interface CodeMailInput {
   to: string;
   /** The account's first name, as typed by whoever registered the address. */
@@ -83,22 +102,13 @@ export function codeMail({
     `— The ${PRODUCT_NAME} team`,
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
-    <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-      <p style="margin:0 0 8px;font-size:14px;color:#52606d">${escapeHtml(PRODUCT_NAME)}</p>
-      <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(t.heading)}</h1>
-      <p>${escapeHtml(greeting)}</p>
-      <p>${escapeHtml(t.why)}</p>
-      <p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${escapeHtml(code)}</p>
-      <p>The code works once and expires in ${validMinutes} minutes. Never share it with anyone: ${escapeHtml(PRODUCT_NAME)} will never ask you for it.</p>
-      <p style="color:#52606d;font-size:14px">${escapeHtml(ignore)}</p>
-      <p>— The ${escapeHtml(PRODUCT_NAME)} team</p>
-    </div>
-  </body>
-</html>
-`;
+  const html = mailLayout(t.heading, [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(t.why)}</p>`,
+    `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${escapeHtml(code)}</p>`,
+    `<p>The code works once and expires in ${validMinutes} minutes. Never share it with anyone: ${escapeHtml(PRODUCT_NAME)} will never ask you for it.</p>`,
+    `<p style="color:#52606d;font-size:14px">${escapeHtml(ignore)}</p>`,
+  ]);
   return { to, subject: t.subject, text, html, devLogLine: `code ${code}` };
 }
 
@@ -148,23 +158,14 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
     `— The ${PRODUCT_NAME} team`,
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
-    <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-      <p style="margin:0 0 8px;font-size:14px;color:#52606d">${escapeHtml(PRODUCT_NAME)}</p>
-      <h1 style="margin:0 0 16px;font-size:22px">You are invited to a collection</h1>
-      <p>Hi,</p>
-      <p>${escapeHtml(why)}</p>
-      <p>${escapeHtml(how)}</p>
-      <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Open the invitation</a></p>
-      <p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(link)}</p>
-      <p>${escapeHtml(expiry)}</p>
-      <p style="color:#52606d;font-size:14px">${escapeHtml(ignore)}</p>
-      <p>— The ${escapeHtml(PRODUCT_NAME)} team</p>
-    </div>
-  </body>
-</html>
-`;
+  const html = mailLayout('You are invited to a collection', [
+    '<p>Hi,</p>',
+    `<p>${escapeHtml(why)}</p>`,
+    `<p>${escapeHtml(how)}</p>`,
+    `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Open the invitation</a></p>`,
+    `<p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(expiry)}</p>`,
+    `<p style="color:#52606d;font-size:14px">${escapeHtml(ignore)}</p>`,
+  ]);
   return { to, subject, text, html, devLogLine: 'invitation' };
 }
