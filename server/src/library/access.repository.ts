@@ -45,19 +45,29 @@ export class AccessRepository {
     return row ? { role: asRole(row.role), ownerId: row.ownerId } : undefined;
   }
 
-  /** The caller's role on each of a page of collections they may read. */
-  async onCollections(caller: Caller, ids: number[]): Promise<Map<number, Role>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
+  /** The caller's role on each of a page of collections they may read (one query, if any). */
+  async onCollections(
+    caller: Caller,
+    rows: { id: number; userId: number }[],
+  ): Promise<Map<number, Role>> {
+    const roles = new Map<number, Role>();
+    const others: number[] = [];
+    for (const row of rows) {
+      if (row.userId === caller.userId) roles.set(row.id, 'owner');
+      else others.push(row.id);
+    }
+    if (others.length === 0) return roles;
+    const found = await this.db
       .select({ id: collectionMembers.collectionId, role: collectionMembers.role })
       .from(collectionMembers)
       .where(
         and(
-          inArray(collectionMembers.collectionId, ids),
+          inArray(collectionMembers.collectionId, others),
           eq(collectionMembers.userId, caller.userId),
         ),
       );
-    return new Map(rows.map((row) => [row.id, asRole(row.role)]));
+    for (const row of found) roles.set(row.id, asRole(row.role));
+    return roles;
   }
 
   /** Owner of the item, or the best role of the caller's memberships of its collections. */

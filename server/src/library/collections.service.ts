@@ -109,7 +109,7 @@ export class CollectionsService {
     const [tagRows, counts, roles, owners, previews] = await Promise.all([
       repos.tags.refsForCollections(ids),
       repos.collections.contentCounts(ids),
-      repos.access.onCollections(caller, ids),
+      repos.access.onCollections(caller, rows),
       repos.members.people(rows.map((row) => row.userId)),
       repos.members.previews(ids),
     ]);
