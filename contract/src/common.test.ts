@@ -6,6 +6,7 @@ import {
   MAX_ID,
   metaDataProblem,
   metaDataSchema,
+  LONE_SURROGATE_MESSAGE,
   NUL_MESSAGE,
   textSchema,
 } from './common';
@@ -52,5 +53,13 @@ describe('500 for client input: meta_data', () => {
     expect(metaDataProblem({ a: { 'b\u0000': 1 } })).toBe(NUL_MESSAGE);
     expect(metaDataProblem({ a: new Array(20_000).fill(0) })).toMatch(/16 KiB/);
     expect(metaDataProblem({ a: 'x'.repeat(17 * 1024) })).toMatch(/16 KiB/);
+  });
+});
+
+describe('meta_data and unpaired surrogates (PostgreSQL jsonb refuses them)', () => {
+  it('refuses a lone surrogate in a key or a string, and keeps a pair', () => {
+    expect(metaDataProblem({ '\udfff\ud800': {} })).toBe(LONE_SURROGATE_MESSAGE);
+    expect(metaDataProblem({ note: ['ok', 'a\ud800'] })).toBe(LONE_SURROGATE_MESSAGE);
+    expect(metaDataProblem({ emoji: '😀', 'key 😀': 1 })).toBeNull();
   });
 });

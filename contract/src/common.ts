@@ -70,9 +70,17 @@ export const MAX_META_DATA_BYTES = 16 * 1024;
 /** The meta_data object itself is level 1; each object or array inside it one more. */
 export const MAX_META_DATA_DEPTH = 16;
 
+/** A UTF-16 surrogate without its pair: JSON can carry it, PostgreSQL's jsonb refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode (no unpaired surrogate).';
+
+/** NUL, or an unpaired surrogate: what a meta_data key or string may not hold. */
+const textProblem = (text: string): string | null =>
+  !hasNoNul(text) ? NUL_MESSAGE : LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null;
+
 /**
  * What is wrong with a meta_data value, or null: nesting deeper than MAX_META_DATA_DEPTH, a NUL
- * character in a key or a string, more than MAX_META_DATA_BYTES serialized. The walk is
+ * character or an unpaired surrogate in a key or a string, more than MAX_META_DATA_BYTES serialized. The walk is
  * iterative (no recursion, whatever the depth) and stops after MAX_META_DATA_BYTES values (each
  * takes at least one character), before JSON.stringify ever sees the value.
  */
@@ -87,7 +95,8 @@ export function metaDataProblem(value: unknown): string | null {
     if (visited > MAX_META_DATA_BYTES) return tooBig;
     const item = current.value;
     if (typeof item === 'string') {
-      if (!hasNoNul(item)) return NUL_MESSAGE;
+      const problem = textProblem(item);
+      if (problem) return problem;
       continue;
     }
     if (item === null || typeof item !== 'object') continue;
@@ -99,7 +108,8 @@ export function metaDataProblem(value: unknown): string | null {
       continue;
     }
     for (const [key, child] of Object.entries(item)) {
-      if (!hasNoNul(key)) return NUL_MESSAGE;
+      const problem = textProblem(key);
+      if (problem) return problem;
       stack.push({ value: child, depth: current.depth + 1 });
     }
   }

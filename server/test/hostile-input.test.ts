@@ -193,6 +193,22 @@ describe('500 for client input: meta_data depth', () => {
     });
   });
 
+  it('refuses an unpaired surrogate in meta_data with 400, not a 500 from jsonb (fuzz seed 338675458)', async () => {
+    for (const payload of [
+      '{"name":"n","meta_data":{"\\udfff\\ud800":{}}}',
+      '{"name":"n","meta_data":{"a":"x\\ud800"}}',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/collections/list/',
+        headers: { authorization: `Bearer ${alice.access}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toMatchObject({ errors: { meta_data: expect.any(Array) } });
+    }
+  });
+
   it('refuses meta_data about 4,100 levels deep with 400', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
