@@ -23,6 +23,12 @@ export const MAIN_SCREENS = [
   'content-view',
   'account-settings',
   '404',
+  // Sharing (issue 18): the owner's Share dialog, the invitation link, what a member sees.
+  'share-dialog',
+  'invitation',
+  'shared-collections',
+  'shared-collection',
+  'shared-content-view',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -54,6 +54,12 @@ const ForgotPasswordPage = lazyNamed(
   'ForgotPasswordPage',
 );
 
+// ---- invitation links: public, signed in or not (standalone layout) ----
+const InvitationPage = lazyNamed(
+  () => import('../features/invitations/pages/invitation-page'),
+  'InvitationPage',
+);
+
 // ---- signed-in area: guard + layout + Query provider, then one lazy chunk per page ----
 const SignedInRoot = lazyNamed(() => import('./signed-in-root'), 'SignedInRoot');
 const AccountSettingsPage = lazyNamed(
@@ -139,6 +145,7 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="verify-otp" element={<VerifyOtpPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="invitations/:token" element={<InvitationPage />} />
       </Route>
 
       <Route

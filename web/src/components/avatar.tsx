@@ -2,7 +2,12 @@ import { clsx } from 'clsx';
 import { User as UserIcon } from 'lucide-react';
 import { useState } from 'react';
 
-const sizes = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-20 text-2xl' };
+const sizes = {
+  xs: 'size-7 text-[0.6875rem]',
+  sm: 'size-8 text-xs',
+  md: 'size-10 text-sm',
+  lg: 'size-20 text-2xl',
+};
 
 /** Profile picture, or a placeholder with initials (or a person icon) when there is none. */
 export function Avatar({

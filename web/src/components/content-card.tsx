@@ -3,10 +3,13 @@ import { clsx } from 'clsx';
 import { CalendarDays, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useCurrentUser } from '../lib/current-user';
 import { formatDate } from '../lib/format';
+import { can, changedByOther } from '../lib/roles';
 import { Badge, type BadgeTone } from './badge';
 import { LoadMore } from './load-more';
 import { Markdown } from './markdown';
+import { RoleBadge } from './role-badge';
 import { TagChipList } from './tag-chip';
 
 /** The card preview is cut at 400 characters (docs/product.md §9). */
@@ -60,7 +63,9 @@ export function wordCountLabel(count: number): string {
 
 /**
  * A content card (docs/product.md §2): click or Enter opens /content/{id}; Edit and (with
- * `onDelete`) Delete icons; tag chips filter /content by their tag. Every card has one height.
+ * `onDelete`) Delete icons, left out for a viewer; tag chips filter /content by their tag.
+ * An item shared with the person carries its role badge, and "Edited by {name}" when someone
+ * else changed it last ("Added by {name}" when they wrote it). Every card has one height.
  */
 export function ContentCard({
   item,
@@ -70,7 +75,10 @@ export function ContentCard({
   onDelete?: (item: ContentItem) => void;
 }) {
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const open = () => void navigate(`/content/${item.id}`);
+  const writable = can.write(item.role);
+  const changedBy = changedByOther(item, user.id);
   const fromControl = (target: EventTarget) =>
     target instanceof Element && target.closest('a, button') !== null;
 
@@ -92,15 +100,17 @@ export function ContentCard({
           {item.title}
         </h2>
         <div className="-mt-1 -mr-1 flex shrink-0">
-          <Link
-            to={`/content/${item.id}/edit`}
-            aria-label={`Edit ${item.title}`}
-            title="Edit"
-            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </Link>
-          {onDelete && (
+          {writable && (
+            <Link
+              to={`/content/${item.id}/edit`}
+              aria-label={`Edit ${item.title}`}
+              title="Edit"
+              className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+            </Link>
+          )}
+          {onDelete && writable && (
             <button
               type="button"
               onClick={() => onDelete(item)}
@@ -115,6 +125,7 @@ export function ContentCard({
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
         <Badge tone={STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+        <RoleBadge role={item.role} />
         <span>{wordCountLabel(item.word_count)}</span>
       </div>
       <div className="relative mt-2 min-h-0 flex-1 overflow-hidden">
@@ -143,9 +154,9 @@ export function ContentCard({
             {item.files.length} attachment(s)
           </span>
         )}
-        {item.updated_on && (
-          <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-700 ring-1 ring-amber-600/20 ring-inset">
-            Edited
+        {(item.updated_on || changedBy) && (
+          <span className="min-w-0 truncate rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-700 ring-1 ring-amber-600/20 ring-inset">
+            {changedBy ?? 'Edited'}
           </span>
         )}
       </div>

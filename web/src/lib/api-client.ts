@@ -221,6 +221,22 @@ async function requestTokenPair(refresh: string): Promise<TokenPair | null> {
   }
 }
 
+type NotFoundListener = (path: string) => void;
+const notFoundListeners = new Set<NotFoundListener>();
+
+/**
+ * Calls `listener` with the path of every call answered 404, whoever made it (a query, a
+ * mutation, autosave, an upload). A page showing a shared collection listens, so the first
+ * call refused after the person lost access makes it check the collection again. Returns the
+ * function that stops listening.
+ */
+export function onNotFound(listener: NotFoundListener): () => void {
+  notFoundListeners.add(listener);
+  return () => {
+    notFoundListeners.delete(listener);
+  };
+}
+
 /** Clears the session and leaves the signed-in area. */
 export function expireSession(): void {
   clearTokens();
@@ -264,6 +280,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
 
   const body = await readBody(response);
+  if (response.status === 404) for (const listener of [...notFoundListeners]) listener(path);
   if (!response.ok) throw new ApiRequestError(response.status, body);
   return body as T;
 }

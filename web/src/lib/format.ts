@@ -47,3 +47,12 @@ export function initials(user: { first_name?: string; last_name?: string } | nul
     .join('')
     .toUpperCase();
 }
+
+/** "AL" from a display name ("Ada Lovelace"), for avatar placeholders; "?" when empty. */
+export function initialsOfName(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return `${first}${last}`.toUpperCase();
+}

@@ -23,3 +23,9 @@ export function loginPathReturningTo(path: string): string {
   const next = safeNextPath(path);
   return next ? `/login?${NEXT_PARAM}=${encodeURIComponent(next)}` : '/login';
 }
+
+/** `/register?next=…`: sign up, verify, then come back to `path` (an invitation link). */
+export function registerPathReturningTo(path: string): string {
+  const next = safeNextPath(path);
+  return next ? `/register?${NEXT_PARAM}=${encodeURIComponent(next)}` : '/register';
+}

@@ -1,4 +1,13 @@
-import type { Collection, ContentItem, FileObject, Note, Paginated, Tag, User } from '@cw/contract';
+import type {
+  Collection,
+  ContentItem,
+  FileObject,
+  Member,
+  Note,
+  Paginated,
+  Tag,
+  User,
+} from '@cw/contract';
 import type { ReactNode } from 'react';
 import { CurrentUserContext } from '../lib/current-user';
 import { makeUser } from './factories';
@@ -28,6 +37,10 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     meta_data: {},
     user: testUser.id,
     content_count: 0,
+    role: 'owner',
+    owner_name: 'Ada Lovelace',
+    member_count: 0,
+    members_preview: [],
     ...overrides,
   };
 }
@@ -51,6 +64,8 @@ export function makeContent(overrides: Partial<ContentItem> = {}): ContentItem {
     position: 0,
     created_on: '2026-11-20T10:00:00.000Z',
     updated_on: null,
+    updated_by: null,
+    role: 'owner',
     ...overrides,
   };
 }
@@ -64,6 +79,7 @@ export function makeNote(overrides: Partial<Note> = {}): Note {
     tags: [],
     created_on: '2026-11-20T10:00:00.000Z',
     updated_on: null,
+    updated_by: null,
     ...overrides,
   };
 }
@@ -91,4 +107,19 @@ export function page<T>(results: T[], options: { count?: number; next?: string |
     results,
   };
   return answer;
+}
+
+/** Someone who can see a collection (or is invited to): the owner by default. */
+export function makeMember(overrides: Partial<Member> = {}): Member {
+  return {
+    id: 1,
+    email: testUser.email,
+    name: 'Ada Lovelace',
+    role: 'owner',
+    status: 'active',
+    user: testUser.id,
+    profile_pic: null,
+    created_on: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -1,6 +1,7 @@
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { asPage, callApi, nextPageParam } from '../api-client';
+import { sharedRefetch } from './collections';
 
 /**
  * Query keys of content items. The first segment is the resource, so invalidating
@@ -74,5 +75,7 @@ export function contentQueryOptions(id: number) {
     queryKey: contentKeys.detail(id),
     queryFn: () => getContent(id),
     enabled: Number.isInteger(id) && id > 0,
+    // An item seen through a shared collection: a removed member notices in an open tab.
+    ...sharedRefetch,
   });
 }

@@ -6,7 +6,7 @@ import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toneForMessage } from '../../../lib/message-tone';
-import { NEXT_PARAM, safeNextPath } from '../../../lib/return-to';
+import { NEXT_PARAM, registerPathReturningTo, safeNextPath } from '../../../lib/return-to';
 import { setAccessToken, setTokens } from '../../../lib/token-storage';
 import { useLogin } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
@@ -69,7 +69,7 @@ export function LoginPage() {
         <div className="flex flex-col gap-4">
           <p>
             Don&apos;t have an account?{' '}
-            <Link to="/register" className={authLinkClass}>
+            <Link to={next ? registerPathReturningTo(next) : '/register'} className={authLinkClass}>
               Create one for free
             </Link>
           </p>

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
@@ -12,6 +12,7 @@ import { compactErrors, validateEmail, validatePassword } from '../validation';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { hasStoredSession } from '../../../lib/session-hint';
 import { SignedInOffer } from '../../../components/signed-in-offer';
+import { loginPathReturningTo, NEXT_PARAM, safeNextPath } from '../../../lib/return-to';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'password' | 'confirm_password';
 type Values = Record<Field, string>;
@@ -46,6 +47,9 @@ export function RegisterPage() {
   const [offerDashboard, setOfferDashboard] = useState(hasStoredSession);
   const registerMutation = useRegister();
   const navigateLater = useDelayedNavigate();
+  const [searchParams] = useSearchParams();
+  // Back to where the person came from after verifying (an invitation link).
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -77,7 +81,7 @@ export function RegisterPage() {
       setValues(empty);
       setRedirecting(true);
       navigateLater('/verify-otp', REGISTER_REDIRECT_MS, {
-        state: { email: body.email, password: body.password },
+        state: { email: body.email, password: body.password, ...(next ? { next } : {}) },
       });
     } catch (error) {
       if (error instanceof ApiRequestError && error.hasBody) {
@@ -101,7 +105,7 @@ export function RegisterPage() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to="/login" className={authLinkClass}>
+          <Link to={next ? loginPathReturningTo(next) : '/login'} className={authLinkClass}>
             Log in
           </Link>
         </p>

@@ -2,18 +2,26 @@ import type { Collection } from '@cw/contract';
 import { CalendarDays, Globe, Lock, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
+import { MemberAvatars } from '../../../components/member-avatars';
+import { RoleBadge } from '../../../components/role-badge';
 import { TagChipList } from '../../../components/tag-chip';
 import { formatDate } from '../../../lib/format';
+import { can } from '../../../lib/roles';
 
-/** One collection in the grid. The whole card opens the collection; the bin asks to delete it. */
+/**
+ * One collection in the grid. The whole card opens the collection; the bin (its owner only)
+ * asks to delete it. The people it is shared with show as avatars; a collection shared with the
+ * signed-in person names its owner and their role.
+ */
 export function CollectionCard({
   collection,
   onDelete,
 }: {
   collection: Collection;
-  onDelete: (collection: Collection) => void;
+  onDelete?: (collection: Collection) => void;
 }) {
   const tags = collection.tags_named_list;
+  const manage = can.manage(collection.role);
   return (
     <article
       className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-indigo-200 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-600"
@@ -28,16 +36,23 @@ export function CollectionCard({
             {collection.name}
           </Link>
         </h2>
-        <button
-          type="button"
-          onClick={() => onDelete(collection)}
-          aria-label={`Delete collection ${collection.name}`}
-          title="Delete collection"
-          className="relative z-10 -mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </button>
+        {onDelete && manage && (
+          <button
+            type="button"
+            onClick={() => onDelete(collection)}
+            aria-label={`Delete collection ${collection.name}`}
+            title="Delete collection"
+            className="relative z-10 -mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        )}
       </div>
+      {!manage && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="collection-owner">
+          Shared by {collection.owner_name}
+        </p>
+      )}
       <p
         className={
           collection.description
@@ -48,6 +63,7 @@ export function CollectionCard({
         {collection.description || 'No description provided.'}
       </p>
       <div className="mt-4 flex flex-wrap gap-1.5">
+        <RoleBadge role={collection.role} />
         {collection.is_public ? (
           <Badge tone="info" icon={<Globe className="size-3" aria-hidden="true" />}>
             Public
@@ -64,10 +80,13 @@ export function CollectionCard({
         )}
       </div>
       <TagChipList tags={tags} className="mt-3" />
-      <p className="mt-auto flex items-center gap-1.5 pt-4 text-xs text-slate-500">
-        <CalendarDays className="size-3.5" aria-hidden="true" />
-        Created {formatDate(collection.created_on)}
-      </p>
+      <div className="mt-auto flex items-end justify-between gap-3 pt-4">
+        <p className="flex items-center gap-1.5 text-xs text-slate-500">
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          Created {formatDate(collection.created_on)}
+        </p>
+        <MemberAvatars members={collection.members_preview} total={collection.member_count} />
+      </div>
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import type { ContentItem } from '@cw/contract';
+import type { ContentItem, Role } from '@cw/contract';
 import { FilePlus2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
@@ -7,10 +7,15 @@ import { DeleteDialog } from '../../../components/delete-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
+import { can } from '../../../lib/roles';
 import { useCollectionContents, useDeleteContent } from '../api/collection-contents';
 
-/** The collection's content items, as cards like on /content, and "New content" that starts here. */
-export function ContentTab({ collectionId }: { collectionId: number }) {
+/**
+ * The collection's content items, as cards like on /content, and "New content" that starts
+ * here (not for a viewer).
+ */
+export function ContentTab({ collectionId, role }: { collectionId: number; role: Role }) {
+  const writable = can.write(role);
   const user = useCurrentUser();
   const contents = useCollectionContents(user.id, collectionId);
   const remove = useDeleteContent();
@@ -30,7 +35,7 @@ export function ContentTab({ collectionId }: { collectionId: number }) {
         <p className="text-sm text-slate-600">
           {contents.isSuccess && `${total} ${total === 1 ? 'item' : 'items'} in this collection`}
         </p>
-        {newContent}
+        {writable && newContent}
       </div>
       {contents.isPending ? (
         <div className="flex justify-center py-8">
@@ -49,7 +54,13 @@ export function ContentTab({ collectionId }: { collectionId: number }) {
         <EmptyState
           icon={<FilePlus2 className="size-6" aria-hidden="true" />}
           title="No content in this collection yet."
-          description="Write a script here, or add existing content to this collection from its edit page."
+          description={
+            role === 'owner'
+              ? 'Write a script here, or add existing content to this collection from its edit page.'
+              : writable
+                ? 'Write a script here.'
+                : undefined
+          }
         />
       ) : (
         <ContentCardGrid

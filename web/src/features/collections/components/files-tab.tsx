@@ -1,4 +1,4 @@
-import type { FileObject } from '@cw/contract';
+import type { FileObject, Role } from '@cw/contract';
 import { Download, FileText, Paperclip, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { downloadFile, formatBytes } from '../../../lib/api/files';
 import { formatDate } from '../../../lib/format';
+import { can } from '../../../lib/roles';
 import {
   useCollectionFiles,
   useDeleteFile,
@@ -25,9 +26,11 @@ function uploadFailure(name: string, error: unknown): string {
 
 /**
  * Files & Attachments (decision 057): the collection's own files and the files of its content
- * items, with upload to the collection, download and delete. Empty: the spec's "No files yet".
+ * items, with upload to the collection, download and delete (a viewer only downloads). Empty:
+ * the spec's "No files yet".
  */
-export function FilesTab({ collectionId }: { collectionId: number }) {
+export function FilesTab({ collectionId, role }: { collectionId: number; role: Role }) {
+  const writable = can.write(role);
   const files = useCollectionFiles(collectionId);
   const upload = useUploadCollectionFile(collectionId);
   const remove = useDeleteFile();
@@ -72,23 +75,27 @@ export function FilesTab({ collectionId }: { collectionId: number }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">Files of this collection and of the content in it.</p>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          data-testid="collection-file-input"
-          onChange={(event) => void onPick(event)}
-          disabled={uploading !== null}
-        />
-        <Button
-          size="sm"
-          loading={uploading !== null}
-          icon={<Upload className="size-4" aria-hidden="true" />}
-          onClick={() => input.current?.click()}
-        >
-          {uploading ? `Uploading ${uploading}…` : 'Upload file'}
-        </Button>
+        {writable && (
+          <>
+            <input
+              ref={input}
+              type="file"
+              multiple
+              hidden
+              data-testid="collection-file-input"
+              onChange={(event) => void onPick(event)}
+              disabled={uploading !== null}
+            />
+            <Button
+              size="sm"
+              loading={uploading !== null}
+              icon={<Upload className="size-4" aria-hidden="true" />}
+              onClick={() => input.current?.click()}
+            >
+              {uploading ? `Uploading ${uploading}…` : 'Upload file'}
+            </Button>
+          </>
+        )}
       </div>
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       {downloadError && <FormMessage tone="error">{downloadError}</FormMessage>}
@@ -112,7 +119,9 @@ export function FilesTab({ collectionId }: { collectionId: number }) {
           </div>
           <p className="text-base font-semibold text-slate-900">No files yet.</p>
           <p className="mt-1 max-w-sm text-sm text-slate-600">
-            Upload a file here, or attach files to the content in this collection.
+            {writable
+              ? 'Upload a file here, or attach files to the content in this collection.'
+              : 'Files of this collection and of its content will show here.'}
           </p>
         </div>
       ) : (
@@ -156,15 +165,17 @@ export function FilesTab({ collectionId }: { collectionId: number }) {
                 >
                   <Download className="size-4" aria-hidden="true" />
                 </button>
-                <button
-                  type="button"
-                  onClick={() => setDeleting(file)}
-                  aria-label={`Delete ${file.name}`}
-                  title="Delete"
-                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
+                {writable && (
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(file)}
+                    aria-label={`Delete ${file.name}`}
+                    title="Delete"
+                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -1,18 +1,26 @@
 import type { Note } from '@cw/contract';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Markdown } from '../../../components/markdown';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
+import { changedByOther } from '../../../lib/roles';
 
-/** One saved note: title, rendered content, #tags, and Edit / Delete. */
+/**
+ * One saved note: title, rendered content, #tags, "Edited by {name}" when someone else changed
+ * it last ("Added by {name}" when they wrote it), and Edit / Delete for those who may (left out
+ * otherwise).
+ */
 export function NoteCard({
   note,
   onEdit,
   onDelete,
 }: {
   note: Note;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
+  const user = useCurrentUser();
+  const changedBy = changedByOther(note, user.id);
   return (
     <article className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="note">
       <div className="flex items-start justify-between gap-3">
@@ -20,28 +28,32 @@ export function NoteCard({
           <h3 className="font-semibold [overflow-wrap:anywhere] text-slate-900">{note.title}</h3>
           <p className="mt-0.5 text-xs text-slate-500">
             {formatDateTime(note.created_on)}
-            {note.updated_on && ' · Edited'}
+            {changedBy ? ` · ${changedBy}` : note.updated_on && ' · Edited'}
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
-          <button
-            type="button"
-            onClick={onEdit}
-            aria-label={`Edit note ${note.title}`}
-            title="Edit note"
-            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            onClick={onDelete}
-            aria-label={`Delete note ${note.title}`}
-            title="Delete note"
-            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
+          {onEdit && (
+            <button
+              type="button"
+              onClick={onEdit}
+              aria-label={`Edit note ${note.title}`}
+              title="Edit note"
+              className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+            </button>
+          )}
+          {onDelete && (
+            <button
+              type="button"
+              onClick={onDelete}
+              aria-label={`Delete note ${note.title}`}
+              title="Delete note"
+              className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          )}
         </div>
       </div>
       <Markdown className="mt-3">{note.content}</Markdown>

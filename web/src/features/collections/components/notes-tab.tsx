@@ -1,15 +1,20 @@
-import type { Note } from '@cw/contract';
+import type { Note, Role } from '@cw/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMore } from '../../../components/load-more';
 import { Spinner } from '../../../components/spinner';
+import { can } from '../../../lib/roles';
 import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from '../api/notes';
 import { NoteCard } from './note-card';
 import { NoteForm, type NoteValues } from './note-form';
 
-/** Notes of one collection, saved through the notes API (decision 052). */
-export function NotesTab({ collectionId }: { collectionId: number }) {
+/**
+ * Notes of one collection, saved through the notes API (decision 052). A viewer reads them:
+ * no form, no Edit or Delete.
+ */
+export function NotesTab({ collectionId, role }: { collectionId: number; role: Role }) {
+  const writable = can.write(role);
   const notes = useNotes(collectionId);
   const create = useCreateNote(collectionId);
   const update = useUpdateNote(collectionId);
@@ -22,20 +27,22 @@ export function NotesTab({ collectionId }: { collectionId: number }) {
 
   return (
     <div className="space-y-8">
-      <section
-        aria-labelledby="add-note-heading"
-        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="add-note-heading" className="mb-4 text-base font-semibold text-slate-900">
-          Add a note
-        </h2>
-        <NoteForm
-          submitLabel="Add Note"
-          pending={create.isPending}
-          error={create.isError ? 'Failed to add note. Please try again.' : null}
-          onSubmit={(values: NoteValues) => create.mutateAsync(values)}
-        />
-      </section>
+      {writable && (
+        <section
+          aria-labelledby="add-note-heading"
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="add-note-heading" className="mb-4 text-base font-semibold text-slate-900">
+            Add a note
+          </h2>
+          <NoteForm
+            submitLabel="Add Note"
+            pending={create.isPending}
+            error={create.isError ? 'Failed to add note. Please try again.' : null}
+            onSubmit={(values: NoteValues) => create.mutateAsync(values)}
+          />
+        </section>
+      )}
 
       <section aria-label="Notes" className="space-y-4">
         {notes.isPending ? (
@@ -53,7 +60,7 @@ export function NotesTab({ collectionId }: { collectionId: number }) {
           </div>
         ) : items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-500">
-            No notes yet. Start by adding one!
+            {writable ? 'No notes yet. Start by adding one!' : 'No notes yet.'}
           </p>
         ) : (
           <>
@@ -83,11 +90,15 @@ export function NotesTab({ collectionId }: { collectionId: number }) {
                 <NoteCard
                   key={note.id}
                   note={note}
-                  onEdit={() => {
-                    update.reset();
-                    setEditingId(note.id);
-                  }}
-                  onDelete={() => setDeleting(note)}
+                  onEdit={
+                    writable
+                      ? () => {
+                          update.reset();
+                          setEditingId(note.id);
+                        }
+                      : undefined
+                  }
+                  onDelete={writable ? () => setDeleting(note) : undefined}
                 />
               ),
             )}

@@ -1,16 +1,37 @@
 import type { Collection, CollectionPatchBody } from '@cw/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@cw/contract/routes';
 import { clsx } from 'clsx';
-import { ArrowLeft, CalendarDays, FolderX, Globe, Lock, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarDays,
+  FolderX,
+  Globe,
+  Lock,
+  Trash2,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
+import { MemberAvatars } from '../../../components/member-avatars';
+import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner } from '../../../components/spinner';
+import { TagChipList } from '../../../components/tag-chip';
 import { ApiRequestError } from '../../../lib/api-client';
+import { collectionKeys } from '../../../lib/api/collections';
+import {
+  cachedRole,
+  useLostAccessWatch,
+  type CollectionsNotice,
+} from '../../../lib/collection-access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format';
+import { can } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
 import { useCollection } from '../api/get-collection';
@@ -22,13 +43,27 @@ import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
 import { ContentTab } from '../components/content-tab';
 import { FilesTab } from '../components/files-tab';
 import { NotesTab } from '../components/notes-tab';
+import { ShareDialog } from '../components/share-dialog';
 
-/** /collections/{id}: Loading..., then the collection or Collection not found (docs/product.md §2, §8). */
+/**
+ * /collections/{id}: Loading..., then the collection or Collection not found (docs/product.md
+ * §2, §8). A collection shared with the person shows their role and only the controls it
+ * allows; it is asked again every 10 s and on focus, and when it answers 404 (the person was
+ * removed, or it was deleted) the page goes back to the list, which says so.
+ */
 export function CollectionDetailPage() {
   const { id } = useParams();
   const collectionId = Number(id);
   const collection = useCollection(collectionId);
+  const queryClient = useQueryClient();
   useDocumentTitle(collection.data?.name, 'Collections');
+  const role = collection.data?.role ?? cachedRole(queryClient, collectionKeys.all, collectionId);
+  useLostAccessWatch({
+    shared: role !== undefined && role !== 'owner',
+    error: collection.error,
+    path: pathOf('collections.get', { id: collectionId }),
+    recheck: () => void collection.refetch(),
+  });
 
   if (Number.isInteger(collectionId) && collectionId > 0 && collection.isPending) {
     return <PageSpinner label="Loading..." />;
@@ -61,6 +96,8 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.id 
 function CollectionView({ collection }: { collection: Collection }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const manage = can.manage(collection.role);
+  const [sharing, setSharing] = useState(false);
   const update = useUpdateCollection(collection.id);
   const tags = useAllTags(user.id);
   const createTag = useCreateTag(user.id);
@@ -104,20 +141,62 @@ function CollectionView({ collection }: { collection: Collection }) {
         Collections
       </Link>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <CollectionTitle
-          key={collection.name}
-          name={collection.name}
-          onRename={(name) => patch({ name }, 'Failed to rename the collection. Please try again.')}
-        />
-        <Button
-          variant="secondary"
-          size="sm"
-          className="self-start"
-          icon={<Trash2 className="size-4" aria-hidden="true" />}
-          onClick={() => setDeleting(true)}
-        >
-          Delete
-        </Button>
+        <div className="min-w-0 flex-1">
+          {manage ? (
+            <CollectionTitle
+              key={collection.name}
+              name={collection.name}
+              onRename={(name) =>
+                patch({ name }, 'Failed to rename the collection. Please try again.')
+              }
+            />
+          ) : (
+            <h1 className="min-w-0 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
+              {collection.name}
+            </h1>
+          )}
+          {!manage && (
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <RoleBadge role={collection.role} />
+              <span>Shared by {collection.owner_name}</span>
+            </p>
+          )}
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2 self-start">
+          <MemberAvatars
+            members={collection.members_preview}
+            total={collection.member_count}
+            className="mr-1"
+          />
+          {manage ? (
+            <>
+              <Button
+                size="sm"
+                icon={<UserPlus className="size-4" aria-hidden="true" />}
+                onClick={() => setSharing(true)}
+              >
+                Share
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                onClick={() => setDeleting(true)}
+              >
+                Delete
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<Users className="size-4" aria-hidden="true" />}
+              onClick={() => setSharing(true)}
+            >
+              Members
+            </Button>
+          )}
+        </div>
       </div>
       <FlashMessage message={flash.message} className="mb-4" />
 
@@ -132,52 +211,73 @@ function CollectionView({ collection }: { collection: Collection }) {
             className="rounded-xl"
           >
             {tab === 'notes' ? (
-              <NotesTab collectionId={collection.id} />
+              <NotesTab collectionId={collection.id} role={collection.role} />
             ) : tab === 'content' ? (
-              <ContentTab collectionId={collection.id} />
+              <ContentTab collectionId={collection.id} role={collection.role} />
             ) : (
-              <FilesTab collectionId={collection.id} />
+              <FilesTab collectionId={collection.id} role={collection.role} />
             )}
           </div>
         </div>
         <aside className="space-y-4" aria-label="Collection details">
           <Panel title="Tags">
-            <CollectionTags
-              collection={collection}
-              allTags={tags.data ?? []}
-              tagsLoading={tags.isPending}
-              busy={busyField === 'tags'}
-              onChangeTags={(ids) =>
-                quiet(patch({ tags: ids }, 'Failed to update tags. Please try again.', 'tags'))
-              }
-              onCreateTag={async (name) => {
-                let created;
-                try {
-                  created = await createTag.mutateAsync(name);
-                } catch (error) {
-                  flash.show(
-                    error instanceof ApiRequestError && error.status === 400 && error.serverMessage
-                      ? `Failed to create tag: ${error.fieldErrors.name ?? error.serverMessage}`
-                      : 'Failed to create tag. Please try again.',
-                  );
-                  throw error;
+            {manage ? (
+              <CollectionTags
+                collection={collection}
+                allTags={tags.data ?? []}
+                tagsLoading={tags.isPending}
+                busy={busyField === 'tags'}
+                onChangeTags={(ids) =>
+                  quiet(patch({ tags: ids }, 'Failed to update tags. Please try again.', 'tags'))
                 }
-                await patch(
-                  { tags: [...collection.tags, created.id] },
-                  'Failed to update tags. Please try again.',
-                  'tags',
-                );
-              }}
-            />
+                onCreateTag={async (name) => {
+                  let created;
+                  try {
+                    created = await createTag.mutateAsync(name);
+                  } catch (error) {
+                    flash.show(
+                      error instanceof ApiRequestError &&
+                        error.status === 400 &&
+                        error.serverMessage
+                        ? `Failed to create tag: ${error.fieldErrors.name ?? error.serverMessage}`
+                        : 'Failed to create tag. Please try again.',
+                    );
+                    throw error;
+                  }
+                  await patch(
+                    { tags: [...collection.tags, created.id] },
+                    'Failed to update tags. Please try again.',
+                    'tags',
+                  );
+                }}
+              />
+            ) : collection.tags_named_list.length === 0 ? (
+              <p className="text-sm text-slate-500 italic">No tags yet</p>
+            ) : (
+              // The owner's tag names, read-only (tags are per person).
+              <TagChipList tags={collection.tags_named_list} max={50} />
+            )}
           </Panel>
           <Panel title="Description">
-            <CollectionDescription
-              key={collection.description}
-              description={collection.description}
-              onSave={(description) =>
-                patch({ description }, 'Failed to update the description. Please try again.')
-              }
-            />
+            {manage ? (
+              <CollectionDescription
+                key={collection.description}
+                description={collection.description}
+                onSave={(description) =>
+                  patch({ description }, 'Failed to update the description. Please try again.')
+                }
+              />
+            ) : (
+              <p
+                className={
+                  collection.description
+                    ? 'text-sm [overflow-wrap:anywhere] whitespace-pre-line text-slate-700'
+                    : 'text-sm text-slate-500 italic'
+                }
+              >
+                {collection.description || 'No description.'}
+              </p>
+            )}
           </Panel>
           <Panel title="Status">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -186,23 +286,25 @@ function CollectionView({ collection }: { collection: Collection }) {
               ) : (
                 <Badge tone="warning">Inactive</Badge>
               )}
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={busyField === 'status'}
-                disabled={busyField !== null}
-                onClick={() =>
-                  quiet(
-                    patch(
-                      { is_active: !collection.is_active },
-                      'Failed to change the status. Please try again.',
-                      'status',
-                    ),
-                  )
-                }
-              >
-                {collection.is_active ? 'Set Inactive' : 'Set Active'}
-              </Button>
+              {manage && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={busyField === 'status'}
+                  disabled={busyField !== null}
+                  onClick={() =>
+                    quiet(
+                      patch(
+                        { is_active: !collection.is_active },
+                        'Failed to change the status. Please try again.',
+                        'status',
+                      ),
+                    )
+                  }
+                >
+                  {collection.is_active ? 'Set Inactive' : 'Set Active'}
+                </Button>
+              )}
             </div>
           </Panel>
           <Panel title="Visibility">
@@ -216,23 +318,25 @@ function CollectionView({ collection }: { collection: Collection }) {
                   Private
                 </Badge>
               )}
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={busyField === 'visibility'}
-                disabled={busyField !== null}
-                onClick={() =>
-                  quiet(
-                    patch(
-                      { is_public: !collection.is_public },
-                      'Failed to change the visibility. Please try again.',
-                      'visibility',
-                    ),
-                  )
-                }
-              >
-                {collection.is_public ? 'Set Private' : 'Set Public'}
-              </Button>
+              {manage && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={busyField === 'visibility'}
+                  disabled={busyField !== null}
+                  onClick={() =>
+                    quiet(
+                      patch(
+                        { is_public: !collection.is_public },
+                        'Failed to change the visibility. Please try again.',
+                        'visibility',
+                      ),
+                    )
+                  }
+                >
+                  {collection.is_public ? 'Set Private' : 'Set Public'}
+                </Button>
+              )}
             </div>
           </Panel>
           <Panel title="Created">
@@ -244,10 +348,24 @@ function CollectionView({ collection }: { collection: Collection }) {
         </aside>
       </div>
 
-      <DeleteCollectionDialog
-        collection={deleting ? collection : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate('/collections', { replace: true })}
+      {manage && (
+        <DeleteCollectionDialog
+          collection={deleting ? collection : null}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => void navigate('/collections', { replace: true })}
+        />
+      )}
+      <ShareDialog
+        collection={collection}
+        open={sharing}
+        onClose={() => setSharing(false)}
+        onLeft={() => {
+          const state: CollectionsNotice = {
+            notice: `You left ${collection.name}.`,
+            tone: 'success',
+          };
+          void navigate('/collections', { replace: true, state });
+        }}
       />
     </div>
   );

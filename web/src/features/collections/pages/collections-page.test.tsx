@@ -2,8 +2,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCollection, page, testUser, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { currentState, fakeFetch, json, renderPage } from '../../../test/render';
 import { CollectionsPage } from './collections-page';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * The list route: `?scope=shared` answers `shared` (nothing by default); the person's own list
+ * answers `mine` (each in turn, when several).
+ */
+function lists(mine: Handler | Handler[], shared: Handler = () => json(200, page([]))): Handler {
+  let index = 0;
+  return (url, init) => {
+    if (url.includes('scope=shared')) return shared(url, init);
+    if (!Array.isArray(mine)) return mine(url, init);
+    const pick = mine[Math.min(index, mine.length - 1)]!;
+    index += 1;
+    return pick(url, init);
+  };
+}
 
 function renderCollections() {
   return renderPage(
@@ -31,7 +48,9 @@ describe('CollectionsPage', () => {
     renderCollections();
     expect(await screen.findByText('No collections found.')).toBeInTheDocument();
     expect(screen.getByText('Start by creating your first collection!')).toBeInTheDocument();
-    expect(fetch.calls[0]!.url).toContain(`user=${testUser.id}`);
+    const mine = fetch.calls.find((call) => !call.url.includes('scope='));
+    expect(mine!.url).toContain(`user=${testUser.id}`);
+    expect(screen.queryByRole('heading', { name: 'Shared with me' })).not.toBeInTheDocument();
   });
 
   it('only stops loading when the list fails (no message)', async () => {
@@ -114,10 +133,10 @@ describe('CollectionsPage', () => {
       const user = userEvent.setup();
       let release: (response: Response) => void = () => {};
       const fetch = fakeFetch({
-        'GET /api/collections/list/': [
+        'GET /api/collections/list/': lists([
           () => json(200, page([])),
           () => json(200, page([makeCollection({ id: 9, name: 'Fresh' })])),
-        ],
+        ]),
         'POST /api/collections/list/': () =>
           new Promise<Response>((resolve) => {
             release = resolve;
@@ -187,10 +206,10 @@ describe('CollectionsPage', () => {
     it('asks with the exact text, deletes and reloads the list', async () => {
       const user = userEvent.setup();
       const fetch = fakeFetch({
-        'GET /api/collections/list/': [
+        'GET /api/collections/list/': lists([
           () => json(200, page([makeCollection({ id: 5, name: 'Old stuff' })])),
           () => json(200, page([])),
-        ],
+        ]),
         'DELETE /api/collections/list/5/': () => new Response(null, { status: 204 }),
       });
       vi.stubGlobal('fetch', fetch.fn);
@@ -223,6 +242,92 @@ describe('CollectionsPage', () => {
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(screen.getByText('Old stuff')).toBeInTheDocument();
+    });
+  });
+
+  describe('sharing (issue 18)', () => {
+    it('lists "Shared with me" with the owner’s name and role, and avatars of members', async () => {
+      const fetch = fakeFetch({
+        'GET /api/collections/list/': lists(
+          () =>
+            json(
+              200,
+              page([
+                makeCollection({
+                  id: 1,
+                  name: 'Mine',
+                  member_count: 4,
+                  members_preview: [
+                    { id: 21, name: 'Grace Hopper', profile_pic: null },
+                    { id: 22, name: 'Alan Turing', profile_pic: 'https://example.com/alan.png' },
+                  ],
+                }),
+              ]),
+            ),
+          () =>
+            json(
+              200,
+              page([
+                makeCollection({
+                  id: 2,
+                  name: 'Their podcast',
+                  role: 'viewer',
+                  user: 30,
+                  owner_name: 'Katherine Johnson',
+                }),
+                makeCollection({
+                  id: 3,
+                  name: 'Their videos',
+                  role: 'editor',
+                  user: 30,
+                  owner_name: 'Katherine Johnson',
+                }),
+              ]),
+            ),
+        ),
+      });
+      vi.stubGlobal('fetch', fetch.fn);
+      renderCollections();
+
+      const section = await screen.findByRole('region', { name: 'Shared with me' });
+      expect(fetch.calls.some((call) => call.url.includes('scope=shared'))).toBe(true);
+      const shared = within(section).getAllByTestId('collection-card');
+      expect(shared).toHaveLength(2);
+      const podcast = within(shared[0]!);
+      expect(podcast.getByText('Shared by Katherine Johnson')).toBeInTheDocument();
+      expect(podcast.getByText('Viewer')).toBeInTheDocument();
+      expect(podcast.queryByRole('button', { name: /Delete collection/ })).not.toBeInTheDocument();
+      expect(within(shared[1]!).getByText('Editor')).toBeInTheDocument();
+
+      const mine = within(screen.getAllByTestId('collection-card')[0]!);
+      expect(mine.getByRole('button', { name: 'Delete collection Mine' })).toBeInTheDocument();
+      expect(mine.queryByText(/Shared by/)).not.toBeInTheDocument();
+      const avatars = mine.getByRole('list', { name: 'Shared with' });
+      expect(within(avatars).getByText('Grace Hopper')).toBeInTheDocument();
+      expect(within(avatars).getByText('GH', { ignore: '.sr-only' })).toBeInTheDocument();
+      expect(within(avatars).getByText('Alan Turing')).toBeInTheDocument();
+      expect(within(avatars).getByText('and 2 more')).toBeInTheDocument();
+    });
+
+    it('says why the person arrived: access to a collection ended', async () => {
+      vi.stubGlobal(
+        'fetch',
+        fakeFetch({ 'GET /api/collections/list/': () => json(200, page([])) }).fn,
+      );
+      renderPage(
+        <WithUser>
+          <CollectionsPage />
+        </WithUser>,
+        {
+          path: '/collections',
+          state: { notice: 'You no longer have access to this collection.' },
+        },
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'You no longer have access to this collection.',
+      );
+      // The history entry forgets it: a reload does not say it again.
+      await waitFor(() => expect(currentState()).toBeNull());
     });
   });
 });

@@ -35,7 +35,7 @@ export function useCreateContent(user: number) {
 export function useUpdateContent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: ContentValues) => updateContent(id, values),
+    mutationFn: (values: ContentPatchBody) => updateContent(id, values),
     onSuccess: (item) => {
       queryClient.setQueryData(contentQueryOptions(id).queryKey, item);
       return queryClient.invalidateQueries({

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Button } from '../../../components/button';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { FormMessage } from '../../../components/form-message';
+import { TagChipList } from '../../../components/tag-chip';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import {
@@ -65,6 +66,7 @@ export function ContentForm({
   saveDraft,
   onSubmit,
   onCancel,
+  fixedLinks,
 }: {
   item?: ContentItem;
   /** The signed-in user's id: drafts are kept per user. */
@@ -87,6 +89,15 @@ export function ContentForm({
   /** Saves; `afterSave` runs once it succeeded (cleans up removed files, forgets the draft). */
   onSubmit: (values: ContentValues, afterSave: () => void) => void;
   onCancel: (discardUploads: () => void) => void;
+  /**
+   * Collections and tags shown read-only instead of the pickers: an item someone else owns
+   * (its tags are theirs; issue 18), or a new item written into a collection shared with the
+   * person. The form keeps sending what it started with.
+   */
+  fixedLinks?: {
+    collections: { id: number; name: string }[];
+    tags: { id: number; name: string }[];
+  };
 }) {
   const target: DraftTarget = item?.id ?? 'new';
   const baseline = useMemo<DraftValues>(
@@ -313,27 +324,56 @@ export function ContentForm({
         tabIndex={-1}
         className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
       >
-        <div>
-          <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
-          <CollectionPicker
-            collections={collections}
-            loading={collectionsLoading}
-            selected={selectedCollections}
-            onChange={setSelectedCollections}
-            disabled={locked}
-          />
-        </div>
-        <div>
-          <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
-          <TagPicker
-            tags={tags}
-            loading={tagsLoading}
-            selected={selectedTags}
-            onChange={setSelectedTags}
-            onCreate={createTag}
-          />
-          <FlashMessage message={flash.message} className="mt-2" />
-        </div>
+        {fixedLinks ? (
+          <>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
+              {fixedLinks.collections.length === 0 ? (
+                <p className="text-sm text-slate-500 italic">In no collection</p>
+              ) : (
+                <ul className="space-y-1 text-sm text-slate-800" aria-label="Collections">
+                  {fixedLinks.collections.map((collection) => (
+                    <li key={collection.id} className="[overflow-wrap:anywhere]">
+                      {collection.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
+              {fixedLinks.tags.length === 0 ? (
+                <p className="text-sm text-slate-500 italic">No tags</p>
+              ) : (
+                <TagChipList tags={fixedLinks.tags} max={50} />
+              )}
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
+              <CollectionPicker
+                collections={collections}
+                loading={collectionsLoading}
+                selected={selectedCollections}
+                onChange={setSelectedCollections}
+                disabled={locked}
+              />
+            </div>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
+              <TagPicker
+                tags={tags}
+                loading={tagsLoading}
+                selected={selectedTags}
+                onChange={setSelectedTags}
+                onCreate={createTag}
+              />
+              <FlashMessage message={flash.message} className="mt-2" />
+            </div>
+          </>
+        )}
         <AttachmentsField state={attachments} />
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">

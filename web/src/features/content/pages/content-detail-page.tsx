@@ -1,40 +1,62 @@
+import { pathOf } from '@cw/contract/routes';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, FolderOpen, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { Markdown } from '../../../components/markdown';
+import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner } from '../../../components/spinner';
 import { TagChip } from '../../../components/tag-chip';
+import { contentKeys } from '../../../lib/api/contents';
+import { cachedRole, useLostAccessWatch } from '../../../lib/collection-access';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
+import { can, changedByOther } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
 
-/** /content/{id}: the rendered item with its tags, dates and attachments. */
+/**
+ * /content/{id}: the rendered item with its tags, dates and attachments. An item seen through
+ * a shared collection shows the person's role (a viewer gets no Edit or Delete) and who edited
+ * it last; when access ends, the page goes back to the collections.
+ */
 export function ContentDetailPage() {
   const { id } = useParams();
   const contentId = Number(id);
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const item = useContent(contentId);
+  const queryClient = useQueryClient();
   useDocumentTitle(item.data?.title, 'Your Content');
   const [deleting, setDeleting] = useState(false);
+  const role = item.data?.role ?? cachedRole(queryClient, contentKeys.all, contentId);
+  useLostAccessWatch({
+    shared: role !== undefined && role !== 'owner',
+    error: item.error,
+    path: pathOf('contents.get', { id: contentId }),
+    recheck: () => void item.refetch(),
+  });
 
   if (Number.isInteger(contentId) && contentId > 0 && item.isPending) {
     return <PageSpinner label="Loading..." />;
   }
   if (!item.data) return <ContentNotFound />;
   const content = item.data;
+  const shared = content.role !== 'owner';
+  const changedBy = changedByOther(content, user.id);
 
   return (
     <article>
       <Link
-        to="/content"
+        to={shared ? '/collections' : '/content'}
         className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-slate-800"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Your Content
+        {shared ? 'Collections' : 'Your Content'}
       </Link>
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
@@ -42,27 +64,37 @@ export function ContentDetailPage() {
             {content.title}
           </h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
+            <RoleBadge role={content.role} />
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
               Created {formatDateTime(content.created_on)}
             </span>
-            {content.updated_on && <span>Edited {formatDateTime(content.updated_on)}</span>}
+            {changedBy ? (
+              <span>
+                {changedBy}
+                {content.updated_on && ` · ${formatDateTime(content.updated_on)}`}
+              </span>
+            ) : (
+              content.updated_on && <span>Edited {formatDateTime(content.updated_on)}</span>
+            )}
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
-            <Pencil className="size-4" aria-hidden="true" />
-            Edit
-          </ButtonLink>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<Trash2 className="size-4" aria-hidden="true" />}
-            onClick={() => setDeleting(true)}
-          >
-            Delete
-          </Button>
-        </div>
+        {can.write(content.role) && (
+          <div className="flex shrink-0 gap-2">
+            <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit
+            </ButtonLink>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<Trash2 className="size-4" aria-hidden="true" />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+          </div>
+        )}
       </header>
 
       {content.files.length > 0 && (
@@ -139,7 +171,7 @@ export function ContentDetailPage() {
       <DeleteContentDialog
         item={deleting ? content : null}
         onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate('/content', { replace: true })}
+        onDeleted={() => void navigate(shared ? '/collections' : '/content', { replace: true })}
       />
     </article>
   );

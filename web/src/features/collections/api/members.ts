@@ -1,0 +1,84 @@
+import type { MemberCreateBody, MemberRole } from '@cw/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { collectionKeys } from '../../../lib/api/collections';
+import { memberKeys, membersQueryOptions } from '../../../lib/api/members';
+
+/** Who can see the collection: the owner first; pending invitations for the owner only. */
+export function useMembers(collection: number, enabled = true) {
+  return useQuery({ ...membersQueryOptions(collection), enabled });
+}
+
+/** After a change of members: the list, and the collection's count and avatars. */
+function useRefreshMembers(collection: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: memberKeys.list(collection) }),
+      queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
+    ]);
+}
+
+/** Shares the collection by email (mails an invitation); answers the pending member. */
+export function useInviteMember(collection: number) {
+  const refresh = useRefreshMembers(collection);
+  return useMutation({
+    mutationFn: (body: MemberCreateBody) =>
+      callApi('members.invite', { params: { id: collection }, body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeMemberRole(collection: number) {
+  const refresh = useRefreshMembers(collection);
+  return useMutation({
+    mutationFn: ({ member, role }: { member: number; role: MemberRole }) =>
+      callApi('members.update', {
+        params: { id: collection, member_id: member },
+        body: { role },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** The owner removes a member or revokes an invitation; a member removes themself (leaves). */
+export function useRemoveMember(collection: number) {
+  const refresh = useRefreshMembers(collection);
+  return useMutation({
+    mutationFn: (member: number) =>
+      callApi('members.remove', { params: { id: collection, member_id: member } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Mails a pending invitation again (the server allows one mail per 30 s: 429 before). */
+export function useResendInvitation(collection: number) {
+  const refresh = useRefreshMembers(collection);
+  return useMutation({
+    mutationFn: (member: number) =>
+      callApi('members.resend', { params: { id: collection, member_id: member } }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Leaves a collection shared with the caller. Its page is not asked again now (it answers 404
+ * from here on); only marked stale, so coming back to it later says access has ended.
+ */
+export function useLeaveCollection(collection: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: number) =>
+      callApi('members.remove', { params: { id: collection, member_id: member } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({
+        queryKey: collectionKeys.detail(collection),
+        refetchType: 'none',
+      });
+      return queryClient.invalidateQueries({
+        queryKey: collectionKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      });
+    },
+  });
+}

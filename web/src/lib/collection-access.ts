@@ -1,0 +1,119 @@
+import type { Role } from '@cw/contract';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiRequestError, onNotFound } from './api-client';
+import { collectionKeys } from './api/collections';
+
+/** What a person removed from a shared collection (or whose collection was deleted) is told. */
+export const LOST_ACCESS_MESSAGE = 'You no longer have access to this collection.';
+
+/**
+ * Router state of /collections: a notice shown once on arrival, red for lost access (the
+ * default), green for what the person did themselves (left a collection).
+ */
+export interface CollectionsNotice {
+  notice: string;
+  tone?: 'success' | 'error';
+}
+
+export function isCollectionsNotice(state: unknown): state is CollectionsNotice {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as { notice?: unknown }).notice === 'string'
+  );
+}
+
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 404;
+
+interface WithRole {
+  id: number;
+  role: Role;
+}
+
+const hasRole = (value: unknown): value is WithRole =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { id?: unknown }).id === 'number' &&
+  typeof (value as { role?: unknown }).role === 'string';
+
+/** The objects a cached answer holds: a detail, a page (`results`) or an infinite list (`pages`). */
+function entriesOf(data: unknown): WithRole[] {
+  if (Array.isArray(data)) return data.flatMap(entriesOf);
+  if (typeof data !== 'object' || data === null) return [];
+  const record = data as { pages?: unknown; results?: unknown };
+  if (Array.isArray(record.pages)) return record.pages.flatMap(entriesOf);
+  if (Array.isArray(record.results)) return record.results.filter(hasRole);
+  return hasRole(data) ? [data] : [];
+}
+
+/**
+ * The caller's role on object `id` as any cached list or detail under `queryKey` last showed
+ * it (e.g. the collection page's Content tab before an item page opens), if one did.
+ */
+export function cachedRole(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  id: number,
+): Role | undefined {
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey })) {
+    const found = entriesOf(data).find((entry) => entry.id === id);
+    if (found) return found.role;
+  }
+  return undefined;
+}
+
+/**
+ * Losing access to a shared collection, in an open tab (issue 18): while the page shows
+ * something shared with the person (`shared`), any call answered 404 (a note saved, an item
+ * autosaved, a list loaded) makes the page ask for its object again (`recheck`); the object's
+ * own 404 (`error`; asked every 10 s and on focus anyway) means the membership ended: the
+ * person goes back to /collections, which says "You no longer have access to this collection".
+ * `path` is the object's own API path, whose 404 needs no second asking.
+ */
+export function useLostAccessWatch({
+  shared,
+  error,
+  path,
+  recheck,
+}: {
+  shared: boolean;
+  error: unknown;
+  path: string;
+  recheck: () => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lost = shared && isNotFound(error);
+  const recheckRef = useRef(recheck);
+  useEffect(() => {
+    recheckRef.current = recheck;
+  });
+
+  useEffect(() => {
+    if (!lost) return;
+    void queryClient.invalidateQueries({
+      queryKey: collectionKeys.all,
+      predicate: (query) => query.queryKey[1] !== 'detail',
+    });
+    const state: CollectionsNotice = { notice: LOST_ACCESS_MESSAGE };
+    void navigate('/collections', { replace: true, state });
+  }, [lost, navigate, queryClient]);
+
+  useEffect(() => {
+    if (!shared) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onNotFound((notFoundPath) => {
+      if (notFoundPath === path) return;
+      // Several refused calls at once ask again once.
+      clearTimeout(timer);
+      timer = setTimeout(() => recheckRef.current(), 0);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [shared, path]);
+}
