@@ -305,6 +305,33 @@ describe('working together in a shared collection', () => {
     expect(listed.results.map((f) => f.id)).toContain(file.id);
   });
 
+  it('an editor attaches their own uploads to the owner’s item: the files become the owner’s', async () => {
+    const upload = await fileOn({}, editor);
+    expect(upload.user).toBe(editor.id);
+    const created = await editor.post('/api/collections/contents-list/', {
+      title: 'With b-roll',
+      content: 'x',
+      collections: [collection.id],
+      files: [upload.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const item = created.json<ContentItem>();
+    expect(item.files.map((f) => [f.id, f.user])).toEqual([[upload.id, owner.id]]);
+
+    const second = await fileOn({}, editor);
+    const edited = await editor.patch(`/api/collections/contents-list/${item.id}/`, {
+      files: [upload.id, second.id],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<ContentItem>().files.map((f) => f.user)).toEqual([owner.id, owner.id]);
+    // The viewer's upload cannot be attached: they may not write there.
+    const viewers = await fileOn({}, viewer);
+    const refused = await editor.patch(`/api/collections/contents-list/${item.id}/`, {
+      files: [viewers.id],
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('a member leaves; the owner cannot', async () => {
     const other = await newCollection('Short-lived');
     const guest = await signedInCaller(ctx);

@@ -17,6 +17,7 @@ import { requireAllLinkable, uniqueIds } from './linked-ids';
 import { pageWindow, type Page } from '../http/pagination';
 import { groupBy, presentContent, refsByOwnerRow, updatedByOf } from './presenters';
 import { removeStoredBytes } from './stored-bytes';
+import { quotaExceeded } from './storage-quota';
 
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
 type ContentCreateInput = z.output<typeof contentCreateBodySchema>;
@@ -24,23 +25,40 @@ type ContentPatchInput = z.output<typeof contentPatchBodySchema>;
 
 const ONE_OWNER = 'An item’s collections must all belong to one person.';
 
-/** Files to attach: ones the caller may change, and of the item's owner (a 400 otherwise). */
-async function requireFilesOf(
-  repos: LibraryRepositories,
-  caller: Caller,
-  fileIds: number[],
-  ownerId: number,
-): Promise<void> {
-  const owners = await repos.files.ownersOf(caller, fileIds);
-  requireAllLinkable('files', fileIds, { has: (id) => owners.get(id) === ownerId });
-}
-
 export class ContentsService {
   constructor(
     private readonly store: LibraryStore,
     private readonly storage: FileStorage,
     private readonly log: FastifyBaseLogger,
+    /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
+    private readonly storageQuotaBytes: number,
   ) {}
+
+  /**
+   * Files to attach to an item of `ownerId`: ones the caller may change that are the owner's, or
+   * the caller's own uploads (an editor attaching what they uploaded to the owner's item: those
+   * become the owner's, within the owner's storage quota). Any other id is a 400. Answers the
+   * ids to give to the owner once attached (`giveTo`).
+   */
+  private async requireAttachable(
+    repos: LibraryRepositories,
+    caller: Caller,
+    fileIds: number[],
+    ownerId: number,
+  ): Promise<number[]> {
+    const owners = await repos.files.ownersOf(caller, fileIds);
+    requireAllLinkable('files', fileIds, {
+      has: (id) => owners.get(id) === ownerId || owners.get(id) === caller.userId,
+    });
+    const given = fileIds.filter((id) => owners.get(id) !== ownerId);
+    if (given.length === 0) return given;
+    await repos.files.lockOwner(ownerId);
+    const used = await repos.files.usedBytes(ownerId);
+    if (used + (await repos.files.bytesOf(given)) > this.storageQuotaBytes) {
+      throw quotaExceeded(this.storageQuotaBytes);
+    }
+    return given;
+  }
 
   /** With `collection`, its items (a 404 when the caller may not read it); else their own. */
   async list(caller: Caller, query: ContentListQuery): Promise<Page<ContentItem>> {
@@ -90,7 +108,7 @@ export class ContentsService {
       if (ownerId !== caller.userId && tagIds.length > 0)
         throw onlyTheOwner('the tags and collections of an item');
       requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
-      await requireFilesOf(repos, caller, fileIds, ownerId);
+      const given = await this.requireAttachable(repos, caller, fileIds, ownerId);
       const row = await repos.contents.insert(caller, ownerId, {
         title: body.title,
         content: body.content,
@@ -104,6 +122,7 @@ export class ContentsService {
       await repos.contents.replaceTags(row.id, tagIds);
       await repos.contents.replaceCollections(row.id, collectionIds);
       if (fileIds.length > 0) await repos.files.replaceAttachments(caller, row.id, fileIds);
+      await repos.files.giveTo(given, ownerId);
       return this.presentOne(repos, caller, row);
     });
   }
@@ -183,8 +202,9 @@ export class ContentsService {
         await repos.contents.replaceCollections(row.id, collectionIds);
       }
       if (fileIds) {
-        await requireFilesOf(repos, caller, fileIds, access.ownerId);
+        const given = await this.requireAttachable(repos, caller, fileIds, access.ownerId);
         await repos.files.replaceAttachments(caller, row.id, fileIds);
+        await repos.files.giveTo(given, access.ownerId);
       }
       return this.presentOne(repos, caller, row);
     });

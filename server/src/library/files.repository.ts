@@ -124,6 +124,25 @@ export class FilesRepository {
     return new Map(rows.map((row) => [row.id, row.ownerId]));
   }
 
+  /** Bytes of the files `ids` together. */
+  async bytesOf(ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [row] = await this.db
+      .select({ bytes: sql`coalesce(sum(${files.size}), 0)::double precision`.mapWith(Number) })
+      .from(files)
+      .where(inArray(files.id, ids));
+    return row?.bytes ?? 0;
+  }
+
+  /**
+   * Makes `ownerId` the owner of the files `ids` (an editor's uploads attached to that owner's
+   * item); the service has checked the caller may and the owner's quota.
+   */
+  async giveTo(ids: number[], ownerId: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.update(files).set({ userId: ownerId }).where(inArray(files.id, ids));
+  }
+
   /** The storage keys of an item's files (read before deleting the item). */
   async storageKeysOfContent(caller: Caller, contentId: number): Promise<string[]> {
     const rows = await this.db

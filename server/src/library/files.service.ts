@@ -17,6 +17,7 @@ import type { Caller } from '../policy/caller';
 import { pageWindow, type Page } from '../http/pagination';
 import { presentFile } from './presenters';
 import { removeStoredBytes } from './stored-bytes';
+import { quotaExceeded } from './storage-quota';
 
 type FileListQuery = z.output<typeof fileListQuerySchema>;
 type FilePatchInput = z.output<typeof filePatchBodySchema>;
@@ -39,12 +40,6 @@ export interface Download {
 
 const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'payload_too_large', `The file is larger than the limit of ${maxBytes} bytes.`);
-const quotaExceeded = (quota: number) =>
-  new AppError(
-    413,
-    'storage_quota_exceeded',
-    `This file does not fit in your storage of ${quota} bytes. Delete some files first.`,
-  );
 const unknownContent = () =>
   validationFailed({ content: ['Invalid pk - the content item does not exist.'] });
 const ONE_OWNER = 'A file’s item and collection must belong to one person.';

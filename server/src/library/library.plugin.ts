@@ -73,7 +73,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   });
   deps.mailQueue.handle(INVITATION_PURPOSE, (mail) => members.deliver(mail));
   registerRoutes(app, deps.guard, membersRoutes(members));
-  registerRoutes(app, deps.guard, contentsRoutes(new ContentsService(store, storage, app.log)));
+  registerRoutes(
+    app,
+    deps.guard,
+    contentsRoutes(new ContentsService(store, storage, app.log, deps.storageQuotaBytes)),
+  );
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, {
     uploadMaxBytes: deps.uploadMaxBytes,
