@@ -115,6 +115,40 @@ test.describe('writing long scripts (issue 11)', () => {
     expect(await asked, 'closing the tab asks the browser’s own question').toBe('beforeunload');
   });
 
+  test('the forward button asks too, and answering it adds no history entry', async ({
+    page,
+    verifiedUser: user,
+  }) => {
+    await logIn(page, user);
+    await navigate(page, 'Notes/Scripts');
+    await page
+      .getByRole('link', { name: /new content/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/content\/create$/);
+    await navigate(page, 'Dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/content\/create$/);
+    await editor(page).title.fill('Going forward');
+    const entries = await page.evaluate(() => window.history.length);
+
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await page.goForward();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/content\/create$/);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor(page).title).toHaveValue('Going forward');
+    expect(await page.evaluate(() => window.history.length), 'Cancel added no entry').toBe(entries);
+
+    await page.goForward();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => window.history.length), 'Leave added no entry').toBe(entries);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/content\/create$/);
+  });
+
   test('a session that dies before saving: log in again, the draft is there and saved', async ({
     page,
     verifiedUser: user,

@@ -18,8 +18,10 @@ function historyIndex(state: unknown): number | null {
  * Asks before an in-app link or the browser's back/forward buttons leave a page with unsaved
  * work (see `useLeaveGuard`). Links: a capture-phase click listener on the document stops the
  * click before the router sees it. History: the page's first `popstate` listener
- * (`lib/history-guard`) holds the move back from the router, the page's entry is put back,
- * and it asks; leaving then repeats the move.
+ * (`lib/history-guard`) holds the move back from the router and undoes it with the opposite
+ * `history.go` (so neither Back nor Forward adds an entry or loses the others), then asks;
+ * leaving repeats the move. Only when the entries carry no index (not the router's) is the
+ * page's entry pushed back instead.
  */
 export function LeaveGuard() {
   const navigate = useNavigate();
@@ -28,6 +30,8 @@ export function LeaveGuard() {
   const here = useRef('');
   const hereState = useRef<unknown>(null);
   const letThrough = useRef(false);
+  /** The `popstate` of undoing a held-back move: neither the router nor the guard acts on it. */
+  const restoring = useRef(false);
 
   useEffect(() => {
     here.current = `${location.pathname}${location.search}${location.hash}`;
@@ -56,6 +60,10 @@ export function LeaveGuard() {
         letThrough.current = false;
         return false;
       }
+      if (restoring.current) {
+        restoring.current = false;
+        return true;
+      }
       if (!hasUnsavedWork()) return false;
       const path = `${window.location.pathname}${window.location.search}`;
       // A jump to a place on the same page (#fragment) leaves nothing.
@@ -63,12 +71,14 @@ export function LeaveGuard() {
       const to = `${path}${window.location.hash}`;
       const from = historyIndex(hereState.current);
       const target = historyIndex(event.state);
-      window.history.pushState(hereState.current, '', here.current);
-      setPending({
-        kind: 'history',
-        to,
-        delta: from !== null && target !== null ? target - from : -1,
-      });
+      if (from !== null && target !== null && target !== from) {
+        restoring.current = true;
+        window.history.go(from - target);
+        setPending({ kind: 'history', to, delta: target - from });
+      } else {
+        window.history.pushState(hereState.current, '', here.current);
+        setPending({ kind: 'history', to, delta: -1 });
+      }
       return true;
     }
     document.addEventListener('click', onClick, true);
@@ -83,7 +93,7 @@ export function LeaveGuard() {
     const move = pending;
     setPending(null);
     if (!move) return;
-    if (move.kind === 'history' && move.delta < 0) {
+    if (move.kind === 'history') {
       letThrough.current = true;
       window.history.go(move.delta);
     } else {
