@@ -35,6 +35,11 @@ export interface DraftValues {
   content: string;
   tags: number[];
   collections: number[];
+  /**
+   * The attached files, in what an existing item's autosave sends (uploads live on the server
+   * already); never kept in a local draft.
+   */
+  files?: number[];
 }
 
 const keyOf = (values: DraftValues) =>
@@ -137,19 +142,32 @@ export function ContentForm({
     latest.current = values;
   });
 
+  const local = saveDraft === undefined;
+  // An existing item's autosave sends its attachments too: a file added or removed is saved
+  // like a word typed. A new item's local draft keeps the text only.
+  const fileIds = attachments.ids;
+  const autosaveValue = useMemo<DraftValues>(
+    () => (local ? values : { ...values, files: fileIds }),
+    [local, values, fileIds],
+  );
+  const [startFilesKey] = useState(() => (item?.files ?? []).map((file) => file.id).join());
+  const filesKey = (ids: number[] | undefined) => (local ? '' : `|${(ids ?? []).join()}`);
+
   // A draft restored after a dead session is now the draft; it no longer resumes by itself.
   useEffect(() => {
     if (stored?.resume) writeDraft(user, target, { ...stored, resume: false });
   }, [stored, user, target]);
 
-  const local = saveDraft === undefined;
+  const settleFiles = attachments.settle;
   const autosave = useAutosave({
-    value: values,
-    valueKey: valuesKey,
-    savedKey: keyOf(baseline),
-    enabled: !offer && !locked,
+    value: autosaveValue,
+    valueKey: valuesKey + filesKey(fileIds),
+    savedKey: keyOf(baseline) + (local ? '' : `|${startFilesKey}`),
+    // Not while a file uploads: its id is not known yet.
+    enabled: !offer && !locked && !attachments.uploading,
     save: async (next) => {
-      writeDraft(user, target, { ...next, savedAt: Date.now() });
+      const { files, ...text } = next;
+      writeDraft(user, target, { ...text, savedAt: Date.now() });
       if (!saveDraft) return;
       const { title: nextTitle, content: nextContent } = next;
       // The server needs a title and content; until then the draft waits in the browser.
@@ -157,6 +175,7 @@ export function ContentForm({
         throw new ApiRequestError(400, undefined, 'Title and content are required.');
       }
       await saveDraft({ ...next, title: nextTitle.trim() });
+      if (files) settleFiles(files);
       if (keyOf(latest.current) === keyOf(next)) clearDraft(user, target);
     },
   });
@@ -211,7 +230,7 @@ export function ContentForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (locked || !validate()) return;
-    const sent = values;
+    const sentKey = valuesKey + filesKey(fileIds);
     onSubmit(
       {
         title: title.trim(),
@@ -223,7 +242,7 @@ export function ContentForm({
       () => {
         attachments.purgeRemoved();
         clearDraft(user, target);
-        autosave.markSaved(keyOf(sent));
+        autosave.markSaved(sentKey);
       },
     );
   }

@@ -22,7 +22,8 @@ let sequence = 0;
 
 /**
  * Attachments of the content form. Picked files upload at once (so Create only sends their
- * ids); removing a fresh upload deletes it, removing an attached one takes effect on save.
+ * ids); removing a fresh upload deletes it, removing an attached one takes effect on save
+ * (an explicit one, or the autosave of an existing item: `settle`).
  */
 export function useAttachments(initial: FileObject[] = []) {
   const [items, setItems] = useState<Attachment[]>(() =>
@@ -36,6 +37,10 @@ export function useAttachments(initial: FileObject[] = []) {
     })),
   );
   const [removed, setRemoved] = useState<FileObject[]>([]);
+  const removedRef = useRef(removed);
+  useEffect(() => {
+    removedRef.current = removed;
+  });
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -113,14 +118,34 @@ export function useAttachments(initial: FileObject[] = []) {
     for (const file of removed) void deleteFile(file.id).catch(() => undefined);
   }, [removed]);
 
+  /**
+   * An autosave attached exactly `saved` to the item: those are now the item's (abandoning
+   * the form no longer deletes them), and the files removed before it are detached, so they go
+   * as on an explicit save.
+   */
+  const settle = useCallback((saved: number[]) => {
+    const attached = new Set(saved);
+    if (!mounted.current) return;
+    setItems((current) =>
+      current.map((item) =>
+        item.file && attached.has(item.file.id) && !item.existing
+          ? { ...item, existing: true }
+          : item,
+      ),
+    );
+    const detached = removedRef.current.filter((file) => !attached.has(file.id));
+    for (const file of detached) void deleteFile(file.id).catch(() => undefined);
+    setRemoved((current) => current.filter((file) => attached.has(file.id)));
+  }, []);
+
   // One stable object while nothing changes, so the memoised field skips keystrokes elsewhere.
   return useMemo(() => {
     const ids = items.flatMap((item) =>
       item.status === 'ready' && item.file ? [item.file.id] : [],
     );
     const uploading = items.some((item) => item.status === 'uploading');
-    return { items, ids, uploading, add, remove, discardUploads, purgeRemoved };
-  }, [items, add, remove, discardUploads, purgeRemoved]);
+    return { items, ids, uploading, add, remove, discardUploads, purgeRemoved, settle };
+  }, [items, add, remove, discardUploads, purgeRemoved, settle]);
 }
 
 export type AttachmentsState = ReturnType<typeof useAttachments>;

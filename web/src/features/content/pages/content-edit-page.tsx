@@ -63,9 +63,23 @@ function EditForm({ item }: { item: ContentItem }) {
   const changedBy = changedByOther(item, user.id);
   const originalFiles = item.files.map((file) => file.id);
 
+  // Files go with the text (the form sends them for an existing item); for someone else's
+  // item, only when they changed, as on Save.
   const saveDraft = useCallback(
     (values: DraftValues) =>
-      autosave(foreign ? { title: values.title, content: values.content } : values),
+      autosave(
+        foreign
+          ? {
+              title: values.title,
+              content: values.content,
+              ...(values.files && !sameIds(values.files, originalFiles)
+                ? { files: values.files }
+                : {}),
+            }
+          : values,
+      ),
+    // originalFiles is the item's list when the form opened; it never changes after.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [autosave, foreign],
   );
 

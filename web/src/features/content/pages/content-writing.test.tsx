@@ -8,6 +8,7 @@ import { draftKey } from '../../../lib/drafts';
 import {
   makeCollection,
   makeContent,
+  makeFile,
   page,
   testUser,
   WithUser,
@@ -206,8 +207,51 @@ describe('autosave of an existing item', () => {
       content: 'Opening line and more',
       tags: [],
       collections: [],
+      files: [],
     });
     expect(localStorage.getItem(draftKey(testUser.id, 2))).toBeNull();
+  });
+
+  it('saves an added or removed attachment by itself, like a word typed', async () => {
+    const attached = makeFile({ id: 7, name: 'old.pdf', content: 2 });
+    const fetch = stub({
+      'GET /api/collections/contents-list/2/': () => json(200, { ...item, files: [attached] }),
+      'PATCH /api/collections/contents-list/2/': (_url, init) => {
+        const body = JSON.parse(init.body as string) as { files: number[] };
+        return json(200, {
+          ...item,
+          files: body.files.map((id) => makeFile({ id, content: 2 })),
+        });
+      },
+      'POST /api/collections/files/': () => json(201, makeFile({ id: 11, content: null })),
+      'DELETE /api/collections/files/7/': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByText('old.pdf');
+    await user.upload(
+      screen.getByLabelText('Attachments', { selector: 'input' }),
+      new File(['x'], 'b-roll.mov'),
+    );
+    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
+    const patches = () => fetch.calls.filter((call) => call.method === 'PATCH');
+    expect((patches().at(-1)!.body as { files: number[] }).files).toEqual([7, 11]);
+
+    const list = screen.getByRole('list', { name: 'Attachments' });
+    await user.click(within(list).getByRole('button', { name: /remove old\.pdf/i }));
+    await waitFor(
+      () => expect((patches().at(-1)!.body as { files: number[] }).files).toEqual([11]),
+      { timeout: 4000 },
+    );
+    // Detached by the autosave, the removed file goes; the new one is the item's now.
+    await waitFor(() =>
+      expect(fetch.calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/7/'))).toBe(
+        true,
+      ),
+    );
+    expect(fetch.calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/11/'))).toBe(
+      false,
+    );
   });
 });
 
