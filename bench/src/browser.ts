@@ -298,8 +298,21 @@ export async function measureEditor(
     }
     // The target is set for Split mode (text and preview side by side), the writing surface's
     // default; choose it explicitly in case a stored preference says otherwise.
-    const split = page.getByRole('button', { name: 'Split', exact: true });
+    // BENCH_EDITOR_MODE=Write|Split|Preview measures another mode, to compare.
+    const mode = process.env.BENCH_EDITOR_MODE ?? 'Split';
+    const split = page.getByRole('button', { name: mode, exact: true });
     if (await split.count()) await split.first().click();
+    // BENCH_EDITOR_CSS='…': a style sheet added before typing, to try a layout change without
+    // rebuilding (e.g. containment of a pane) against the same run's floors.
+    const extraCss = process.env.BENCH_EDITOR_CSS;
+    if (extraCss) {
+      // A constructed style sheet: the app's Content-Security-Policy refuses inline <style>.
+      await page.evaluate((css) => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }, extraCss);
+    }
     const area = await contentTextarea(page);
     if (!area)
       throw new Error('/content/create shows no textarea yet (the editor screen has not landed)');
@@ -320,7 +333,17 @@ export async function measureEditor(
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    // BENCH_EDITOR_TRACE=file.json: a browser trace of the typing (style, layout, paint, script),
+    // summed by `node bench/src/trace-summary.mjs file.json`.
+    const traceFile = process.env.BENCH_EDITOR_TRACE;
+    if (traceFile) {
+      await browser.startTracing(page, {
+        path: traceFile,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'],
+      });
+    }
     const probe = await typeMeasured(page, typed);
+    if (traceFile) await browser.stopTracing();
     if (cdp && profileFile) {
       const { profile } = await cdp.send('Profiler.stop');
       fs.writeFileSync(profileFile, JSON.stringify(profile));
