@@ -13,14 +13,12 @@ import {
 } from 'lucide-react';
 import {
   forwardRef,
-  memo,
   useId,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
-  type RefObject,
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -117,21 +115,10 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
       history.clear();
     }
 
-    /**
-     * The text the textarea holds, as far as this editor knows. The textarea is uncontrolled:
-     * React never reads a long script back out of it to compare on each keystroke (a copy of
-     * the whole text per read, and the garbage it leaves; issue 11's keystroke target). A value
-     * from outside or from an action is written in below.
-     */
-    const inDom = useRef(value);
     useLayoutEffect(() => {
-      const textarea = textareaRef.current;
-      if (textarea && value !== inDom.current) {
-        textarea.value = value;
-        inDom.current = value;
-      }
       const edit = pendingSelection.current;
-      if (!edit || !textarea || value !== edit.value) return;
+      const textarea = textareaRef.current;
+      if (!edit || !textarea || textarea.value !== edit.value) return;
       pendingSelection.current = null;
       textarea.focus();
       textarea.setSelectionRange(edit.selectionStart, edit.selectionEnd);
@@ -163,11 +150,6 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
       const before = current();
       apply(applyMarkdownFormat(kind, value, before.selectionStart, before.selectionEnd), before);
     }
-    // The toolbar calls the latest `format` through a ref, so it need not draw again per key.
-    const formatRef = useRef(format);
-    useLayoutEffect(() => {
-      formatRef.current = format;
-    });
 
     function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
       onKeyDownProp?.(event);
@@ -214,12 +196,33 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
             error && 'ring-red-400',
           )}
         >
-          <FormattingToolbar controls={inputId} disabled={disabled} onFormat={formatRef} />
+          <div
+            role="toolbar"
+            aria-label="Formatting"
+            aria-controls={inputId}
+            className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
+          >
+            {tools.map(({ format: kind, label: toolLabel, Icon, shortcut }) => (
+              <button
+                key={kind}
+                type="button"
+                title={shortcut ? `${toolLabel} (${modifierName}+${shortcut})` : toolLabel}
+                aria-label={toolLabel}
+                disabled={disabled}
+                // Keep the selection in the textarea while clicking.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => format(kind)}
+                className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-50"
+              >
+                <Icon className="size-4" aria-hidden="true" />
+              </button>
+            ))}
+          </div>
           <textarea
             ref={textareaRef}
             id={inputId}
             rows={rows}
-            defaultValue={value}
+            value={value}
             disabled={disabled}
             onChange={(event) => {
               history.record(
@@ -230,10 +233,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
                 },
                 'typing',
               );
-              const typed = event.target.value;
-              inDom.current = typed;
-              emitted.current = typed;
-              onChange(typed);
+              emitted.current = event.target.value;
+              onChange(event.target.value);
             }}
             onSelect={(event) => {
               selection.current = {
@@ -263,42 +264,3 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
     );
   },
 );
-
-/**
- * The formatting buttons. Memoised, with the action read through a ref: typing in a long
- * script redraws the textarea only, not every icon (issue 11's keystroke target).
- */
-const FormattingToolbar = memo(function FormattingToolbar({
-  controls,
-  disabled,
-  onFormat,
-}: {
-  controls: string;
-  disabled: boolean | undefined;
-  onFormat: RefObject<(kind: MarkdownFormat) => void>;
-}) {
-  return (
-    <div
-      role="toolbar"
-      aria-label="Formatting"
-      aria-controls={controls}
-      className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
-    >
-      {tools.map(({ format: kind, label: toolLabel, Icon, shortcut }) => (
-        <button
-          key={kind}
-          type="button"
-          title={shortcut ? `${toolLabel} (${modifierName}+${shortcut})` : toolLabel}
-          aria-label={toolLabel}
-          disabled={disabled}
-          // Keep the selection in the textarea while clicking.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onFormat.current(kind)}
-          className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-50"
-        >
-          <Icon className="size-4" aria-hidden="true" />
-        </button>
-      ))}
-    </div>
-  );
-});

@@ -1,6 +1,10 @@
 import { clsx } from 'clsx';
-import { useSettledText } from '../lib/use-settled-text';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Markdown } from './markdown';
+
+/** Above this length a render of the preview costs tens of milliseconds. */
+const LONG_TEXT = 4000;
+const LONG_TEXT_PAUSE_MS = 250;
 
 /**
  * Live preview of text being typed, built so the textarea never lags: short text renders a
@@ -17,7 +21,14 @@ export function MarkdownPreview({
   emptyText?: string;
   className?: string;
 }) {
-  const deferred = useSettledText(text);
+  const [settled, setSettled] = useState(text);
+  const long = text.length > LONG_TEXT;
+  useEffect(() => {
+    if (!long) return;
+    const timer = setTimeout(() => setSettled(text), LONG_TEXT_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, long]);
+  const deferred = useDeferredValue(long ? settled : text);
   const stale = deferred !== text;
   return (
     <div

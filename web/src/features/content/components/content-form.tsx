@@ -1,6 +1,6 @@
 import type { Collection, ContentItem, Tag } from '@cw/contract';
 import { Paperclip } from 'lucide-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { FormMessage } from '../../../components/form-message';
@@ -21,7 +21,7 @@ import { AttachmentsField } from './attachments-field';
 import { CollectionPicker } from './collection-picker';
 import { SaveStatus } from './save-status';
 import { TagPicker } from './tag-picker';
-import { useAttachments, type AttachmentsState } from './use-attachments';
+import { useAttachments } from './use-attachments';
 import { useAutosave } from './use-autosave';
 import { WritingSurface } from './writing-surface';
 
@@ -42,17 +42,37 @@ export interface DraftValues {
   files?: number[];
 }
 
-/**
- * What identifies a draft's text and links, compared on every keystroke: joined, not
- * JSON-encoded (escaping a long script per key cost milliseconds; issue 11). No field holds a
- * NUL (the API refuses it), so the separator cannot be forged.
- */
 const keyOf = (values: DraftValues) =>
-  [values.title, values.content, values.tags.join(), values.collections.join()].join('\u0000');
+  JSON.stringify([values.title, values.content, values.tags, values.collections]);
 
 const sameAs = (draft: ContentDraft, values: DraftValues) => keyOf(draft) === keyOf(values);
 
-export interface ContentFormProps {
+/**
+ * The create/edit form (docs/product.md §2, §5): Title (required, ≤ 120, with a counter), the
+ * writing surface (Content, markdown, required), Collections and Tags pickers, Attachments.
+ * Nothing typed is lost: the text saves by itself after a pause (`saveDraft`: to the server
+ * for an item, to local storage for a new one), a stored draft is offered back (or restored
+ * at once after a dead session), and leaving with unsaved changes asks first.
+ */
+export function ContentForm({
+  item,
+  user,
+  initialCollections = [],
+  tags,
+  tagsLoading,
+  collections,
+  collectionsLoading,
+  onCreateTag,
+  submitLabel,
+  pendingLabel,
+  pending,
+  done,
+  message,
+  saveDraft,
+  onSubmit,
+  onCancel,
+  fixedLinks,
+}: {
   item?: ContentItem;
   /** The signed-in user's id: drafts are kept per user. */
   user: number;
@@ -83,34 +103,7 @@ export interface ContentFormProps {
     collections: { id: number; name: string }[];
     tags: { id: number; name: string }[];
   };
-}
-
-/**
- * The create/edit form (docs/product.md §2, §5): Title (required, ≤ 120, with a counter), the
- * writing surface (Content, markdown, required), Collections and Tags pickers, Attachments.
- * Nothing typed is lost: the text saves by itself after a pause (`saveDraft`: to the server
- * for an item, to local storage for a new one), a stored draft is offered back (or restored
- * at once after a dead session), and leaving with unsaved changes asks first.
- */
-export function ContentForm({
-  item,
-  user,
-  initialCollections = [],
-  tags,
-  tagsLoading,
-  collections,
-  collectionsLoading,
-  onCreateTag,
-  submitLabel,
-  pendingLabel,
-  pending,
-  done,
-  message,
-  saveDraft,
-  onSubmit,
-  onCancel,
-  fixedLinks,
-}: ContentFormProps) {
+}) {
   const target: DraftTarget = item?.id ?? 'new';
   const baseline = useMemo<DraftValues>(
     () => ({
@@ -345,146 +338,76 @@ export function ContentForm({
           status={<SaveStatus state={autosave.state} local={local} />}
         />
       </div>
-      <DetailsPanel
-        fixedLinks={fixedLinks}
-        collections={collections}
-        collectionsLoading={collectionsLoading}
-        selectedCollections={selectedCollections}
-        onCollectionsChange={setSelectedCollections}
-        tags={tags}
-        tagsLoading={tagsLoading}
-        selectedTags={selectedTags}
-        onTagsChange={setSelectedTags}
-        onCreateTag={createTag}
-        flashMessage={flash.message}
-        attachments={attachments}
-        message={message}
-        locked={locked}
-        pending={pending}
-        done={done}
-        onCancel={onCancel}
-        submitLabel={submitLabel}
-        pendingLabel={pendingLabel}
-      />
+      <div
+        id="content-details"
+        tabIndex={-1}
+        className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
+      >
+        {fixedLinks ? (
+          <>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
+              {fixedLinks.collections.length === 0 ? (
+                <p className="text-sm text-slate-500 italic">In no collection</p>
+              ) : (
+                <ul className="space-y-1 text-sm text-slate-800" aria-label="Collections">
+                  {fixedLinks.collections.map((collection) => (
+                    <li key={collection.id} className="[overflow-wrap:anywhere]">
+                      {collection.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
+              {fixedLinks.tags.length === 0 ? (
+                <p className="text-sm text-slate-500 italic">No tags</p>
+              ) : (
+                <TagChipList tags={fixedLinks.tags} max={50} />
+              )}
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
+              <CollectionPicker
+                collections={collections}
+                loading={collectionsLoading}
+                selected={selectedCollections}
+                onChange={setSelectedCollections}
+                disabled={locked}
+              />
+            </div>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
+              <TagPicker
+                tags={tags}
+                loading={tagsLoading}
+                selected={selectedTags}
+                onChange={setSelectedTags}
+                onCreate={createTag}
+              />
+              <FlashMessage message={flash.message} className="mt-2" />
+            </div>
+          </>
+        )}
+        <AttachmentsField state={attachments} />
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            disabled={pending}
+            onClick={() => onCancel(attachments.discardUploads)}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending} disabled={done || attachments.uploading}>
+            {pending ? pendingLabel : attachments.uploading ? 'Uploading...' : submitLabel}
+          </Button>
+        </div>
+      </div>
     </form>
   );
 }
-
-/**
- * Collections, tags, attachments and the buttons. Memoised: typing in the script redraws the
- * writing surface, not this panel (issue 11's keystroke target).
- */
-const DetailsPanel = memo(function DetailsPanel({
-  fixedLinks,
-  collections,
-  collectionsLoading,
-  selectedCollections,
-  onCollectionsChange,
-  tags,
-  tagsLoading,
-  selectedTags,
-  onTagsChange,
-  onCreateTag,
-  flashMessage,
-  attachments,
-  message,
-  locked,
-  pending,
-  done,
-  onCancel,
-  submitLabel,
-  pendingLabel,
-}: {
-  fixedLinks: ContentFormProps['fixedLinks'];
-  collections: ContentFormProps['collections'];
-  collectionsLoading: boolean;
-  selectedCollections: number[];
-  onCollectionsChange: (ids: number[]) => void;
-  tags: ContentFormProps['tags'];
-  tagsLoading: boolean;
-  selectedTags: number[];
-  onTagsChange: (ids: number[]) => void;
-  onCreateTag: (name: string) => Promise<Tag>;
-  flashMessage: string | null;
-  attachments: AttachmentsState;
-  message: ContentFormProps['message'];
-  locked: boolean;
-  pending: boolean;
-  done: boolean | undefined;
-  onCancel: ContentFormProps['onCancel'];
-  submitLabel: string;
-  pendingLabel: string;
-}) {
-  return (
-    <div
-      id="content-details"
-      tabIndex={-1}
-      className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
-    >
-      {fixedLinks ? (
-        <>
-          <div>
-            <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
-            {fixedLinks.collections.length === 0 ? (
-              <p className="text-sm text-slate-500 italic">In no collection</p>
-            ) : (
-              <ul className="space-y-1 text-sm text-slate-800" aria-label="Collections">
-                {fixedLinks.collections.map((collection) => (
-                  <li key={collection.id} className="[overflow-wrap:anywhere]">
-                    {collection.name}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <div>
-            <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
-            {fixedLinks.tags.length === 0 ? (
-              <p className="text-sm text-slate-500 italic">No tags</p>
-            ) : (
-              <TagChipList tags={fixedLinks.tags} max={50} />
-            )}
-          </div>
-        </>
-      ) : (
-        <>
-          <div>
-            <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
-            <CollectionPicker
-              collections={collections}
-              loading={collectionsLoading}
-              selected={selectedCollections}
-              onChange={onCollectionsChange}
-              disabled={locked}
-            />
-          </div>
-          <div>
-            <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
-            <TagPicker
-              tags={tags}
-              loading={tagsLoading}
-              selected={selectedTags}
-              onChange={onTagsChange}
-              onCreate={onCreateTag}
-            />
-            <FlashMessage message={flashMessage} className="mt-2" />
-          </div>
-        </>
-      )}
-      <AttachmentsField state={attachments} />
-      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
-        <Button
-          variant="secondary"
-          disabled={pending}
-          onClick={() => onCancel(attachments.discardUploads)}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending} disabled={done || attachments.uploading}>
-          {pending ? pendingLabel : attachments.uploading ? 'Uploading...' : submitLabel}
-        </Button>
-      </div>
-    </div>
-  );
-});

@@ -1,9 +1,16 @@
 import { countWords, speakingSeconds } from '@cw/contract/words';
 import { clsx } from 'clsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { MarkdownEditor } from '../../../components/markdown-editor';
 import { MarkdownPreview } from '../../../components/markdown-preview';
-import { useSettledText } from '../../../lib/use-settled-text';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
 
 export type EditorMode = 'write' | 'split' | 'preview';
@@ -64,7 +71,7 @@ function followCaret(textarea: HTMLTextAreaElement, preview: HTMLElement) {
 /**
  * The writing surface of a long script: a full-height markdown editor with Write · Split ·
  * Preview, the preview following the caret in Split, and a status line with live word and
- * character counts and the speaking time at the account's pace. Counting runs on a settled
+ * character counts and the speaking time at the account's pace. Counting runs on a deferred
  * copy of the text, so typing in a 10,000-word script never waits for it.
  */
 export function WritingSurface({
@@ -189,13 +196,12 @@ export function WritingSurface({
 }
 
 /**
- * Words, characters and speaking time, counted on a settled copy of the text: deferred for a
- * short text, and for a long script once typing pauses for a quarter of a second (a count of
- * 10,000 words took ~3 ms, in every keystroke's frame).
+ * Words, characters and speaking time, counted on a deferred copy of the text: only this line
+ * renders again for the count, after the keystroke's own frame.
  */
 function WritingStats({ text, status }: { text: string; status?: ReactNode }) {
   const wordsPerMinute = useWordsPerMinute();
-  const deferred = useSettledText(text);
+  const deferred = useDeferredValue(text);
   const words = useMemo(() => countWords(deferred), [deferred]);
   return (
     <p
