@@ -51,6 +51,10 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** A query parameter that may repeat (`?status=idea&status=editing`), at most 10 times. */
+export const repeatable = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).max(10));
+
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),

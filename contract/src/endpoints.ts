@@ -35,10 +35,12 @@ import {
   storageUsageSchema,
   tagCreateBodySchema,
   tagListQuerySchema,
+  tagMergeBodySchema,
   tagPatchBodySchema,
   tagSchema,
 } from './library';
 import type { RouteName } from './routes';
+import { searchQuerySchema, searchResultSchema } from './search';
 import {
   invitationParamsSchema,
   invitationSchema,
@@ -341,6 +343,24 @@ export const endpoints = {
     params: idParamsSchema,
     success: deleted,
     errors: [401, 404],
+  },
+  'tags.merge': {
+    ...tags,
+    summary: 'Merge a tag into another: every link moves to `into`, then the tag is deleted',
+    params: idParamsSchema,
+    body: tagMergeBodySchema,
+    success: ok(tagSchema),
+    errors: [400, 401, 403, 404],
+  },
+
+  'search.query': {
+    group: 'search',
+    signedIn: true,
+    summary:
+      'Search what the caller can read (content, notes, collections, files, tags), best match first',
+    query: searchQuerySchema,
+    success: ok(paginatedSchema(searchResultSchema)),
+    errors: [400, 401, 403, 404],
   },
 
   'files.list': {

@@ -6,6 +6,7 @@ import {
   metaDataSchema,
   nameTextSchema,
   pageQuerySchema,
+  repeatable,
   textSchema,
 } from './common';
 import { COLLECTION_SCOPES, memberPreviewSchema, roleSchema, updatedBySchema } from './sharing';
@@ -26,7 +27,13 @@ export const tagRefSchema = z.object({ id: idSchema, name: z.string() });
 export type TagRef = z.infer<typeof tagRefSchema>;
 
 /* ---------- tags ---------- */
-export const tagSchema = z.object({ id: idSchema, name: z.string(), user: idSchema });
+export const tagSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  user: idSchema,
+  /** Uses of the tag (read-only): the owner's content items and collections carrying it. */
+  usage_count: z.number().int(),
+});
 export type Tag = z.infer<typeof tagSchema>;
 export const tagNameSchema = nameTextSchema(required)
   .trim()
@@ -39,6 +46,9 @@ export const tagPatchBodySchema = z.object({
   user: idSchema.optional(),
 });
 export type TagPatchBody = z.input<typeof tagPatchBodySchema>;
+/** `POST …/tags/{id}/merge/`: every link of tag `id` moves to tag `into`, then `id` is deleted. */
+export const tagMergeBodySchema = z.object({ into: idSchema });
+export type TagMergeBody = z.input<typeof tagMergeBodySchema>;
 export const tagListQuerySchema = pageQuerySchema.extend({
   user: idQuerySchema.optional(),
   name: nameTextSchema().trim().max(TAG_NAME_MAX).optional(),
@@ -204,7 +214,7 @@ const contentBody = textSchema(required)
     (text) => text.length <= CONTENT_BODY_MAX,
     `Ensure this field has no more than ${CONTENT_BODY_MAX} characters.`,
   );
-const contentStatus = z.enum(CONTENT_STATUSES, {
+export const contentStatusSchema = z.enum(CONTENT_STATUSES, {
   error: `Choose one of: ${CONTENT_STATUSES.join(', ')}.`,
 });
 const contentPosition = z
@@ -220,7 +230,7 @@ export const contentCreateBodySchema = z.object({
   /** Ids of already uploaded files to attach to the new item. */
   files: idList.default([]),
   meta_data: metaDataSchema.default({}),
-  status: contentStatus.default('idea'),
+  status: contentStatusSchema.default('idea'),
   publish_on: dayStringSchema.nullable().default(null),
   is_public: z.boolean().default(false),
   /** Left out: the end of its status column. */
@@ -235,23 +245,20 @@ export const contentPatchBodySchema = z.object({
   collections: idList.optional(),
   files: idList.optional(),
   meta_data: metaDataSchema.optional(),
-  status: contentStatus.optional(),
+  status: contentStatusSchema.optional(),
   publish_on: dayStringSchema.nullable().optional(),
   is_public: z.boolean().optional(),
   position: contentPosition.optional(),
   user: idSchema.optional(),
 });
 export type ContentPatchBody = z.input<typeof contentPatchBodySchema>;
-/** A query parameter that may repeat (`?status=idea&status=editing`). */
-const repeatable = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).max(10));
 export const contentListQuerySchema = pageQuerySchema.extend({
   user: idQuerySchema.optional(),
   /** Only items carrying this tag id. */
   tag: idQuerySchema.optional(),
   /** Only items in this collection. */
   collection: idQuerySchema.optional(),
-  status: repeatable(contentStatus).optional(),
+  status: repeatable(contentStatusSchema).optional(),
   is_public: z
     .enum(['true', 'false'], { error: 'Must be true or false.' })
     .transform((value) => value === 'true')

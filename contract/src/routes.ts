@@ -55,6 +55,9 @@ export const routes = {
   'tags.get': route('GET', '/api/collections/tags/:id/'),
   'tags.update': route('PATCH', '/api/collections/tags/:id/'),
   'tags.remove': route('DELETE', '/api/collections/tags/:id/'),
+  'tags.merge': route('POST', '/api/collections/tags/:id/merge/'),
+
+  'search.query': route('GET', '/api/search/'),
 
   'files.list': route('GET', '/api/collections/files/'),
   'files.upload': route('POST', '/api/collections/files/'),
