@@ -19,8 +19,8 @@ export function WithUser({ children }: { children: ReactNode }) {
   return <CurrentUserContext.Provider value={testUser}>{children}</CurrentUserContext.Provider>;
 }
 
-export function makeTag(id: number, name: string): Tag {
-  return { id, name, user: testUser.id };
+export function makeTag(id: number, name: string, usageCount = 0): Tag {
+  return { id, name, user: testUser.id, usage_count: usageCount };
 }
 
 export function makeCollection(overrides: Partial<Collection> = {}): Collection {
