@@ -117,7 +117,8 @@ export function SignedInLayout() {
             <Menu className="size-5" aria-hidden="true" />
           </button>
           <Link to="/dashboard" className="rounded-lg" aria-label="Creator Workspace dashboard">
-            <Logo />
+            {/* Below 400 px the search button needs the room of the name. */}
+            <Logo wordmarkClassName="max-[399px]:sr-only" />
           </Link>
         </div>
         <div className="flex min-w-0 flex-1 justify-end sm:justify-center">

@@ -53,7 +53,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('CommandPalette', () => {
   it('opens from the top bar, on Ctrl+K and Cmd+K, and on "/" outside text fields; Escape closes and gives the focus back', async () => {
     const { user } = renderShell(() => json(200, page([])));
-    const trigger = screen.getByRole('button', { name: 'Search' });
+    const trigger = screen.getByRole('button', { name: 'Open search' });
     await user.click(trigger);
     const dialog = screen.getByRole('dialog', { name: 'Search' });
     expect(combobox()).toHaveFocus();
@@ -144,7 +144,7 @@ describe('CommandPalette', () => {
 
   it('opens with the mouse: a tag opens the content list filtered by it', async () => {
     const { user } = renderShell(() => json(200, page(RESULTS)));
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
     await user.type(combobox(), 'intro');
     const tags = await screen.findByRole('group', { name: 'Tags' });
     await user.hover(within(tags).getByRole('option'));

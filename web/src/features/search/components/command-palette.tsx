@@ -241,9 +241,11 @@ function Palette({ onClose }: { onClose: () => void }) {
             type="button"
             onClick={onClose}
             aria-label="Close search"
-            className="inline-flex h-8 shrink-0 items-center justify-center rounded-lg px-2 text-xs font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="inline-flex h-8 shrink-0 items-center justify-center rounded-lg px-2 text-sm font-medium text-indigo-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:text-xs sm:text-slate-600 sm:ring-1 sm:ring-slate-200"
           >
-            Esc
+            {/* Phones have no Escape key. */}
+            <span className="sm:hidden">Cancel</span>
+            <span className="hidden sm:inline">Esc</span>
           </button>
         </div>
         <p id={`${baseId}-help`} className="sr-only">

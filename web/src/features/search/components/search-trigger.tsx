@@ -17,7 +17,7 @@ export const SearchTrigger = forwardRef<HTMLButtonElement, { onOpen: () => void 
         onClick={onOpen}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
-        aria-label="Search"
+        aria-label="Open search"
         data-testid="search-trigger"
         className="flex h-10 min-w-0 items-center gap-2 rounded-lg text-sm text-slate-600 ring-slate-300 ring-inset hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 max-sm:w-10 max-sm:justify-center sm:w-64 sm:bg-white sm:px-3 sm:ring-1 sm:hover:bg-slate-50 lg:w-80"
       >
