@@ -29,6 +29,10 @@ export const MAIN_SCREENS = [
   'shared-collections',
   'shared-collection',
   'shared-content-view',
+  // Search (issue 13): the palette over the dashboard, the /search page, the tags screen.
+  'search-palette',
+  'search',
+  'tags',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -38,7 +38,10 @@ export async function logOut(page: Page) {
 }
 
 /** Side navigation (on phones it sits in a drawer behind "Open navigation"). */
-export async function navigate(page: Page, item: 'Dashboard' | 'Collections' | 'Notes/Scripts') {
+export async function navigate(
+  page: Page,
+  item: 'Dashboard' | 'Collections' | 'Notes/Scripts' | 'Tags',
+) {
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' }).first();
   if (!(await sidebar.isVisible()))
     await page.getByRole('button', { name: 'Open navigation' }).click();

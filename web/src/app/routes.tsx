@@ -94,6 +94,8 @@ const ContentEditPage = lazyNamed(
   () => import('../features/content/pages/content-edit-page'),
   'ContentEditPage',
 );
+const SearchPage = lazyNamed(() => import('../features/search/pages/search-page'), 'SearchPage');
+const TagsPage = lazyNamed(() => import('../features/tags/pages/tags-page'), 'TagsPage');
 
 export function AppRoutes() {
   return (
@@ -163,6 +165,8 @@ export function AppRoutes() {
         <Route path="content/create" element={<ContentCreatePage />} />
         <Route path="content/:id" element={<ContentDetailPage />} />
         <Route path="content/:id/edit" element={<ContentEditPage />} />
+        <Route path="search" element={<SearchPage />} />
+        <Route path="tags" element={<TagsPage />} />
       </Route>
     </Routes>
   );

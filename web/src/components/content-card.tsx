@@ -10,7 +10,7 @@ import { Badge, type BadgeTone } from './badge';
 import { LoadMore } from './load-more';
 import { Markdown } from './markdown';
 import { RoleBadge } from './role-badge';
-import { TagChipList } from './tag-chip';
+import { TagChipList, tagHref } from './tag-chip';
 
 /** The card preview is cut at 400 characters (docs/product.md §9). */
 export const PREVIEW_LENGTH = 400;
@@ -140,7 +140,8 @@ export function ContentCard({
       <TagChipList
         tags={item.tags_named_list}
         max={3}
-        href={(tag) => `/content?tag=${tag.id}`}
+        // Tags are per person: only the owner's own tags can filter their list.
+        href={item.role === 'owner' ? tagHref : undefined}
         className="mt-3"
       />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-3 text-xs text-slate-500">

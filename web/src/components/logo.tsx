@@ -15,7 +15,16 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className, light = false }: { className?: string; light?: boolean }) {
+export function Logo({
+  className,
+  light = false,
+  wordmarkClassName,
+}: {
+  className?: string;
+  light?: boolean;
+  /** e.g. hide the name on the narrowest phones, where the top bar needs the room. */
+  wordmarkClassName?: string;
+}) {
   return (
     <span className={clsx('inline-flex items-center gap-2.5', className)}>
       <LogoMark />
@@ -23,6 +32,7 @@ export function Logo({ className, light = false }: { className?: string; light?:
         className={clsx(
           'text-base font-bold tracking-tight whitespace-nowrap',
           light ? 'text-white' : 'text-slate-900',
+          wordmarkClassName,
         )}
       >
         Creator Workspace

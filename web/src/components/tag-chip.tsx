@@ -2,16 +2,24 @@ import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** A tag label; with `onRemove` it carries a × button ("Remove tag {name}"). */
+/** Where a tag chip leads: the content list filtered by that tag. */
+export const tagHref = (tag: { id: number }) => `/content?tag=${tag.id}`;
+
+/**
+ * A tag label; with `onRemove` it carries a × button ("Remove tag {name}"), and with `href` its
+ * name is a link ("Show content tagged {name}"), the × staying a button beside it.
+ */
 export function TagChip({
   name,
   onRemove,
+  href,
   disabled,
   prefix = '',
   className,
 }: {
   name: string;
   onRemove?: () => void;
+  href?: string;
   disabled?: boolean;
   /** e.g. "#" for note tags. */
   prefix?: string;
@@ -25,10 +33,22 @@ export function TagChip({
         className,
       )}
     >
-      <span className="truncate" title={name}>
-        {prefix}
-        {name}
-      </span>
+      {href ? (
+        <Link
+          to={href}
+          aria-label={`Show content tagged ${name}`}
+          title={name}
+          className="truncate rounded-full hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {prefix}
+          {name}
+        </Link>
+      ) : (
+        <span className="truncate" title={name}>
+          {prefix}
+          {name}
+        </span>
+      )}
       {onRemove && (
         <button
           type="button"
@@ -69,7 +89,7 @@ export function TagChipList({
             <Link
               to={href(tag)}
               aria-label={`Show content tagged ${tag.name}`}
-              className="inline-flex max-w-full rounded-full hover:brightness-95"
+              className="inline-flex max-w-full rounded-full hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               <TagChip name={tag.name} />
             </Link>

@@ -294,6 +294,8 @@ type IsMultipart<N extends RouteName> = Endpoints[N] extends { consumes: readonl
 export type CallOptions<N extends RouteName> = {
   /** Send the stored Authorization header and refresh silently on a 401. Default: true. */
   auth?: boolean;
+  /** Aborts the call (TanStack Query passes one to drop answers nobody waits for). */
+  signal?: AbortSignal;
 } & (HasPathParams<N> extends true ? { params: PathParams<N> } : { params?: undefined }) &
   ([QueryOf<N>] extends [never] ? { query?: undefined } : { query?: QueryOf<N> }) &
   (IsMultipart<N> extends true
@@ -320,17 +322,19 @@ export async function callApi<N extends RouteName>(
   name: N,
   ...[options]: CallArgs<N>
 ): Promise<ResponseOf<N>> {
-  const { params, query, body, auth } = (options ?? {}) as {
+  const { params, query, body, auth, signal } = (options ?? {}) as {
     params?: Record<string, number | string>;
     query?: ApiFetchOptions['query'];
     body?: unknown;
     auth?: boolean;
+    signal?: AbortSignal;
   };
   const answer = await apiFetch<ResponseOf<N> | undefined>(fillPath(name, params), {
     method: routes[name].method,
     query,
     body,
     auth,
+    signal,
   });
   return answer === undefined ? (null as ResponseOf<N>) : answer;
 }

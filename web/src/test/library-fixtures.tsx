@@ -5,6 +5,7 @@ import type {
   Member,
   Note,
   Paginated,
+  SearchResult,
   Tag,
   User,
 } from '@cw/contract';
@@ -19,8 +20,8 @@ export function WithUser({ children }: { children: ReactNode }) {
   return <CurrentUserContext.Provider value={testUser}>{children}</CurrentUserContext.Provider>;
 }
 
-export function makeTag(id: number, name: string): Tag {
-  return { id, name, user: testUser.id };
+export function makeTag(id: number, name: string, usageCount = 0): Tag {
+  return { id, name, user: testUser.id, usage_count: usageCount };
 }
 
 export function makeCollection(overrides: Partial<Collection> = {}): Collection {
@@ -120,6 +121,23 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     user: testUser.id,
     profile_pic: null,
     created_on: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A search result: a content item whose title matched, unless overridden. */
+export function makeResult(overrides: Partial<SearchResult> = {}): SearchResult {
+  return {
+    type: 'content',
+    id: 1,
+    title: 'Intro script',
+    snippet: '',
+    highlights: [[0, 5]],
+    title_highlights: [[0, 5]],
+    collection: null,
+    parent: null,
+    updated_on: '2026-11-20T10:00:00.000Z',
+    role: 'owner',
     ...overrides,
   };
 }

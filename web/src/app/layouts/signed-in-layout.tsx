@@ -7,6 +7,7 @@ import {
   Menu,
   PanelLeftClose,
   PanelLeftOpen,
+  Tags,
   X,
 } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -15,6 +16,9 @@ import { LeaveGuard } from '../../components/leave-guard';
 import { Logo } from '../../components/logo';
 import { PageSpinner } from '../../components/spinner';
 import { useFocusTrap } from '../../components/use-focus-trap';
+import { CommandPalette } from '../../features/search/components/command-palette';
+import { SearchTrigger } from '../../features/search/components/search-trigger';
+import { usePaletteShortcuts } from '../../features/search/use-palette-shortcuts';
 import { clearTokens } from '../../lib/token-storage';
 import { UserMenu } from './user-menu';
 
@@ -22,6 +26,7 @@ const navItems = [
   { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
   { to: '/collections', label: 'Collections', Icon: FolderOpen },
   { to: '/content', label: 'Notes/Scripts', Icon: FileText },
+  { to: '/tags', label: 'Tags', Icon: Tags },
 ];
 
 const COLLAPSED_KEY = 'cw.sidebar-collapsed';
@@ -68,6 +73,10 @@ export function SignedInLayout() {
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  const closePalette = useCallback(() => setPaletteOpen(false), []);
+  usePaletteShortcuts(openPalette);
 
   useEffect(() => {
     try {
@@ -108,11 +117,16 @@ export function SignedInLayout() {
             <Menu className="size-5" aria-hidden="true" />
           </button>
           <Link to="/dashboard" className="rounded-lg" aria-label="Creator Workspace dashboard">
-            <Logo />
+            {/* Below 400 px the search button needs the room of the name. */}
+            <Logo wordmarkClassName="max-[399px]:sr-only" />
           </Link>
+        </div>
+        <div className="flex min-w-0 flex-1 justify-end sm:justify-center">
+          <SearchTrigger onOpen={openPalette} />
         </div>
         <UserMenu onLogout={logout} />
       </header>
+      <CommandPalette open={paletteOpen} onClose={closePalette} />
 
       {/* Desktop / tablet sidebar */}
       <aside

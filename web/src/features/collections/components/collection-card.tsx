@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { MemberAvatars } from '../../../components/member-avatars';
 import { RoleBadge } from '../../../components/role-badge';
-import { TagChipList } from '../../../components/tag-chip';
+import { TagChipList, tagHref } from '../../../components/tag-chip';
 import { formatDate } from '../../../lib/format';
 import { can } from '../../../lib/roles';
 
@@ -24,7 +24,7 @@ export function CollectionCard({
   const manage = can.manage(collection.role);
   return (
     <article
-      className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-indigo-200 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-600"
+      className="group relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-indigo-200 has-[h2_a:focus-visible]:outline-2 has-[h2_a:focus-visible]:outline-offset-2 has-[h2_a:focus-visible]:outline-indigo-600"
       data-testid="collection-card"
     >
       <div className="flex items-start justify-between gap-3">
@@ -79,7 +79,13 @@ export function CollectionCard({
           <Badge tone="warning">Inactive</Badge>
         )}
       </div>
-      <TagChipList tags={tags} className="mt-3" />
+      <TagChipList
+        tags={tags}
+        // Tags are per person: only the owner's own tags can filter their content list.
+        href={collection.role === 'owner' ? tagHref : undefined}
+        // Above the card's stretched link, so a chip is a link of its own.
+        className="relative z-10 mt-3"
+      />
       <div className="mt-auto flex items-end justify-between gap-3 pt-4">
         <p className="flex items-center gap-1.5 text-xs text-slate-500">
           <CalendarDays className="size-3.5" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import type { Collection, Tag } from '@cw/contract';
 import { useMemo } from 'react';
-import { TagChip } from '../../../components/tag-chip';
+import { TagChip, tagHref } from '../../../components/tag-chip';
 import { TagCombobox } from '../../../components/tag-combobox';
 
 /**
@@ -36,6 +36,7 @@ export function CollectionTags({
             <li key={tag.id} className="max-w-full min-w-0">
               <TagChip
                 name={tag.name}
+                href={tagHref(tag)}
                 disabled={busy}
                 onRemove={() => onChangeTags(collection.tags.filter((id) => id !== tag.id))}
               />

@@ -14,15 +14,27 @@ export function NoteCard({
   note,
   onEdit,
   onDelete,
+  highlighted = false,
 }: {
   note: Note;
+  /** The note search opened (`?note=ID`): a ring, and the focus can land on it. */
+  highlighted?: boolean;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
   const user = useCurrentUser();
   const changedBy = changedByOther(note, user.id);
   return (
-    <article className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="note">
+    <article
+      id={`note-${note.id}`}
+      tabIndex={highlighted ? -1 : undefined}
+      className={
+        highlighted
+          ? 'scroll-mt-24 rounded-xl bg-white p-5 shadow-sm ring-2 ring-indigo-400 focus:outline-none'
+          : 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200'
+      }
+      data-testid="note"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold [overflow-wrap:anywhere] text-slate-900">{note.title}</h3>

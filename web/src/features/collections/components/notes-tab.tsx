@@ -1,5 +1,6 @@
 import type { Note, Role } from '@cw/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMore } from '../../../components/load-more';
@@ -24,6 +25,17 @@ export function NotesTab({ collectionId, role }: { collectionId: number; role: R
 
   const items = notes.data?.pages.flatMap((page) => page.results) ?? [];
   const total = notes.data?.pages[0]?.count ?? 0;
+
+  // A note opened from search (`?note=ID`) is scrolled to and focused once it is loaded.
+  const [search] = useSearchParams();
+  const wantedNote = Number(search.get('note')) || null;
+  const wantedLoaded = wantedNote !== null && items.some((note) => note.id === wantedNote);
+  useEffect(() => {
+    if (!wantedLoaded) return;
+    const card = document.getElementById(`note-${wantedNote}`);
+    card?.scrollIntoView?.({ block: 'center' });
+    card?.focus({ preventScroll: true });
+  }, [wantedLoaded, wantedNote]);
 
   return (
     <div className="space-y-8">
@@ -90,6 +102,7 @@ export function NotesTab({ collectionId, role }: { collectionId: number; role: R
                 <NoteCard
                   key={note.id}
                   note={note}
+                  highlighted={note.id === wantedNote}
                   onEdit={
                     writable
                       ? () => {

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { Markdown } from '../../../components/markdown';
 import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner } from '../../../components/spinner';
-import { TagChip } from '../../../components/tag-chip';
+import { TagChipList, tagHref } from '../../../components/tag-chip';
 import { contentKeys } from '../../../lib/api/contents';
 import { cachedRole, useLostAccessWatch } from '../../../lib/collection-access';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -146,13 +146,12 @@ export function ContentDetailPage() {
             {content.tags_named_list.length === 0 ? (
               <p className="text-sm text-slate-500 italic">No tags</p>
             ) : (
-              <ul className="flex flex-wrap gap-1.5">
-                {content.tags_named_list.map((tag) => (
-                  <li key={tag.id} className="max-w-full min-w-0">
-                    <TagChip name={tag.name} />
-                  </li>
-                ))}
-              </ul>
+              <TagChipList
+                tags={content.tags_named_list}
+                max={50}
+                // Tags are per person: only the owner's own tags can filter their list.
+                href={content.role === 'owner' ? tagHref : undefined}
+              />
             )}
           </section>
           <section

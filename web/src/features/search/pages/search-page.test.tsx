@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeCollection,
+  makeResult,
+  makeTag,
+  page,
+  testUser,
+  WithUser,
+} from '../../../test/library-fixtures';
+import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
+import { SearchPage } from './search-page';
+
+function renderSearch(
+  search: (url: string) => Response | Promise<Response>,
+  route = '/search?q=intro',
+) {
+  const fetch = fakeFetch({
+    'GET /api/search/': search,
+    'GET /api/collections/list/': () =>
+      json(200, page([makeCollection({ id: 4, name: 'Season 2' })])),
+    'GET /api/collections/tags/': () => json(200, page([makeTag(5, 'draft')])),
+  });
+  vi.stubGlobal('fetch', fetch.fn);
+  renderPage(
+    <WithUser>
+      <SearchPage />
+    </WithUser>,
+    { path: '/search', route },
+  );
+  return { fetch, user: userEvent.setup({ delay: null }) };
+}
+
+/** The query of the last search request. */
+function lastSearch(fetch: ReturnType<typeof fakeFetch>) {
+  const call = fetch.calls.filter((c) => c.url.startsWith('/api/search/')).at(-1);
+  return call ? new URL(call.url, 'http://x').searchParams : null;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SearchPage', () => {
+  it('searches what the address says, with the filters, and shows the results with their matches', async () => {
+    const { fetch } = renderSearch(
+      () =>
+        json(
+          200,
+          page([
+            makeResult({ id: 5, title: 'Intro script', snippet: 'An intro', highlights: [[3, 8]] }),
+          ]),
+        ),
+      '/search?q=intro&type=content&collection=4&tag=5&status=idea',
+    );
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const row = within(results).getByRole('link', { name: /Intro script/ });
+    expect(row).toHaveAttribute('href', '/content/5');
+    expect([...row.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'Intro',
+      'intro',
+    ]);
+    const query = lastSearch(fetch)!;
+    expect(Object.fromEntries(query)).toMatchObject({
+      q: 'intro',
+      type: 'content',
+      collection: '4',
+      tag: '5',
+      status: 'idea',
+      page: '1',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search for' })).toHaveValue('intro');
+    expect(await screen.findByRole('option', { name: 'Season 2', selected: true })).toBeTruthy();
+    expect(screen.getByLabelText('Type')).toHaveValue('content');
+    expect(screen.getByLabelText('Status')).toHaveValue('idea');
+    expect(document.title).toBe('“intro” · Search · Creator Workspace');
+  });
+
+  it('keeps a new query and each filter in the address, one history entry each', async () => {
+    const { user, fetch } = renderSearch(() => json(200, page([makeResult()])));
+    await screen.findByRole('list', { name: 'Search results' });
+    await user.selectOptions(screen.getByLabelText('Type'), 'note');
+    expect(currentSearch()).toBe('?q=intro&type=note');
+    expect(lastSearch(fetch)!.get('type')).toBe('note');
+
+    const field = screen.getByRole('searchbox', { name: 'Search for' });
+    await user.clear(field);
+    await user.type(field, 'outro{Enter}');
+    expect(currentSearch()).toBe('?q=outro&type=note');
+    expect(JSON.parse(localStorage.getItem(`cw.recent-searches.${testUser.id}`)!)).toEqual([
+      'outro',
+    ]);
+
+    await user.click(screen.getByTestId('history-back'));
+    expect(currentSearch()).toBe('?q=intro&type=note');
+    expect(screen.getByRole('searchbox', { name: 'Search for' })).toHaveValue('intro');
+    await user.click(screen.getByTestId('history-back'));
+    expect(currentSearch()).toBe('?q=intro');
+    expect(screen.getByLabelText('Type')).toHaveValue('');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'published');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(currentSearch()).toBe('?q=intro');
+  });
+
+  it('loads more, 20 at a time', async () => {
+    const first = Array.from({ length: 20 }, (_, i) =>
+      makeResult({ id: i + 1, title: `Intro ${i + 1}` }),
+    );
+    const { user, fetch } = renderSearch((url) =>
+      new URL(url, 'http://x').searchParams.get('page') === '2'
+        ? json(200, page([makeResult({ id: 21, title: 'Intro 21' })], { count: 21 }))
+        : json(200, page(first, { count: 21, next: '/api/search/?q=intro&page=2' })),
+    );
+    await screen.findByText('Showing 20 of 21');
+    expect(lastSearch(fetch)!.get('page_size')).toBe('20');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: /Intro 21/ })).toBeInTheDocument();
+    expect(screen.getAllByTestId('search-result')).toHaveLength(21);
+  });
+
+  it('shows an empty state without a query and asks nothing', async () => {
+    const { fetch } = renderSearch(() => json(200, page([])), '/search');
+    expect(screen.getByText('Search your workspace.')).toBeInTheDocument();
+    expect(lastSearch(fetch)).toBeNull();
+    expect(document.title).toBe('Search · Creator Workspace');
+  });
+
+  it('says when nothing matches', async () => {
+    renderSearch(() => json(200, page([])), '/search?q=zzz&tag=5');
+    expect(await screen.findByText('No results for "zzz".')).toBeInTheDocument();
+    expect(screen.getByText('Try other words, or clear the filters.')).toBeInTheDocument();
+  });
+
+  it('says when the search fails', async () => {
+    renderSearch(() => json(500, { message: 'Internal server error' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Search failed. Please try again.');
+  });
+});

@@ -1,0 +1,310 @@
+import type { ContentStatus, SearchResult, SearchType } from '@cw/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Search, SearchX } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { STATUS_LABELS } from '../../../components/content-card';
+import { EmptyState } from '../../../components/empty-state';
+import { FormMessage } from '../../../components/form-message';
+import { LoadMore } from '../../../components/load-more';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { inputClasses } from '../../../components/text-field';
+import { collectionsPageQueryOptions } from '../../../lib/api/collections';
+import { downloadFile } from '../../../lib/api/files';
+import { searchQueryOptions, type SearchFilters } from '../../../lib/api/search';
+import { useAllTags } from '../../../lib/api/tags';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDate } from '../../../lib/format';
+import { rememberSearch } from '../../../lib/recent-searches';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SEARCH_Q_MAX } from '../components/command-palette';
+import { ResultSummary } from '../components/result-summary';
+import { resultPath, TYPE_GROUPS, TYPE_LABELS } from '../result-target';
+
+const isType = (value: string | null): value is SearchType =>
+  value !== null && value in TYPE_LABELS;
+const isStatus = (value: string | null): value is ContentStatus =>
+  value !== null && value in STATUS_LABELS;
+const idParam = (value: string | null) => {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The query and filters kept in the address (`/search?q=intro&type=content&tag=5`). */
+export function searchFromParams(params: URLSearchParams): { q: string; filters: SearchFilters } {
+  const q = (params.get('q') ?? '').trim().slice(0, SEARCH_Q_MAX);
+  const filters: SearchFilters = {};
+  const type = params.get('type');
+  const status = params.get('status');
+  const collection = idParam(params.get('collection'));
+  const tag = idParam(params.get('tag'));
+  if (isType(type)) filters.type = type;
+  if (collection) filters.collection = collection;
+  if (tag) filters.tag = tag;
+  if (isStatus(status)) filters.status = status;
+  return { q, filters };
+}
+
+/**
+ * /search: every result for a query, with filters (type, collection, tag, status), all kept in
+ * the address so reload and back/forward keep the view; 20 results a page with Load more.
+ */
+export function SearchPage() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const { q, filters } = searchFromParams(params);
+  useDocumentTitle(q ? `“${q}”` : null, 'Search');
+  const results = useInfiniteQuery(searchQueryOptions(user.id, q, filters));
+  const collections = useQuery(collectionsPageQueryOptions(user.id, 1, 200));
+  const tags = useAllTags(user.id);
+  const items = results.data?.pages.flatMap((page) => page.results) ?? [];
+  const total = results.data?.pages[0]?.count ?? 0;
+  const filtered = Object.keys(filters).length > 0;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  /** One history entry per change, so Back returns to the previous view. */
+  function setParam(name: string, value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next);
+  }
+
+  function clearFilters() {
+    const next = new URLSearchParams(params);
+    for (const name of ['type', 'collection', 'tag', 'status']) next.delete(name);
+    setParams(next);
+  }
+
+  return (
+    <section>
+      <PageHeader
+        title="Search"
+        description="Find content, notes, collections, files and tags by their words."
+      />
+      <SearchForm
+        key={q}
+        initial={q}
+        onSearch={(text) => {
+          rememberSearch(user.id, text);
+          setParam('q', text);
+        }}
+      />
+      <div
+        role="group"
+        aria-label="Filter results"
+        className="mb-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+      >
+        <Select
+          label="Type"
+          value={filters.type ?? ''}
+          onChange={(value) => setParam('type', value)}
+        >
+          <option value="">All types</option>
+          {TYPE_GROUPS.map((group) => (
+            <option key={group.type} value={group.type}>
+              {group.label}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Collection"
+          value={filters.collection ? String(filters.collection) : ''}
+          onChange={(value) => setParam('collection', value)}
+        >
+          <option value="">All collections</option>
+          {collections.data?.results.map((collection) => (
+            <option key={collection.id} value={collection.id}>
+              {collection.name}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Tag"
+          value={filters.tag ? String(filters.tag) : ''}
+          onChange={(value) => setParam('tag', value)}
+        >
+          <option value="">All tags</option>
+          {tags.data?.map((tag) => (
+            <option key={tag.id} value={tag.id}>
+              {tag.name}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(value) => setParam('status', value)}
+        >
+          <option value="">Any status</option>
+          {Object.entries(STATUS_LABELS).map(([status, label]) => (
+            <option key={status} value={status}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        {filtered && (
+          <Button variant="secondary" onClick={clearFilters} className="col-span-2 sm:col-span-1">
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      <FormMessage tone="error" className="mb-4">
+        {failure}
+      </FormMessage>
+      {q === '' ? (
+        <EmptyState
+          icon={<Search className="size-6" aria-hidden="true" />}
+          title="Search your workspace."
+          description="Type words above. Quotes find an exact phrase, -word leaves a word out, and #tag finds what carries a tag."
+        />
+      ) : results.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Searching..." />
+        </div>
+      ) : results.isError ? (
+        <FormMessage tone="error">Search failed. Please try again.</FormMessage>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<SearchX className="size-6" aria-hidden="true" />}
+          title={`No results for "${q}".`}
+          description={
+            filtered ? 'Try other words, or clear the filters.' : 'Try other or fewer words.'
+          }
+        />
+      ) : (
+        <>
+          <p className="sr-only" role="status">
+            {total} {total === 1 ? 'result' : 'results'}
+          </p>
+          <ul className="flex flex-col gap-2" aria-label="Search results">
+            {items.map((result) => (
+              <li key={`${result.type}-${result.id}`}>
+                <ResultRow
+                  result={result}
+                  onDownloadFailed={() =>
+                    setFailure('Failed to download the file. Please try again.')
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={items.length}
+            total={Math.max(total, items.length)}
+            hasMore={results.hasNextPage}
+            loading={results.isFetchingNextPage}
+            error={results.isFetchNextPageError}
+            onLoadMore={() => void results.fetchNextPage()}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(initial);
+  const id = useId();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = text.trim();
+    if (q) onSearch(q);
+  }
+  return (
+    <form role="search" onSubmit={submit} className="mb-4 flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search for
+      </label>
+      <div className="relative min-w-0 flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={SEARCH_Q_MAX}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search everything..."
+          enterKeyHint="search"
+          className={`${inputClasses} pl-9`}
+        />
+      </div>
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
+const rowClasses =
+  'block w-full rounded-xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-200 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** A result that opens where the palette opens it (a file without a home downloads). */
+function ResultRow({
+  result,
+  onDownloadFailed,
+}: {
+  result: SearchResult;
+  onDownloadFailed: () => void;
+}) {
+  const path = resultPath(result);
+  const body = (
+    <span className="flex min-w-0 items-start justify-between gap-3">
+      <span className="min-w-0 flex-1">
+        <ResultSummary result={result} typeLabel={TYPE_LABELS[result.type]} />
+      </span>
+      <span className="hidden shrink-0 text-xs text-slate-500 sm:block">
+        {formatDate(result.updated_on)}
+      </span>
+    </span>
+  );
+  return path ? (
+    <Link to={path} className={rowClasses} data-testid="search-result">
+      {body}
+    </Link>
+  ) : (
+    <button
+      type="button"
+      className={rowClasses}
+      data-testid="search-result"
+      onClick={() =>
+        void downloadFile({ id: result.id, name: result.title }).catch(onDownloadFailed)
+      }
+    >
+      {body}
+    </button>
+  );
+}
+
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1 sm:w-44">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={inputClasses}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
