@@ -120,6 +120,8 @@ test.describe('writing long scripts (issue 11)', () => {
     verifiedUser: user,
   }) => {
     await logIn(page, user);
+    // Clicked at once, while the next page may still be loading: the sidebar link must push an
+    // entry even when the screen still shows the page it points to (lib/use-link-navigate).
     await navigate(page, 'Notes/Scripts');
     await page
       .getByRole('link', { name: /new content/i })

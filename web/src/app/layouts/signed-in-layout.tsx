@@ -20,6 +20,7 @@ import { CommandPalette } from '../../features/search/components/command-palette
 import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { usePaletteShortcuts } from '../../features/search/use-palette-shortcuts';
 import { clearTokens } from '../../lib/token-storage';
+import { useLinkNavigate } from '../../lib/use-link-navigate';
 import { UserMenu } from './user-menu';
 
 const navItems = [
@@ -40,13 +41,17 @@ function readCollapsed(): boolean {
 }
 
 function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const linkNavigate = useLinkNavigate();
   return (
     <nav aria-label="Sidebar" className="flex flex-col gap-1 p-3">
       {navItems.map(({ to, label, Icon }) => (
         <NavLink
           key={to}
           to={to}
-          onClick={onNavigate}
+          onClick={(event) => {
+            onNavigate?.();
+            linkNavigate(event, to);
+          }}
           title={collapsed ? label : undefined}
           aria-label={collapsed ? label : undefined}
           className={({ isActive }) =>
@@ -70,6 +75,7 @@ function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
 /** Signed-in shell: top bar with user menu, collapsible side navigation (224/64 px), drawer on phones. */
 export function SignedInLayout() {
   const navigate = useNavigate();
+  const linkNavigate = useLinkNavigate();
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -116,7 +122,12 @@ export function SignedInLayout() {
           >
             <Menu className="size-5" aria-hidden="true" />
           </button>
-          <Link to="/dashboard" className="rounded-lg" aria-label="Creator Workspace dashboard">
+          <Link
+            to="/dashboard"
+            onClick={(event) => linkNavigate(event, '/dashboard')}
+            className="rounded-lg"
+            aria-label="Creator Workspace dashboard"
+          >
             {/* Below 400 px the search button needs the room of the name. */}
             <Logo wordmarkClassName="max-[399px]:sr-only" />
           </Link>
