@@ -76,20 +76,27 @@ function parseArgs(argv: string[]) {
     words: 10_000,
     keystrokes: quick ? 40 : 200,
     /**
-     * Size of the search data set as a share of the issue's (10 users × 10,000 items): 1 on
-     * PostgreSQL; PGlite gets PGLITE_SEARCH_SIZE (seeding 100 M words in WebAssembly takes too
-     * long, bench/README.md); `--quick` seeds a tenth; `--search-size` sets both.
+     * Size of the search data set as a share of the issue's (10 users × 10,000 items), for the
+     * measured user and the nine others: all 1 on PostgreSQL; on PGlite the measured user is
+     * full size and the others a tenth (PGLITE_SEARCH_OTHERS: seeding 100 M words in
+     * WebAssembly takes too long, bench/README.md); `--quick` seeds a tenth of everything;
+     * `--search-size` sets everything.
      */
     searchSize: {
-      postgres: searchSize ? Number(searchSize) : quick ? 0.1 : 1,
-      pglite: searchSize ? Number(searchSize) : quick ? 0.1 : PGLITE_SEARCH_SIZE,
+      postgres: searchSizeOf(searchSize, quick, 1),
+      pglite: searchSizeOf(searchSize, quick, PGLITE_SEARCH_OTHERS),
     },
     saves: quick ? 100 : 300,
   };
 }
 type Options = ReturnType<typeof parseArgs>;
-/** The search data set on PGlite, as a share of the PostgreSQL one (see searchSize). */
-const PGLITE_SEARCH_SIZE = 1;
+/** The nine other users of the search data set on PGlite, as a share of full size. */
+const PGLITE_SEARCH_OTHERS = 0.1;
+
+function searchSizeOf(given: string | undefined, quick: boolean, others: number) {
+  if (given) return { fraction: Number(given), others: Number(given) };
+  return quick ? { fraction: 0.1, others: 0.1 } : { fraction: 1, others };
+}
 
 const started = Date.now();
 const log = (line: string) => {
@@ -456,7 +463,7 @@ async function main() {
         db.search = await benchSearch(kind, {
           durationS: options.scaleDurationS,
           warmupS: 1,
-          size: { fraction: options.searchSize[kind] },
+          size: options.searchSize[kind],
           saves: options.saves,
           logLevel: options.logLevel,
           log,
@@ -490,7 +497,12 @@ async function main() {
       loginsPerS: options.loginsPerS,
       serverLogLevel: options.logLevel,
       seed: SEED,
-      searchSize: options.searchSize,
+      searchSize: {
+        postgres: options.searchSize.postgres.fraction,
+        postgresOthers: options.searchSize.postgres.others,
+        pglite: options.searchSize.pglite.fraction,
+        pgliteOthers: options.searchSize.pglite.others,
+      },
     },
     databases,
     web,
