@@ -31,7 +31,12 @@ describe('tags', () => {
   it('creates a tag with a trimmed name and answers 201 with it', async () => {
     const res = await alice.post(LIST, { name: '  Tutorial ', user: alice.id });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), name: 'Tutorial', user: alice.id });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Tutorial',
+      user: alice.id,
+      usage_count: 0,
+    });
   });
 
   it('reads, renames and deletes a tag', async () => {
@@ -161,5 +166,115 @@ describe('deleting a tag', () => {
         Paginated<ContentItem>
       >().count,
     ).toBe(0);
+  });
+});
+
+describe('usage counts', () => {
+  it('count the content items and collections carrying a tag, after every change', async () => {
+    const user = await signedInCaller(ctx);
+    const tag = await createTag(user, 'counted');
+    const other = await createTag(user, 'renamed later');
+    const collection = (
+      await user.post('/api/collections/list/', { name: 'C', tags: [tag.id] })
+    ).json<Collection>();
+    for (const title of ['a', 'b']) {
+      await user.post('/api/collections/contents-list/', {
+        title,
+        content: 'x',
+        tags: [tag.id, other.id],
+      });
+    }
+    expect((await user.get(one(tag.id))).json<Tag>().usage_count).toBe(3);
+    expect((await user.get(one(other.id))).json<Tag>().usage_count).toBe(2);
+    const renamed = await user.patch(one(other.id), { name: 'Renamed' });
+    expect(renamed.json()).toEqual({ ...other, name: 'Renamed', usage_count: 2 });
+    const listed = (await user.get(LIST)).json<Paginated<Tag>>().results;
+    expect(listed.map((t) => [t.name, t.usage_count])).toEqual([
+      ['Renamed', 2],
+      ['counted', 3],
+    ]);
+    await user.patch(`/api/collections/list/${collection.id}/`, { tags: [] });
+    expect((await user.get(one(tag.id))).json<Tag>().usage_count).toBe(2);
+    // Deleting the other tag leaves this one's count alone.
+    expect((await user.delete(one(other.id))).statusCode).toBe(204);
+    expect((await user.get(one(tag.id))).json<Tag>().usage_count).toBe(2);
+  });
+});
+
+describe('merging tags', () => {
+  const merge = (caller: Caller, id: number, into: unknown) =>
+    caller.post(`/api/collections/tags/${id}/merge/`, { into });
+
+  it('moves every link to `into`, keeps one link where both were, deletes the tag', async () => {
+    const user = await signedInCaller(ctx);
+    const from = await createTag(user, 'vlog');
+    const into = await createTag(user, 'Video');
+    const both = (
+      await user.post('/api/collections/contents-list/', {
+        title: 'both',
+        content: 'x',
+        tags: [from.id, into.id],
+      })
+    ).json<ContentItem>();
+    const onlyFrom = (
+      await user.post('/api/collections/contents-list/', {
+        title: 'only from',
+        content: 'x',
+        tags: [from.id],
+      })
+    ).json<ContentItem>();
+    const collection = (
+      await user.post('/api/collections/list/', { name: 'C', tags: [from.id] })
+    ).json<Collection>();
+
+    const res = await merge(user, from.id, into.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ...into, usage_count: 3 });
+
+    expect((await user.get(one(from.id))).statusCode).toBe(404);
+    const item = (k: ContentItem) => user.get(`/api/collections/contents-list/${k.id}/`);
+    expect((await item(both)).json<ContentItem>().tags).toEqual([into.id]);
+    expect((await item(onlyFrom)).json<ContentItem>().tags_named_list).toEqual([
+      { id: into.id, name: 'Video' },
+    ]);
+    expect(
+      (await user.get(`/api/collections/list/${collection.id}/`)).json<Collection>().tags,
+    ).toEqual([into.id]);
+    expect(
+      (await user.get(`/api/collections/contents-list/?tag=${into.id}`)).json<
+        Paginated<ContentItem>
+      >().count,
+    ).toBe(2);
+  });
+
+  it('answers 404 for a tag that is not the caller’s, 400 on `into` for a bad target', async () => {
+    const user = await signedInCaller(ctx);
+    const mine = await createTag(user, 'mine');
+    const target = await createTag(user, 'target');
+    const bobs = await createTag(bob, 'bobs-merge');
+    await user.post('/api/collections/contents-list/', {
+      title: 't',
+      content: 'x',
+      tags: [mine.id],
+    });
+
+    expect((await merge(user, bobs.id, mine.id)).statusCode).toBe(404);
+    expect((await merge(user, 999_999, mine.id)).statusCode).toBe(404);
+    const self = await merge(user, mine.id, mine.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().errors).toEqual({ into: ['Choose another tag to merge into.'] });
+    for (const id of [bobs.id, 999_999]) {
+      const foreign = await merge(user, mine.id, id);
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().errors).toEqual({
+        into: [`Invalid pk "${id}" - object does not exist.`],
+      });
+    }
+    expect((await merge(user, mine.id, 'abc')).statusCode).toBe(400);
+    expect((await user.post(`/api/collections/tags/${mine.id}/merge/`, {})).statusCode).toBe(400);
+    // Nothing changed: both tags are there with their counts, and Bob's is untouched.
+    expect((await user.get(one(mine.id))).json<Tag>().usage_count).toBe(1);
+    expect((await user.get(one(target.id))).json<Tag>().usage_count).toBe(0);
+    expect((await bob.get(one(bobs.id))).json()).toEqual(bobs);
   });
 });

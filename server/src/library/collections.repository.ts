@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CollectionOrdering, CollectionScope } from '@cw/contract';
 import { collectionTags, collections, contentCollections } from '../db/schema';
+import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf, type Access } from '../policy/library.policy';
 
-export type CollectionRow = typeof collections.$inferSelect;
+export type CollectionRow = RowOf<typeof collections>;
+const columns = rowColumns(collections);
 export interface CollectionValues {
   name: string;
   description: string;
@@ -65,7 +67,7 @@ export class CollectionsRepository {
     offset: number,
   ) {
     return this.db
-      .select()
+      .select(columns)
       .from(collections)
       .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
       .orderBy(...ORDER_BY[ordering])
@@ -75,7 +77,7 @@ export class CollectionsRepository {
 
   async find(caller: Caller, id: number): Promise<CollectionRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(columns)
       .from(collections)
       .where(and(scopeOf(caller, 'collections', 'read'), eq(collections.id, id)));
     return row;
@@ -85,7 +87,7 @@ export class CollectionsRepository {
     const [row] = await this.db
       .insert(collections)
       .values({ userId: ownerIdFor(caller), ...values })
-      .returning();
+      .returning(columns);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
   }
@@ -100,7 +102,7 @@ export class CollectionsRepository {
       .update(collections)
       .set({ ...values, updatedOn: sql`now()` })
       .where(and(scopeOf(caller, 'collections', 'manage'), eq(collections.id, id)))
-      .returning();
+      .returning(columns);
     return row;
   }
 

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
 import { contentCollections, contentTags, contents } from '../db/schema';
+import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { scopeOf } from '../policy/library.policy';
 
-export type ContentRow = typeof contents.$inferSelect;
+export type ContentRow = RowOf<typeof contents>;
+const columns = rowColumns(contents);
 export interface ContentValues {
   title: string;
   content: string;
@@ -104,7 +106,7 @@ export class ContentsRepository {
     offset: number,
   ) {
     return this.db
-      .select()
+      .select(columns)
       .from(contents)
       .where(this.listWhere(caller, filters))
       .orderBy(...ORDER_BY[ordering])
@@ -114,7 +116,7 @@ export class ContentsRepository {
 
   async find(caller: Caller, id: number): Promise<ContentRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(columns)
       .from(contents)
       .where(and(scopeOf(caller, 'contents', 'read'), eq(contents.id, id)));
     return row;
@@ -150,7 +152,7 @@ export class ContentsRepository {
     const [row] = await this.db
       .insert(contents)
       .values({ userId: ownerId, updatedBy: caller.userId, ...values })
-      .returning();
+      .returning(columns);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
   }
@@ -165,7 +167,7 @@ export class ContentsRepository {
       .update(contents)
       .set({ ...values, updatedOn: sql`now()`, updatedBy: caller.userId })
       .where(and(scopeOf(caller, 'contents', 'write'), eq(contents.id, id)))
-      .returning();
+      .returning(columns);
     return row;
   }
 

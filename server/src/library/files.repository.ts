@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { contentCollections, files, users } from '../db/schema';
+import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { scopeOf } from '../policy/library.policy';
 
-export type FileRow = typeof files.$inferSelect;
+export type FileRow = RowOf<typeof files>;
+const columns = rowColumns(files);
 export interface NewFileValues {
   contentId: number | null;
   collectionId: number | null;
@@ -48,7 +50,7 @@ export class FilesRepository {
     );
     return pageWithCount(
       this.db,
-      this.db.select().from(files).where(where).orderBy(desc(files.id)).limit(limit).offset(offset),
+      this.db.select(columns).from(files).where(where).orderBy(desc(files.id)).limit(limit).offset(offset),
       files,
       where,
     );
@@ -76,7 +78,7 @@ export class FilesRepository {
 
   async find(caller: Caller, id: number): Promise<FileRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(columns)
       .from(files)
       .where(and(scopeOf(caller, 'files', 'read'), eq(files.id, id)));
     return row;
@@ -87,7 +89,7 @@ export class FilesRepository {
     const [row] = await this.db
       .insert(files)
       .values({ userId: ownerId, ...values })
-      .returning();
+      .returning(columns);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
   }
@@ -101,7 +103,7 @@ export class FilesRepository {
       .update(files)
       .set(values)
       .where(and(scopeOf(caller, 'files', 'write'), eq(files.id, id)))
-      .returning();
+      .returning(columns);
     return row;
   }
 
@@ -156,7 +158,7 @@ export class FilesRepository {
   async listForContents(caller: Caller, contentIds: number[]): Promise<FileRow[]> {
     if (contentIds.length === 0) return [];
     return this.db
-      .select()
+      .select(columns)
       .from(files)
       .where(and(scopeOf(caller, 'files', 'read'), inArray(files.contentId, contentIds)))
       .orderBy(asc(files.id));

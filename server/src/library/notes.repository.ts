@@ -1,11 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { notes } from '../db/schema';
+import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { scopeOf } from '../policy/library.policy';
 
-export type NoteRow = typeof notes.$inferSelect;
+export type NoteRow = RowOf<typeof notes>;
+const columns = rowColumns(notes);
 export interface NoteValues {
   title: string;
   content: string;
@@ -26,7 +28,7 @@ export class NotesRepository {
     );
     return pageWithCount(
       this.db,
-      this.db.select().from(notes).where(where).orderBy(desc(notes.id)).limit(limit).offset(offset),
+      this.db.select(columns).from(notes).where(where).orderBy(desc(notes.id)).limit(limit).offset(offset),
       notes,
       where,
     );
@@ -34,7 +36,7 @@ export class NotesRepository {
 
   async find(caller: Caller, id: number): Promise<NoteRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(columns)
       .from(notes)
       .where(and(scopeOf(caller, 'notes', 'read'), eq(notes.id, id)));
     return row;
@@ -53,7 +55,7 @@ export class NotesRepository {
     const [row] = await this.db
       .insert(notes)
       .values({ userId: ownerId, updatedBy: caller.userId, collectionId, ...values })
-      .returning();
+      .returning(columns);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
   }
@@ -68,7 +70,7 @@ export class NotesRepository {
       .update(notes)
       .set({ ...values, updatedOn: sql`now()`, updatedBy: caller.userId })
       .where(and(scopeOf(caller, 'notes', 'write'), eq(notes.id, id)))
-      .returning();
+      .returning(columns);
     return row;
   }
 

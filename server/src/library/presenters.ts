@@ -31,7 +31,12 @@ interface RefRow {
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const presentTag = (row: TagRow): Tag => ({ id: row.id, name: row.name, user: row.userId });
+export const presentTag = (row: TagRow): Tag => ({
+  id: row.id,
+  name: row.name,
+  user: row.userId,
+  usage_count: row.usageCount,
+});
 
 export const presentFile = (row: FileRow): FileObject => ({
   id: row.id,

@@ -1,12 +1,18 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { collectionTags, contentTags, tags } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
+import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
-export type TagRow = typeof tags.$inferSelect;
+/** A tag with its uses: the owner's content items and collections carrying it. */
+export type TagRow = RowOf<typeof tags> & { usageCount: number };
+
+/** Counted through content_tags_tag_idx and collection_tags_tag_idx (index-only). */
+const usageCount = sql<number>`((select count(*) from ${contentTags} where ${contentTags.tagId} = ${tags.id}) + (select count(*) from ${collectionTags} where ${collectionTags.tagId} = ${tags.id}))::int`;
+const columns = { ...rowColumns(tags), usageCount };
 /** A tag as shown inside a collection or content item, keyed by the owner row. */
 export interface TagRefRow {
   ownerRowId: number;
@@ -36,7 +42,7 @@ export class TagsRepository {
     );
     return pageWithCount(
       this.db,
-      this.db.select().from(tags).where(where).orderBy(desc(tags.id)).limit(limit).offset(offset),
+      this.db.select(columns).from(tags).where(where).orderBy(desc(tags.id)).limit(limit).offset(offset),
       tags,
       where,
     );
@@ -44,7 +50,7 @@ export class TagsRepository {
 
   async find(caller: Caller, id: number): Promise<TagRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(columns)
       .from(tags)
       .where(and(scopeOf(caller, 'tags', 'read'), eq(tags.id, id)));
     return row;
@@ -56,7 +62,7 @@ export class TagsRepository {
       .insert(tags)
       .values({ userId: ownerIdFor(caller), name })
       .onConflictDoNothing()
-      .returning();
+      .returning(columns);
     return row ?? null;
   }
 
@@ -76,7 +82,7 @@ export class TagsRepository {
         .update(tags)
         .set({ name })
         .where(and(scopeOf(caller, 'tags', 'write'), eq(tags.id, id)))
-        .returning();
+        .returning(columns);
       return row;
     } catch (error) {
       // A concurrent rename or create took the name between the check and the update.
@@ -92,6 +98,35 @@ export class TagsRepository {
       .where(and(scopeOf(caller, 'tags', 'write'), eq(tags.id, id)))
       .returning({ id: tags.id });
     return deleted.length > 0;
+  }
+
+  /**
+   * The caller's tags among `ids`, locked until the transaction ends (FOR UPDATE, in id order),
+   * so a merge cannot race a delete or another merge of the same tags.
+   */
+  async lockOwn(caller: Caller, ids: number[]): Promise<Map<number, TagRow>> {
+    const rows = await this.db
+      .select(columns)
+      .from(tags)
+      .where(and(scopeOf(caller, 'tags', 'write'), inArray(tags.id, ids)))
+      .orderBy(asc(tags.id))
+      .for('update');
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * Moves every link of tag `from` to tag `into` (a collection or item carrying both keeps one
+   * link). Call it only in the transaction that has locked both tags as the caller's.
+   */
+  async moveLinks(from: number, into: number): Promise<void> {
+    await this.db.execute(sql`
+      insert into ${contentTags} (content_id, tag_id)
+      select ${contentTags.contentId}, ${into}::int from ${contentTags} where ${contentTags.tagId} = ${from}
+      on conflict do nothing`);
+    await this.db.execute(sql`
+      insert into ${collectionTags} (collection_id, tag_id)
+      select ${collectionTags.collectionId}, ${into}::int from ${collectionTags} where ${collectionTags.tagId} = ${from}
+      on conflict do nothing`);
   }
 
   /** Which of `ids` are the owner's tags. */

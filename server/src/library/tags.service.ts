@@ -3,6 +3,7 @@ import type {
   Tag,
   tagCreateBodySchema,
   tagListQuerySchema,
+  tagMergeBodySchema,
   tagPatchBodySchema,
 } from '@cw/contract';
 import { notFound, validationFailed } from '../http/errors';
@@ -15,6 +16,7 @@ import { presentTag } from './presenters';
 type TagListQuery = z.output<typeof tagListQuerySchema>;
 type TagCreateInput = z.output<typeof tagCreateBodySchema>;
 type TagPatchInput = z.output<typeof tagPatchBodySchema>;
+type TagMergeInput = z.output<typeof tagMergeBodySchema>;
 
 const duplicateName = () => validationFailed({ name: ['You already have a tag with this name.'] });
 
@@ -55,6 +57,28 @@ export class TagsService {
     if (row === 'duplicate') throw duplicateName();
     if (!row) throw notFound();
     return presentTag(row);
+  }
+
+  /**
+   * Merges tag `id` into tag `into` (docs/api.md, "Tag"): every content item and collection
+   * carrying `id` carries `into` instead, then `id` is deleted; one transaction. `id` not the
+   * caller's is a 404; `into` the same tag, unknown or someone else's is a 400 on `into`,
+   * worded like any other id in a body that is not the caller's.
+   */
+  async merge(caller: Caller, id: number, body: TagMergeInput): Promise<Tag> {
+    return this.store.transaction(async (repos) => {
+      const own = await repos.tags.lockOwn(caller, [id, body.into]);
+      if (!own.has(id)) throw notFound();
+      if (body.into === id) throw validationFailed({ into: ['Choose another tag to merge into.'] });
+      if (!own.has(body.into)) {
+        throw validationFailed({ into: [`Invalid pk "${body.into}" - object does not exist.`] });
+      }
+      await repos.tags.moveLinks(id, body.into);
+      await repos.tags.delete(caller, id);
+      const merged = await repos.tags.find(caller, body.into);
+      if (!merged) throw notFound();
+      return presentTag(merged);
+    });
   }
 
   /** Detaches it from every collection and content item (ON DELETE CASCADE on the links). */
