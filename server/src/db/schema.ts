@@ -358,7 +358,14 @@ export const files = pgTable(
     /** Key of the bytes in the storage backend (a relative path on disk today). */
     storageKey: text('storage_key').notNull(),
     createdOn: createdOn(),
-    search: searchVector('name'),
+    /** The name whole (`notes.txt`) and in parts (`notes`, `txt`): the parser keeps a file name as one token. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `setweight(to_tsvector('english'::regconfig, name) || to_tsvector('english'::regconfig, translate(name, '._-', '   ')), 'A')`,
+        ),
+      ),
   },
   (t) => [
     index('files_user_id_idx').on(t.userId, t.id.desc()),

@@ -50,7 +50,13 @@ export class FilesRepository {
     );
     return pageWithCount(
       this.db,
-      this.db.select(columns).from(files).where(where).orderBy(desc(files.id)).limit(limit).offset(offset),
+      this.db
+        .select(columns)
+        .from(files)
+        .where(where)
+        .orderBy(desc(files.id))
+        .limit(limit)
+        .offset(offset),
       files,
       where,
     );

@@ -7,6 +7,7 @@ import { FilesRepository } from './files.repository';
 import { MembersRepository } from './members.repository';
 import { NotesRepository } from './notes.repository';
 import { QueuedMails } from '../mail/mail-queue';
+import { SearchRepository } from './search.repository';
 import { TagsRepository } from './tags.repository';
 
 export interface LibraryRepositories {
@@ -16,6 +17,7 @@ export interface LibraryRepositories {
   files: FilesRepository;
   notes: NotesRepository;
   members: MembersRepository;
+  search: SearchRepository;
   /** The caller's role on one object (for the policy's 403 or 404). */
   access: AccessRepository;
   /** Invitation mails are queued in the transaction that makes the invitation. */
@@ -29,6 +31,7 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   files: new FilesRepository(db),
   notes: new NotesRepository(db),
   members: new MembersRepository(db),
+  search: new SearchRepository(db),
   access: new AccessRepository(db),
   queuedMails: new QueuedMails(db),
 });

@@ -19,6 +19,8 @@ import type { Mailer } from '../mail/mailer';
 import type { MailQueue } from '../mail/mail-queue';
 import { notesRoutes } from './notes.routes';
 import { NotesService } from './notes.service';
+import { searchRoutes } from './search.routes';
+import { SearchService } from './search.service';
 import { tagsRoutes } from './tags.routes';
 import { TagsService } from './tags.service';
 
@@ -86,4 +88,5 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   });
   registerRoutes(app, deps.guard, filesRoutes(files));
   registerRoutes(app, deps.guard, notesRoutes(new NotesService(store)));
+  registerRoutes(app, deps.guard, searchRoutes(new SearchService(store)));
 };

@@ -28,7 +28,13 @@ export class NotesRepository {
     );
     return pageWithCount(
       this.db,
-      this.db.select(columns).from(notes).where(where).orderBy(desc(notes.id)).limit(limit).offset(offset),
+      this.db
+        .select(columns)
+        .from(notes)
+        .where(where)
+        .orderBy(desc(notes.id))
+        .limit(limit)
+        .offset(offset),
       notes,
       where,
     );

@@ -42,7 +42,13 @@ export class TagsRepository {
     );
     return pageWithCount(
       this.db,
-      this.db.select(columns).from(tags).where(where).orderBy(desc(tags.id)).limit(limit).offset(offset),
+      this.db
+        .select(columns)
+        .from(tags)
+        .where(where)
+        .orderBy(desc(tags.id))
+        .limit(limit)
+        .offset(offset),
       tags,
       where,
     );

@@ -15,6 +15,5 @@ export const tagsRoutes = (
   'tags.update': (request, _reply, caller) =>
     service.update(caller, request.params.id, request.body),
   'tags.remove': (request, _reply, caller) => service.remove(caller, request.params.id),
-  'tags.merge': (request, _reply, caller) =>
-    service.merge(caller, request.params.id, request.body),
+  'tags.merge': (request, _reply, caller) => service.merge(caller, request.params.id, request.body),
 });
