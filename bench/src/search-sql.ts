@@ -59,14 +59,15 @@ const CHANGED: Record<Type, string> = {
 
 /** Rows carrying a tag of that name (ignoring case); undefined for types without tags. */
 function carries(type: Type, name: string): string | undefined {
-  const named = `lower(tags.name) = lower(${name})`;
+  // ::text: the driver sends an untyped parameter, and lower() also takes ranges.
+  const named = `lower(tags.name) = lower(${name}::text)`;
   switch (type) {
     case 'content':
       return `exists (select 1 from content_tags inner join tags on tags.id = content_tags.tag_id where content_tags.content_id = contents.id and ${named})`;
     case 'collection':
       return `exists (select 1 from collection_tags inner join tags on tags.id = collection_tags.tag_id where collection_tags.collection_id = collections.id and ${named})`;
     case 'note':
-      return `exists (select 1 from unnest(notes.tags) as note_tag where lower(note_tag) = lower(${name}))`;
+      return `exists (select 1 from unnest(notes.tags) as note_tag where lower(note_tag) = lower(${name}::text))`;
     default:
       return undefined;
   }
@@ -125,15 +126,17 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
       return `$${own.length}`;
     };
     const unmarked = (text: string) => `translate(${text}, ${p(MARK_START + MARK_END)}, '')`;
-    const headline = (text: string, options: string) =>
+    // Parameters are numbered as they are made: an unused one has no type and fails the query.
+    const headline = (text: () => string, options: string) =>
       tsquery === null
         ? `''`
-        : `ts_headline('english', ${unmarked(text)}, to_tsquery('english', ${p(tsquery)}), ${p(options)})`;
+        : `ts_headline('english', ${unmarked(text())}, to_tsquery('english', ${p(tsquery)}), ${p(options)})`;
+    const body = headline(() => `left(contents.content, ${p(SEARCHED_BODY_MAX)})`, HEADLINE);
+    const title = headline(() => 'contents.title', HEADLINE_ALL);
     return {
       text: `select contents.id as id, contents.title as title, contents.user_id as "userId",
           coalesce(contents.updated_on, contents.created_on) as changed,
-          ${headline(`left(contents.content, ${p(SEARCHED_BODY_MAX)})`, HEADLINE)} as "bodyMarked",
-          ${headline('contents.title', HEADLINE_ALL)} as "titleMarked",
+          ${body} as "bodyMarked", ${title} as "titleMarked",
           null::int as "collectionId", null::int as "contentId"
         from contents where ${READ_SCOPE.content} and contents.id in (${ids.map(p).join(', ')})`,
       values: own,
