@@ -2,7 +2,7 @@
 // PostgreSQL database) and a bare Fastify baseline, seeds, measures, prints the table with the
 // targets beside the figures and writes bench/results.json. Never a test: it fails nothing.
 //
-//   npm run bench                          the full run (about 6 minutes on 2 cores)
+//   npm run bench                          the full run (about 20 minutes on 2 cores, 13 of them search)
 //   npm run bench -- --quick               short runs for development (bench/results-partial.json)
 //   npm run bench -- --db=postgres         one database only (pglite | postgres)
 //   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor, search)

@@ -68,7 +68,8 @@ function carries(type: Type, name: string): string | undefined {
       return `exists (select 1 from collection_tags inner join tags on tags.id = collection_tags.tag_id where collection_tags.collection_id = collections.id and ${named})`;
     case 'note':
       return `exists (select 1 from unnest(notes.tags) as note_tag where lower(note_tag) = lower(${name}::text))`;
-    default:
+    case 'file':
+    case 'tag':
       return undefined;
   }
 }
