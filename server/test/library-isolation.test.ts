@@ -130,6 +130,27 @@ describe('two users', () => {
       (await me.caller.get(`/api/collections/contents-list/?collection=${other.collection.id}`))
         .statusCode,
     ).toBe(404);
+    // Search: both libraries share the words "item", "collection", "note", "private"; each user
+    // finds only their own rows, and another's collection as a filter is a 404.
+    const found = (
+      await me.caller.get(
+        '/api/search/?q=item%20OR%20collection%20OR%20note%20OR%20private%20OR%20tag',
+      )
+    ).json<Paginated<{ type: string; id: number; title: string }>>();
+    expect(found.count).toBeGreaterThanOrEqual(4);
+    for (const hit of found.results) {
+      expect(hit.title, `search finds ${hit.type} ${hit.id}`).not.toContain(
+        who === 'alice' ? 'bob' : 'alice',
+      );
+    }
+    expect(
+      (await me.caller.get(`/api/search/?q=private&collection=${other.collection.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await me.caller.get(`/api/search/?q=private&tag=${other.tag.id}`)).json(),
+    ).toMatchObject({
+      count: 0,
+    });
   });
 
   it.each(['alice', 'bob'])('%s cannot change or delete the other’s objects', async (who) => {
@@ -146,6 +167,16 @@ describe('two users', () => {
       expect((await me.caller.patch(url, body)).statusCode, `PATCH ${url}`).toBe(404);
       expect((await me.caller.delete(url)).statusCode, `DELETE ${url}`).toBe(404);
     }
+    // Merging the other's tag into mine, or mine into theirs.
+    expect(
+      (await me.caller.post(`/api/collections/tags/${other.tag.id}/merge/`, { into: me.tag.id }))
+        .statusCode,
+    ).toBe(404);
+    const into = await me.caller.post(`/api/collections/tags/${me.tag.id}/merge/`, {
+      into: other.tag.id,
+    });
+    expect(into.statusCode).toBe(400);
+    expect(into.json()).toMatchObject({ errors: { into: expect.any(Array) } });
     expect(await snapshot(other)).toEqual(before);
   });
 

@@ -15,7 +15,9 @@ import { invite, share } from './sharing-helpers';
  * Creating in a collection names it in the body: one the person cannot see is a 400 on that
  * field, like any unknown id in a body (docs/api.md §2), never a hint that it exists.
  *
- * Search, publishing and export join this table when they are built (issues 13–15).
+ * Search finds what each may read (docs/api.md, "Search"); tags stay per person, so only the
+ * owner may merge the owner's tags. Publishing and export join this table when they are built
+ * (issues 14–15).
  */
 const PEOPLE = ['owner', 'editor', 'viewer', 'stranger', 'removed', 'invited'] as const;
 type Person = (typeof PEOPLE)[number];
@@ -62,6 +64,8 @@ const MATRIX: Row[] = [
   ['POST   file upload to the collection',       201,  201,   403,   400,     400,    400],
   ['PATCH  file (rename)',                       200,  200,   403,   404,     404,    404],
   ['DELETE file',                                204,  204,   403,   404,     404,    404],
+  ['GET    search?collection=',                  200,  200,   200,   404,     404,    404],
+  ['POST   tags/{id}/merge (the owner’s tags)',  200,  404,   404,   404,     404,    404],
 ];
 
 let ctx: TestContext;
@@ -211,6 +215,16 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].patch(`/api/collections/files/${itemFile.id}/`, { name: `${who}.txt` }),
   'DELETE file': async (who) =>
     person[who].delete(`/api/collections/files/${(await newFile()).id}/`),
+  'GET    search?collection=': (who) =>
+    person[who].get(`/api/search/?q=episode&collection=${collection.id}`),
+  'POST   tags/{id}/merge (the owner’s tags)': async (who) => {
+    const tag = async (name: string) =>
+      (await owner().post('/api/collections/tags/', { name: `${name} ${++inviteCounter}` })).json<{
+        id: number;
+      }>().id;
+    const from = await tag('from');
+    return person[who].post(`/api/collections/tags/${from}/merge/`, { into: await tag('into') });
+  },
 };
 
 beforeAll(async () => {

@@ -6,6 +6,8 @@ import { TokenService } from '../src/auth/tokens';
 import type { Caller } from '../src/policy/caller';
 import { CollectionsRepository } from '../src/library/collections.repository';
 import { ContentsRepository } from '../src/library/contents.repository';
+import { SearchRepository } from '../src/library/search.repository';
+import { SEARCH_TYPES } from '@cw/contract';
 import { scopeOf } from '../src/policy/library.policy';
 import { createTestApp, TEST_SECRET, type TestContext } from './helpers';
 
@@ -277,6 +279,31 @@ describe(`a user with ${PER_USER} of everything`, () => {
         /Seq Scan on (contents|collections|notes|files|collection_members)\b/,
       );
     }
+  });
+
+  it('searches through the GIN indexes, for the owner and for a member (decision 110)', async () => {
+    await ctx.database.db.execute(sql`
+      update contents set content = 'a rare zanzibar story' where id in (
+        select id from contents where user_id = ${ownerId} order by id limit 20)`);
+    await ctx.database.db.execute(sql`analyze contents`);
+    const search = new SearchRepository(ctx.database.db);
+    const terms = { tsquery: "'zanzibar'", tags: [], excludedTags: [] };
+    for (const [who, caller] of [
+      ['owner', asCaller(ownerId)],
+      ['member', asCaller(memberId)],
+    ] as const) {
+      const query = search.pageQuery(caller, { types: SEARCH_TYPES }, terms, 20, 0)!;
+      const text = await plan(query);
+      expect(text, who).toMatch(/contents_search_idx/);
+      expect(text, who).toMatch(/notes_search_idx/);
+      expect(text, who).not.toMatch(/Seq Scan on (contents|collections|notes|files|tags)\b/);
+    }
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/search/?q=zanzibar',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(res.json<Paginated<{ snippet: string }>>().count).toBe(20);
   });
 
   it('answers a member’s shared lists through the API in well under a second', async () => {

@@ -73,7 +73,8 @@ function carries(type: SearchType, name: string): SQL | undefined {
       return sql`exists (select 1 from ${collectionTags} inner join ${tags} on ${tags.id} = ${collectionTags.tagId} where ${collectionTags.collectionId} = ${collections.id} and ${named})`;
     case 'note':
       return sql`exists (select 1 from unnest(${notes.tags}) as note_tag where lower(note_tag) = lower(${name}))`;
-    default:
+    case 'file':
+    case 'tag':
       return undefined;
   }
 }
@@ -111,6 +112,10 @@ export class SearchRepository {
     return tree !== '' && tree !== 'T';
   }
 
+  /**
+   * One branch per type. Trash (issue 14): "not in the trash" goes into each branch's `where`
+   * here and into `details`, so trashed rows are never found (docs/api.md, "Search").
+   */
   private branches(caller: Caller, filters: SearchFilters, terms: SearchTerms): Branch[] {
     const { collection, tag, statuses } = filters;
     const all: Branch[] = [
