@@ -14,6 +14,8 @@ export interface ScratchDatabase {
   /** CPU time so far of every backend connected to this database, ms by pid (local server). */
   backendCpu(): Promise<Map<number, number>>;
   drop(): Promise<void>;
+  /** Leave the database after the run (for a profile): no drop at clean-up. */
+  keep(): void;
 }
 
 async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -51,6 +53,9 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     backendCpu,
     drop: async () => {
       await drop();
+      forget();
+    },
+    keep: () => {
       forget();
     },
   };

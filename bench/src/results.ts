@@ -2,6 +2,12 @@
 import type { JsDownload, EditorResult } from './browser';
 import type { LoadResult, LoginLoad } from './load';
 import type { Memory } from './processes';
+import {
+  SEARCH_QUERIES,
+  type LatencyFigure,
+  type SearchQueryKey,
+  type SearchResults,
+} from './search';
 
 /** A figure, or why it could not be taken (an endpoint not built yet, a failed start). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -35,6 +41,8 @@ export interface DatabaseResults {
   underLogins: Outcome<LoginLoad>;
   scale: Partial<Record<ScaleQuery, Outcome<LoadResult>>>;
   memory: { idle?: Memory; afterApi?: Memory };
+  /** The search part (issue 13), on its own data set. */
+  search?: SearchResults;
   problems: string[];
 }
 
@@ -64,6 +72,7 @@ export interface Results {
     loginsPerS: number;
     serverLogLevel: string;
     seed: Record<string, number>;
+    searchSize?: Record<string, number>;
   };
   databases: DatabaseResults[];
   web: WebResults | null;
@@ -125,6 +134,25 @@ export function checksFor(results: Omit<Results, 'checks'>): Check[] {
     }
   }
   for (const db of results.databases) {
+    if (!db.search) continue;
+    const all = value(db.search.all.endpoint);
+    const size = sizeNote(db.search);
+    if (db.kind === 'postgres') {
+      add(`PostgreSQL: search p50${size}`, '< 25 ms', all && ms(all.p50), all && all.p50 < 25);
+      add(`PostgreSQL: search p95${size}`, '< 80 ms', all && ms(all.p95), all && all.p95 < 80);
+      const save = value(db.search.save);
+      add(
+        'PostgreSQL: cost added to saving a content item (backend CPU)',
+        '< 2 ms',
+        save && `${save.addedCpuMsPerSave.toFixed(2)} ms`,
+        save && save.addedCpuMsPerSave < 2,
+      );
+    } else {
+      add(`PGlite: search p50${size}`, '< 80 ms', all && ms(all.p50), all && all.p50 < 80);
+    }
+  }
+  for (const db of results.databases) {
+    if (!db.memory.idle && !db.memory.afterApi) continue;
     for (const moment of ['idle', 'afterApi'] as const) {
       const memory = db.memory[moment];
       add(
@@ -205,15 +233,30 @@ function apiCells(
 export function renderTables(results: Results): string {
   const lines: string[] = [];
   const dbs = results.databases;
-  const find = (kind: 'pglite' | 'postgres') => dbs.find((db) => db.kind === kind);
-  const pglite = find('pglite');
-  const postgres = find('postgres');
   const checkFor = (name: string) => results.checks.find((check) => check.name === name)?.pass;
-  const s = results.settings;
 
   lines.push(
     `${results.date}, ${results.machine.cores} cores (${results.machine.cpu}), Node ${results.machine.node}` +
       `${results.mode === 'quick' ? ', QUICK run (short, not for the README)' : ''}.`,
+  );
+  const measuredServer = dbs.some(
+    (db) => db.memory.idle || Object.keys(db.api).length || Object.keys(db.scale).length,
+  );
+  if (measuredServer) renderServer(lines, results, checkFor);
+  for (const line of renderSearch(results, checkFor)) lines.push(line);
+  renderRest(lines, results, checkFor);
+  return lines.join('\n');
+}
+
+type CheckFor = (name: string) => boolean | null | undefined;
+
+function renderServer(lines: string[], results: Results, checkFor: CheckFor): void {
+  const dbs = results.databases;
+  const find = (kind: 'pglite' | 'postgres') => dbs.find((db) => db.kind === kind);
+  const pglite = find('pglite');
+  const postgres = find('postgres');
+  const s = results.settings;
+  lines.push(
     '',
     `**API**: autocannon, ${s.connections} connections, ${s.durationS} s each after a ${s.warmupS} s warm-up; ` +
       'ratio = req/s ÷ the bare Fastify route measured just before on the same machine; ' +
@@ -380,6 +423,10 @@ export function renderTables(results: Results): string {
       '',
     ]),
   );
+}
+
+function renderRest(lines: string[], results: Results, checkFor: CheckFor): void {
+  const dbs = results.databases;
 
   if (results.web) {
     const web = results.web;
@@ -450,7 +497,166 @@ export function renderTables(results: Results): string {
       ? `Targets missed: ${missed.map((check) => `${check.name} (${check.figure}, target ${check.target})`).join('; ')}.`
       : 'Every measured target met.',
   );
-  return lines.join('\n');
+}
+
+const seconds = (value: number) => `${Math.round(value).toLocaleString('en-US')} s`;
+
+function latencyCells(outcome: Outcome<LatencyFigure> | undefined, withMatches: boolean): string[] {
+  return cells(
+    outcome,
+    (figure) => [
+      ...(withMatches ? [figure.matches === null ? '' : int(figure.matches)] : []),
+      ms(figure.p50),
+      ms(figure.p95) + (figure.failed > 0 ? ` (${figure.failed} failed)` : ''),
+      figure.cpuMsPerRequest === null && figure.databaseCpuMsPerRequest === null
+        ? ''
+        : `${figure.cpuMsPerRequest === null ? '' : figure.cpuMsPerRequest.toFixed(2)}${
+            figure.databaseCpuMsPerRequest === null
+              ? ''
+              : `${figure.cpuMsPerRequest === null ? '' : ' + '}${figure.databaseCpuMsPerRequest.toFixed(2)} db`
+          }`,
+    ],
+    withMatches ? 4 : 3,
+  );
+}
+
+/** '' at the issue's size, else what share of it was seeded. */
+function sizeNote(search: SearchResults): string {
+  const { fraction, others } = search.size;
+  if (fraction === 1 && others === 1) return '';
+  if (fraction === others) return ` (data set at ${fraction} of the issue's size)`;
+  return ` (measured user at ${fraction}, others at ${others} of the issue's size)`;
+}
+
+/** The search part: one table per database (endpoint beside its floor), then the save cost. */
+function renderSearch(results: Results, checkFor: CheckFor): string[] {
+  const lines: string[] = [];
+  for (const db of results.databases) {
+    const search = db.search;
+    if (!search) continue;
+    const rows = (c: SearchResults['counts']) =>
+      c.contents
+        ? `${int(c.contents)} content items of about 1,000 words, ${int(c.notes)} notes in ${int(c.collections)} collections, ${int(c.tags)} tags and ${int(c.files)} files`
+        : 'no data';
+    const same = search.size.fraction === search.size.others;
+    const per = same
+      ? `10 users, each with ${rows(search.counts)}`
+      : `the measured user with ${rows(search.counts)}, beside 9 users with ${rows(search.otherCounts)}`;
+    const seed = search.seedSeconds;
+    lines.push(
+      '',
+      `**Search, ${db.label}**: ${per}${sizeNote(search)}; ` +
+        `seeded in ${seconds(seed.total)} (accounts ${seconds(seed.accounts)}, rows ${seconds(seed.rows)}, GIN indexes ${seconds(seed.indexes ?? 0)}, VACUUM ANALYZE ${seconds(seed.vacuum)}). ` +
+        `One client, ${results.settings.scaleDurationS} s per query, as the first user; "all queries" weighs each query alike. Matches: \`count\` of the answer; floor: the endpoint's page query (UNION ALL of the five types, ranked, with the total) straight through the driver; headlines: its detail query (\`ts_headline\`) for the page's content items.`,
+      '',
+      row([
+        'query',
+        '`q`',
+        'matches',
+        'endpoint p50',
+        'p95',
+        'CPU ms/req',
+        'floor: page query p50',
+        'p95',
+        'CPU ms/req',
+        'headlines p50',
+      ]),
+      row(Array<string>(10).fill('---')),
+    );
+    for (const key of Object.keys(SEARCH_QUERIES) as SearchQueryKey[]) {
+      const entry = search.queries[key];
+      lines.push(
+        row([
+          SEARCH_QUERIES[key].label,
+          `\`${SEARCH_QUERIES[key].q.replace(/\|/g, '\\|')}\``,
+          ...latencyCells(entry?.endpoint, true),
+          ...latencyCells(entry?.floor, false),
+          entry?.headlines?.ok ? ms(entry.headlines.value.p50) : '',
+        ]),
+      );
+    }
+    const target = db.kind === 'postgres' ? 'p50 < 25 ms, p95 < 80 ms' : 'p50 < 80 ms';
+    const size = sizeNote(search);
+    const pass =
+      db.kind === 'postgres'
+        ? [checkFor(`PostgreSQL: search p50${size}`), checkFor(`PostgreSQL: search p95${size}`)]
+        : [checkFor(`PGlite: search p50${size}`)];
+    const allMark = pass.includes(false) ? false : pass.every((p) => p === true) ? true : null;
+    lines.push(
+      row([
+        '**search (all queries)**',
+        '',
+        '',
+        ...latencyCells(search.all.endpoint, false),
+        ...latencyCells(search.all.floor, false),
+        '',
+      ]),
+      '',
+      `Target (${db.label}): ${target} ${mark(allMark)}`,
+    );
+    const patch = value(search.patch);
+    if (patch) {
+      lines.push(
+        '',
+        `Saving through the API (PATCH of title + ~1,000 words, one client): p50 ${ms(patch.p50)}, p95 ${ms(patch.p95)}, ` +
+          `CPU ${latencyCells(search.patch, false)[2] || 'n/a'} ms per save (${patch.requests} saves).`,
+      );
+    }
+    const save = value(search.save);
+    if (save) {
+      lines.push(
+        '',
+        `Cost of the search index on a save (PostgreSQL, ${save.saves} UPDATEs of title + ~1,000 words, each committed, ` +
+          'interleaved with the same on a copy of the rows without the tsvector column and its GIN index):',
+        '',
+        row(['table', 'p50', 'p95', 'mean', 'backend CPU ms/save', 'target', '']),
+        row(Array<string>(7).fill('---')),
+        row([
+          '`contents` (tsvector + GIN)',
+          ms(save.indexed.p50),
+          ms(save.indexed.p95),
+          ms(save.indexed.mean),
+          save.indexed.cpuMs.toFixed(2),
+          '',
+          '',
+        ]),
+        row([
+          'copy without them',
+          ms(save.plain.p50),
+          ms(save.plain.p95),
+          ms(save.plain.mean),
+          save.plain.cpuMs.toFixed(2),
+          '',
+          '',
+        ]),
+        row([
+          'GIN pending-list merge, per save',
+          '',
+          '',
+          ms(save.pendingMergeMsPerSave),
+          save.pendingMergeCpuMsPerSave.toFixed(2),
+          '',
+          '',
+        ]),
+        row([
+          '**added per save**',
+          '',
+          '',
+          ms(save.addedMsPerSave),
+          save.addedCpuMsPerSave.toFixed(2),
+          '< 2 ms (CPU)',
+          mark(checkFor('PostgreSQL: cost added to saving a content item (backend CPU)')),
+        ]),
+      );
+    } else if (db.kind === 'postgres' && !search.save.ok) {
+      lines.push(
+        '',
+        `Cost of the search index on a save: not measured (${search.save.error.split('\n')[0]}).`,
+      );
+    }
+    for (const problem of search.problems) lines.push('', `Search problem: ${problem}`);
+  }
+  return lines;
 }
 
 interface KeystrokeLike {

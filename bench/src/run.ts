@@ -2,10 +2,12 @@
 // PostgreSQL database) and a bare Fastify baseline, seeds, measures, prints the table with the
 // targets beside the figures and writes bench/results.json. Never a test: it fails nothing.
 //
-//   npm run bench                          the full run (about 6 minutes on 2 cores)
+//   npm run bench                          the full run (about 20 minutes on 2 cores, 13 of them search)
 //   npm run bench -- --quick               short runs for development (bench/results-partial.json)
 //   npm run bench -- --db=postgres         one database only (pglite | postgres)
-//   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor)
+//   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor, search)
+//   npm run bench -- --search-size=0.1     the search data set at a tenth of its size (dev runs;
+//                                          0.1/0.02: the measured user / the nine others)
 //   npm run bench -- --server-log-level=warn   the server's LOG_LEVEL (default: info, as shipped)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import { ensureBuilt } from './build';
 import { measure, measureUnderLogins, type LoadSpec } from './load';
 import { benchDir } from './paths';
 import { createScratchDatabase } from './postgres';
+import { benchSearch } from './search';
 import { runCleanups, startBareServer, startServer, type RunningProcess } from './processes';
 import {
   API_ENDPOINTS,
@@ -42,7 +45,7 @@ import {
   type SeedFacts,
 } from './seed';
 
-type Part = 'api' | 'logins' | 'scale' | 'web' | 'editor';
+type Part = 'api' | 'logins' | 'scale' | 'web' | 'editor' | 'search';
 type Kind = 'pglite' | 'postgres';
 
 /**
@@ -59,6 +62,7 @@ function parseArgs(argv: string[]) {
     .split(',')
     .filter((db): db is Kind => db === 'pglite' || db === 'postgres');
   const skip = new Set((get('skip') ?? '').split(',') as Part[]);
+  const searchSize = get('search-size');
   return {
     quick,
     dbs,
@@ -72,9 +76,32 @@ function parseArgs(argv: string[]) {
     loginsPerS: 10,
     words: 10_000,
     keystrokes: quick ? 40 : 200,
+    /**
+     * Size of the search data set as a share of the issue's (10 users × 10,000 items), for the
+     * measured user and the nine others: all 1 on PostgreSQL; on PGlite the measured user is
+     * full size and the others a tenth (PGLITE_SEARCH_OTHERS: seeding 100 M words in
+     * WebAssembly takes too long, bench/README.md); `--quick` seeds a tenth of everything;
+     * `--search-size` sets everything.
+     */
+    searchSize: {
+      postgres: searchSizeOf(searchSize, quick, 1),
+      pglite: searchSizeOf(searchSize, quick, PGLITE_SEARCH_OTHERS),
+    },
+    saves: quick ? 100 : 300,
   };
 }
 type Options = ReturnType<typeof parseArgs>;
+/** The nine other users of the search data set on PGlite, as a share of full size. */
+const PGLITE_SEARCH_OTHERS = 0.1;
+
+function searchSizeOf(given: string | undefined, quick: boolean, others: number) {
+  // `--search-size=0.1` (everyone) or `--search-size=0.1/0.02` (measured user / the others).
+  if (given) {
+    const [fraction, others] = given.split('/').map(Number);
+    return { fraction: fraction ?? 1, others: others ?? fraction ?? 1 };
+  }
+  return quick ? { fraction: 0.1, others: 0.1 } : { fraction: 1, others };
+}
 
 const started = Date.now();
 const log = (line: string) => {
@@ -347,6 +374,22 @@ async function benchDatabase(
   return result;
 }
 
+/** A database whose api, logins and scale parts were all skipped (the search part may run). */
+function skippedDatabase(kind: Kind): DatabaseResults {
+  const skipped = { ok: false as const, error: 'skipped' };
+  return {
+    kind,
+    label: kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+    seedSeconds: 0,
+    bare: skipped,
+    api: {},
+    underLogins: skipped,
+    scale: {},
+    memory: {},
+    problems: [],
+  };
+}
+
 function need(seeded: Outcome<Seeded>): Seeded {
   if (!seeded.ok) throw new Error(`no seeded data (${seeded.error.split('\n')[0]})`);
   return seeded.value;
@@ -415,9 +458,23 @@ async function main() {
     for (const [index, kind] of options.dbs.entries()) {
       // The browser runs once, against the last server, while it is up.
       const last = index === options.dbs.length - 1;
-      databases.push(
-        await benchDatabase(kind, options, bare, last && wantsBrowser ? browserPart : null),
-      );
+      const browserHere = last && wantsBrowser;
+      const others = (['api', 'logins', 'scale'] as const).some((part) => !options.skip.has(part));
+      const db =
+        others || browserHere
+          ? await benchDatabase(kind, options, bare, browserHere ? browserPart : null)
+          : skippedDatabase(kind);
+      if (!options.skip.has('search')) {
+        db.search = await benchSearch(kind, {
+          durationS: options.scaleDurationS,
+          warmupS: 1,
+          size: options.searchSize[kind],
+          saves: options.saves,
+          logLevel: options.logLevel,
+          log,
+        });
+      }
+      databases.push(db);
     }
   } finally {
     await bare.stop();
@@ -445,6 +502,12 @@ async function main() {
       loginsPerS: options.loginsPerS,
       serverLogLevel: options.logLevel,
       seed: SEED,
+      searchSize: {
+        postgres: options.searchSize.postgres.fraction,
+        postgresOthers: options.searchSize.postgres.others,
+        pglite: options.searchSize.pglite.fraction,
+        pgliteOthers: options.searchSize.pglite.others,
+      },
     },
     databases,
     web,

@@ -1,0 +1,147 @@
+// The floor of the search part: the endpoint's SQL, run straight through the driver
+// (decision 070), so the table shows what the SQL costs and what the server adds around it.
+//
+// The query text is a copy of server/src/library/search.repository.ts (its page query with the
+// default filters, and the detail query with the headlines of the page's content items), not an
+// import: the bench measures the built server as a black box. The tsquery text comes from the
+// server's own parser (pure TypeScript, no database), so both run the same query. When the
+// repository's SQL changes, change it here too.
+import { parseSearch } from '../../server/src/search/query';
+import type { SearchSeedFacts } from './search-seed';
+
+export interface FloorSql {
+  text: string;
+  values: unknown[];
+}
+
+/** server/src/search/snippets.ts: the marks ts_headline puts around a match. */
+const MARK_START = '\uE000';
+const MARK_END = '\uE001';
+/** server/src/db/schema.ts: only this much of a body is indexed and headlined. */
+const SEARCHED_BODY_MAX = 100_000;
+const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxFragments=1, MaxWords=40, MinWords=20, FragmentDelimiter=" "`;
+const HEADLINE_ALL = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
+
+type Type = 'content' | 'note' | 'collection' | 'file' | 'tag';
+
+/** The read scope of the access policy (server/src/policy/library.policy.ts, scopeOf). */
+const READ_SCOPE: Record<Type, string> = {
+  content: `(contents.user_id = $1 or exists (select 1 from content_collections
+      inner join collection_members on collection_members.collection_id = content_collections.collection_id
+      where content_collections.content_id = contents.id and collection_members.user_id = $1))`,
+  note: `(notes.user_id = $1 or exists (select 1 from collection_members
+      where collection_members.collection_id = notes.collection_id and collection_members.user_id = $1))`,
+  collection: `(collections.user_id = $1 or exists (select 1 from collection_members
+      where collection_members.collection_id = collections.id and collection_members.user_id = $1))`,
+  file: `(files.user_id = $1 or exists (select 1 from content_collections
+      inner join collection_members on collection_members.collection_id = content_collections.collection_id
+      where content_collections.content_id = files.content_id and collection_members.user_id = $1)
+    or exists (select 1 from collection_members
+      where collection_members.collection_id = files.collection_id and collection_members.user_id = $1))`,
+  tag: 'tags.user_id = $1',
+};
+
+const TABLE: Record<Type, string> = {
+  content: 'contents',
+  note: 'notes',
+  collection: 'collections',
+  file: 'files',
+  tag: 'tags',
+};
+
+const CHANGED: Record<Type, string> = {
+  content: 'coalesce(contents.updated_on, contents.created_on)',
+  note: 'coalesce(notes.updated_on, notes.created_on)',
+  collection: 'coalesce(collections.updated_on, collections.created_on)',
+  file: 'files.created_on',
+  tag: 'tags.created_on',
+};
+
+/** Rows carrying a tag of that name (ignoring case); undefined for types without tags. */
+function carries(type: Type, name: string): string | undefined {
+  // ::text: the driver sends an untyped parameter, and lower() also takes ranges.
+  const named = `lower(tags.name) = lower(${name}::text)`;
+  switch (type) {
+    case 'content':
+      return `exists (select 1 from content_tags inner join tags on tags.id = content_tags.tag_id where content_tags.content_id = contents.id and ${named})`;
+    case 'collection':
+      return `exists (select 1 from collection_tags inner join tags on tags.id = collection_tags.tag_id where collection_tags.collection_id = collections.id and ${named})`;
+    case 'note':
+      return `exists (select 1 from unnest(notes.tags) as note_tag where lower(note_tag) = lower(${name}::text))`;
+    case 'file':
+    case 'tag':
+      return undefined;
+  }
+}
+
+export interface SearchFloor {
+  /** The page query: hits of all five types, best first, with the total. */
+  page: FloorSql;
+  /** The headlines and details of the page's content items (given their ids). */
+  details: (contentIds: number[]) => FloorSql | null;
+}
+
+/** `q` as the endpoint runs it for the first user, default filters, first page of 20. */
+export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): SearchFloor {
+  const parsed = parseSearch(q);
+  if (!parsed) throw new Error(`the server's parser finds nothing to search in ${q}`);
+  const values: unknown[] = [facts.userId];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const tsquery = parsed.tsquery;
+  const query = tsquery === null ? null : `to_tsquery('english', ${param(tsquery)})`;
+  const tags = parsed.tags.map(param);
+  const excluded = parsed.excludedTags.map(param);
+  const types = (['content', 'note', 'collection', 'file', 'tag'] as const).filter(
+    (type) => parsed.tags.length === 0 || carries(type, '') !== undefined,
+  );
+  const parts = types.map((type) => {
+    const table = TABLE[type];
+    const where = [
+      ...(query ? [`${table}.search @@ ${query}`] : []),
+      READ_SCOPE[type],
+      ...tags.flatMap((name) => carries(type, name) ?? []),
+      ...excluded.flatMap((name) => {
+        const carrying = carries(type, name);
+        return carrying ? [`not ${carrying}`] : [];
+      }),
+    ];
+    const ranking = query
+      ? `ts_filter(${table}.search, '{a}') @@ ${query} as in_title, ts_rank_cd(${table}.search, ${query}) as rank`
+      : 'false as in_title, 0::real as rank';
+    return `select '${type}'::text as type, ${table}.id as id, ${ranking}, ${CHANGED[type]} as changed
+      from ${table} where ${where.join(' and ')}`;
+  });
+  const page = {
+    text: `select type, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits
+      order by in_title desc, rank desc, changed desc, type, id desc limit 20 offset 0`,
+    values,
+  };
+  const details = (ids: number[]): FloorSql | null => {
+    if (ids.length === 0) return null;
+    const own: unknown[] = [facts.userId];
+    const p = (value: unknown) => {
+      own.push(value);
+      return `$${own.length}`;
+    };
+    const unmarked = (text: string) => `translate(${text}, ${p(MARK_START + MARK_END)}, '')`;
+    // Parameters are numbered as they are made: an unused one has no type and fails the query.
+    const headline = (text: () => string, options: string) =>
+      tsquery === null
+        ? `''`
+        : `ts_headline('english', ${unmarked(text())}, to_tsquery('english', ${p(tsquery)}), ${p(options)})`;
+    const body = headline(() => `left(contents.content, ${p(SEARCHED_BODY_MAX)})`, HEADLINE);
+    const title = headline(() => 'contents.title', HEADLINE_ALL);
+    return {
+      text: `select contents.id as id, contents.title as title, contents.user_id as "userId",
+          coalesce(contents.updated_on, contents.created_on) as changed,
+          ${body} as "bodyMarked", ${title} as "titleMarked",
+          null::int as "collectionId", null::int as "contentId"
+        from contents where ${READ_SCOPE.content} and contents.id in (${ids.map(p).join(', ')})`,
+      values: own,
+    };
+  };
+  return { page, details };
+}
