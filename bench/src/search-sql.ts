@@ -7,6 +7,7 @@
 // server's own parser (pure TypeScript, no database), so both run the same query. When the
 // repository's SQL changes, change it here too.
 import { parseSearch } from '../../server/src/search/query';
+import { searchedWords } from '../../server/src/library/search.repository';
 import type { SearchSeedFacts } from './search-seed';
 
 export interface FloorSql {
@@ -173,7 +174,20 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
       tsquery === null
         ? `''`
         : `ts_headline('english', ${unmarked(text())}, to_tsquery('english', ${p(tsquery)}), ${p(options)})`;
-    const body = headline(() => `left(contents.content, ${p(SEARCHED_BODY_MAX)})`, HEADLINE);
+    // The server headlines a window of the body (search.repository.ts, bodyWindow).
+    const body =
+      tsquery === null
+        ? `''`
+        : `(select ts_headline('english', ${unmarked('piece.text')}, to_tsquery('english', ${p(tsquery)}), ${p(HEADLINE)})
+          from (select case
+              when length(b.body) <= 600 then b.body
+              else regexp_replace(
+                regexp_replace(substr(b.body, w.start, 600), case when w.start > 1 then '^\\S*\\s+' else '^' end, ''),
+                case when w.start + 600 <= length(b.body) then '\\s+\\S*$' else '$' end, '')
+            end as text
+            from (select left(contents.content, ${p(SEARCHED_BODY_MAX)}) as body) b,
+              lateral (select greatest(1, coalesce((select min(found) from unnest(${p(searchedWords(tsquery))}::text[]) as word,
+                strpos(lower(b.body), word) as found where found > 0), 1) - 150) as start) w) piece)`;
     const title = headline(() => 'contents.title', HEADLINE_ALL);
     return {
       text: `select contents.id as id, contents.title as title, contents.user_id as "userId",
