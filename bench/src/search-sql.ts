@@ -39,7 +39,8 @@ const OWN_SCOPE: Record<Type, string> = {
 const SHARED_COLLECTIONS = 'array(select collection_id from collection_members where user_id = $1)';
 const SHARED_ITEMS = `array(select content_collections.content_id from content_collections
       inner join collection_members on collection_members.collection_id = content_collections.collection_id
-      where collection_members.user_id = $1)`;
+      where collection_members.user_id = $1
+      except select contents.id from contents where contents.user_id = $1)`;
 const SHARED_SCOPE: Record<Type, string | null> = {
   content: `contents.user_id <> $1 and contents.id = any(${SHARED_ITEMS})`,
   note: `notes.user_id <> $1 and notes.collection_id = any(${SHARED_COLLECTIONS})`,

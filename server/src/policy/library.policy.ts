@@ -155,10 +155,13 @@ export function readScopeParts(
   // The shared part starts from the caller's memberships (a handful of collections), not from
   // the table: `id = any(array(…))` is computed once and looked up by primary key.
   const sharedCollections = sql`array(select ${collectionMembers.collectionId} from ${collectionMembers} where ${eq(collectionMembers.userId, caller.userId)})`;
+  // Items of those collections, less the caller's own (a caller's items usually fill their own
+  // collections: the owner's btree answers that set from the index, instead of one lookup by
+  // primary key per item to find its owner).
   const sharedItems = sql`array(select ${contentCollections.contentId} from ${contentCollections} inner join ${collectionMembers} on ${eq(
     collectionMembers.collectionId,
     contentCollections.collectionId,
-  )} where ${eq(collectionMembers.userId, caller.userId)})`;
+  )} where ${eq(collectionMembers.userId, caller.userId)} except select ${contents.id} from ${contents} where ${eq(contents.userId, caller.userId)})`;
   switch (resource) {
     case 'tags':
       return { own: eq(tags.userId, caller.userId), shared: null };
