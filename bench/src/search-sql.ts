@@ -7,6 +7,7 @@
 // server's own parser (pure TypeScript, no database), so both run the same query. When the
 // repository's SQL changes, change it here too.
 import { parseSearch } from '../../server/src/search/query';
+import { searchedWords } from '../../server/src/library/search.repository';
 import type { SearchSeedFacts } from './search-seed';
 
 export interface FloorSql {
@@ -24,21 +25,48 @@ const HEADLINE_ALL = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=
 
 type Type = 'content' | 'note' | 'collection' | 'file' | 'tag';
 
-/** The read scope of the access policy (server/src/policy/library.policy.ts, scopeOf). */
-const READ_SCOPE: Record<Type, string> = {
-  content: `(contents.user_id = $1 or exists (select 1 from content_collections
-      inner join collection_members on collection_members.collection_id = content_collections.collection_id
-      where content_collections.content_id = contents.id and collection_members.user_id = $1))`,
-  note: `(notes.user_id = $1 or exists (select 1 from collection_members
-      where collection_members.collection_id = notes.collection_id and collection_members.user_id = $1))`,
-  collection: `(collections.user_id = $1 or exists (select 1 from collection_members
-      where collection_members.collection_id = collections.id and collection_members.user_id = $1))`,
-  file: `(files.user_id = $1 or exists (select 1 from content_collections
-      inner join collection_members on collection_members.collection_id = content_collections.collection_id
-      where content_collections.content_id = files.content_id and collection_members.user_id = $1)
-    or exists (select 1 from collection_members
-      where collection_members.collection_id = files.collection_id and collection_members.user_id = $1))`,
+/**
+ * The read scope of the access policy (server/src/policy/library.policy.ts, readScopeParts): the
+ * caller's own rows, and the rows of others shared through memberships, run as two parts.
+ */
+const OWN_SCOPE: Record<Type, string> = {
+  content: 'contents.user_id = $1',
+  note: 'notes.user_id = $1',
+  collection: 'collections.user_id = $1',
+  file: 'files.user_id = $1',
   tag: 'tags.user_id = $1',
+};
+const SHARED_COLLECTIONS = 'array(select collection_id from collection_members where user_id = $1)';
+const SHARED_ITEMS = `array(select content_collections.content_id from content_collections
+      inner join collection_members on collection_members.collection_id = content_collections.collection_id
+      where collection_members.user_id = $1
+      except select contents.id from contents where contents.user_id = $1)`;
+const SHARED_SCOPE: Record<Type, string | null> = {
+  content: `contents.user_id <> $1 and contents.id = any(${SHARED_ITEMS})`,
+  note: `notes.user_id <> $1 and notes.collection_id = any(${SHARED_COLLECTIONS})`,
+  collection: `collections.user_id <> $1 and collections.id = any(${SHARED_COLLECTIONS})`,
+  file: `files.user_id <> $1 and (files.content_id = any(${SHARED_ITEMS}) or files.collection_id = any(${SHARED_COLLECTIONS}))`,
+  tag: null,
+};
+/** Tables whose `search` holds the owner's lexeme `~<user id>` (server/src/db/schema.ts). */
+const OWNER_LEXEME: Record<Type, boolean> = {
+  content: true,
+  note: true,
+  collection: false,
+  file: false,
+  tag: false,
+};
+/** The read scope in one condition (the detail query). */
+const READ_SCOPE = (type: Type) =>
+  SHARED_SCOPE[type] === null ? OWN_SCOPE[type] : `(${OWN_SCOPE[type]} or (${SHARED_SCOPE[type]}))`;
+
+/** The title-only vector of each table (`search` where there is no body). */
+const TITLE_SEARCH: Record<Type, string> = {
+  content: 'contents.title_search',
+  note: 'notes.title_search',
+  collection: 'collections.title_search',
+  file: 'files.search',
+  tag: 'tags.search',
 };
 
 const TABLE: Record<Type, string> = {
@@ -97,11 +125,11 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
   const types = (['content', 'note', 'collection', 'file', 'tag'] as const).filter(
     (type) => parsed.tags.length === 0 || carries(type, '') !== undefined,
   );
-  const parts = types.map((type) => {
+  const owner = query ? param(`'~${facts.userId}'`) : null;
+  const parts = types.flatMap((type) => {
     const table = TABLE[type];
+    const match = query ? [`${table}.search @@ ${query}`] : [];
     const where = [
-      ...(query ? [`${table}.search @@ ${query}`] : []),
-      READ_SCOPE[type],
       ...tags.flatMap((name) => carries(type, name) ?? []),
       ...excluded.flatMap((name) => {
         const carrying = carries(type, name);
@@ -109,13 +137,28 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
       }),
     ];
     const ranking = query
-      ? `ts_filter(${table}.search, '{a}') @@ ${query} as in_title, ts_rank_cd(${table}.search, ${query}) as rank`
+      ? `${TITLE_SEARCH[type]} @@ ${query} as in_title, ts_rank_cd(${TITLE_SEARCH[type]}, ${query}) as rank`
       : 'false as in_title, 0::real as rank';
-    return `select '${type}'::text as type, ${table}.id as id, ${ranking}, ${CHANGED[type]} as changed
-      from ${table} where ${where.join(' and ')}`;
+    const select = `select '${type}'::text as type, ${table}.id as id, ${ranking}, ${CHANGED[type]} as changed from`;
+    const shared = SHARED_SCOPE[type];
+    const sharedPart = shared
+      ? [`${select} ${table} where ${[shared, ...match, ...where].join(' and ')}`]
+      : [];
+    if (!query || !owner || !OWNER_LEXEME[type]) {
+      return [
+        `${select} ${table} where ${[OWN_SCOPE[type], ...match, ...where].join(' and ')}`,
+        ...sharedPart,
+      ];
+    }
+    // The own rows through the GIN index alone (query & the owner's lexeme), fenced by OFFSET 0.
+    const found = `(select * from ${table} where ${table}.search @@ (${query} && ${owner}::tsquery) offset 0) ${table}`;
+    return [`${select} ${found} where ${[OWN_SCOPE[type], ...where].join(' and ')}`, ...sharedPart];
   });
+  // Without tags, the endpoint's page query also checks that the text query is indexable.
+  const guard =
+    query && parsed.tags.length === 0 ? ` where querytree(${query}) not in ('', 'T')` : '';
   const page = {
-    text: `select type, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits
+    text: `select type, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits${guard}
       order by in_title desc, rank desc, changed desc, type, id desc limit 20 offset 0`,
     values,
   };
@@ -132,14 +175,27 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
       tsquery === null
         ? `''`
         : `ts_headline('english', ${unmarked(text())}, to_tsquery('english', ${p(tsquery)}), ${p(options)})`;
-    const body = headline(() => `left(contents.content, ${p(SEARCHED_BODY_MAX)})`, HEADLINE);
+    // The server headlines a window of the body (search.repository.ts, bodyWindow).
+    const body =
+      tsquery === null
+        ? `''`
+        : `(select ts_headline('english', ${unmarked('piece.text')}, to_tsquery('english', ${p(tsquery)}), ${p(HEADLINE)})
+          from (select case
+              when length(b.body) <= 600 then b.body
+              else regexp_replace(
+                regexp_replace(substr(b.body, w.start, 600), case when w.start > 1 then '^\\S*\\s+' else '^' end, ''),
+                case when w.start + 600 <= length(b.body) then '\\s+\\S*$' else '$' end, '')
+            end as text
+            from (select left(contents.content, ${p(SEARCHED_BODY_MAX)}) as body) b,
+              lateral (select greatest(1, coalesce((select min(found) from unnest(${p(searchedWords(tsquery))}::text[]) as word,
+                strpos(lower(b.body), word) as found where found > 0), 1) - 150) as start) w) piece)`;
     const title = headline(() => 'contents.title', HEADLINE_ALL);
     return {
       text: `select contents.id as id, contents.title as title, contents.user_id as "userId",
           coalesce(contents.updated_on, contents.created_on) as changed,
           ${body} as "bodyMarked", ${title} as "titleMarked",
           null::int as "collectionId", null::int as "contentId"
-        from contents where ${READ_SCOPE.content} and contents.id in (${ids.map(p).join(', ')})`,
+        from contents where ${READ_SCOPE('content')} and contents.id in (${ids.map(p).join(', ')})`,
       values: own,
     };
   };

@@ -293,7 +293,9 @@ describe(`a user with ${PER_USER} of everything`, () => {
       ['member', asCaller(memberId)],
     ] as const) {
       const query = search.pageQuery(caller, { types: SEARCH_TYPES }, terms, 20, 0)!;
-      const text = await plan(query);
+      // As the repository runs it: with its planner settings.
+      const lines = await search.withPlannerSettings<Record<string, string>>(sql`explain ${query}`);
+      const text = lines.map((line) => Object.values(line)[0]).join('\n');
       expect(text, who).toMatch(/contents_search_idx/);
       expect(text, who).toMatch(/notes_search_idx/);
       expect(text, who).not.toMatch(/Seq Scan on (contents|collections|notes|files|tags)\b/);

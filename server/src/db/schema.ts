@@ -30,20 +30,41 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const SEARCHED_BODY_MAX = 100_000;
 
 /**
+ * The owner's lexeme in the `search` vector of the big tables (contents, notes): `~` and the
+ * owner's user id, a lexeme no text can produce (the parser drops `~`). Search asks the GIN index
+ * for `query & '~<caller>'`, so the index alone finds the caller's own matches (decision 110); the
+ * policy's `user_id = caller` is still applied to what it returns.
+ */
+export const OWNER_LEXEME_PREFIX = '~';
+
+/**
  * The `search` column of a searchable table: `title` weighted A (a title match ranks first),
  * `body` (its first SEARCHED_BODY_MAX characters) weighted B, English stemming (the 'english'
  * text search configuration).
  */
-const searchVector = (title: string, body?: string) =>
+const searchVector = (title: string, body?: string, withOwner = false) =>
   tsvector('search')
     .notNull()
     .generatedAlwaysAs(
       sql.raw(
-        body === undefined
+        (body === undefined
           ? `setweight(to_tsvector('english'::regconfig, ${title}), 'A')`
-          : `setweight(to_tsvector('english'::regconfig, ${title}), 'A') || setweight(to_tsvector('english'::regconfig, left(${body}, ${SEARCHED_BODY_MAX})), 'B')`,
+          : `setweight(to_tsvector('english'::regconfig, ${title}), 'A') || setweight(to_tsvector('english'::regconfig, left(${body}, ${SEARCHED_BODY_MAX})), 'B')`) +
+          (withOwner
+            ? ` || array_to_tsvector(ARRAY['${OWNER_LEXEME_PREFIX}' || user_id::text])`
+            : ''),
       ),
     );
+
+/**
+ * The `title_search` column of a table with a body: the title alone, weighted A, so "the title
+ * matches the whole query" and the title's rank read a vector of a few words instead of the
+ * `search` vector of the whole body (decision 110: ranking must not detoast every match).
+ */
+const titleVector = (title: string) =>
+  tsvector('title_search')
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`setweight(to_tsvector('english'::regconfig, ${title}), 'A')`));
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const updatedOn = () => timestamp('updated_on', { withTimezone: true });
@@ -194,6 +215,7 @@ export const collections = pgTable(
     createdOn: createdOn(),
     updatedOn: updatedOn(),
     search: searchVector('name', 'description'),
+    titleSearch: titleVector('name'),
   },
   (t) => [
     index('collections_user_id_idx').on(t.userId, t.id.desc()),
@@ -289,7 +311,8 @@ export const contents = pgTable(
     updatedOn: updatedOn(),
     /** Who wrote it last (the owner or an editor of one of its collections). */
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    search: searchVector('title', 'content'),
+    search: searchVector('title', 'content', true),
+    titleSearch: titleVector('title'),
   },
   (t) => [
     index('contents_user_id_idx').on(t.userId, t.id.desc()),
@@ -395,7 +418,8 @@ export const notes = pgTable(
     updatedOn: updatedOn(),
     /** Who wrote it last (the owner or an editor of its collection). */
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    search: searchVector('title', 'content'),
+    search: searchVector('title', 'content', true),
+    titleSearch: titleVector('title'),
   },
   (t) => [
     index('notes_collection_idx').on(t.collectionId, t.id.desc()),

@@ -9,11 +9,13 @@ import {
   files,
   notes,
   SEARCHED_BODY_MAX,
+  OWNER_LEXEME_PREFIX,
   tags,
 } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { Caller } from '../policy/caller';
-import { scopeOf } from '../policy/library.policy';
+import { readScopeParts, scopeOf } from '../policy/library.policy';
+import { quoteLexeme } from '../search/query';
 import { MARK_END, MARK_START } from '../search/snippets';
 
 /**
@@ -79,6 +81,43 @@ function carries(type: SearchType, name: string): SQL | undefined {
   }
 }
 
+/** Characters of a body given to ts_headline: a window, not the whole body (decision 110). */
+export const HEADLINE_WINDOW = 600;
+/** How much of the window lies before the first occurrence of a query word. */
+const WINDOW_BEFORE = 150;
+
+/**
+ * The words to look for in a body, in lower case: the lexemes of the tsquery text, cut to their
+ * first 5 characters (a stemmed lexeme such as `festiv` or `happi` shares about that much with
+ * the word in the text; a prefix `scri:*` is its own start).
+ */
+export function searchedWords(tsquery: string): string[] {
+  const words = new Set<string>();
+  for (const match of tsquery.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)) {
+    const lexeme = (match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1').toLowerCase();
+    if (lexeme !== '') words.add(lexeme.slice(0, 5));
+  }
+  return [...words];
+}
+
+/**
+ * A select of one `text`: about HEADLINE_WINDOW characters of `body` around the first
+ * case-insensitive occurrence of one of `words` (the start when there is none), without the
+ * partial words at its ends (a cut word could match a prefix query). ts_headline parses all it
+ * is given: 20 whole bodies of 5,600 characters cost 31 ms, 20 windows of 1,000 characters 6 ms (600 are enough for a 240-character snippet).
+ */
+function bodyWindow(body: SQL, words: string[]): SQL {
+  const first = sql`(select min(found) from unnest(${sql.param(words)}::text[]) as word, strpos(lower(b.body), word) as found where found > 0)`;
+  return sql`select case
+      when length(b.body) <= ${HEADLINE_WINDOW} then b.body
+      else regexp_replace(
+        regexp_replace(substr(b.body, w.start, ${HEADLINE_WINDOW}), case when w.start > 1 then '^\S*\s+' else '^' end, ''),
+        case when w.start + ${HEADLINE_WINDOW} <= length(b.body) then '\s+\S*$' else '$' end, '')
+    end as text
+    from (select ${body} as body) b,
+      lateral (select greatest(1, coalesce(${first}, 1) - ${WINDOW_BEFORE}) as start) w`;
+}
+
 /** Which types can carry tags at all (a `#tag` or `tag=` leaves only those). */
 const TAGGABLE: Record<SearchType, boolean> = {
   content: true,
@@ -95,8 +134,14 @@ interface Branch {
   type: SearchType;
   table: typeof contents | typeof notes | typeof collections | typeof files | typeof tags;
   search: SQL;
+  /** The title-only vector (`title_search`; `search` itself where there is no body). */
+  titleSearch: SQL;
   id: SQL;
   changed: SQL;
+  /** The read scope as the policy splits it: own rows, and rows shared with the caller. */
+  scopes: { own: SQL; shared: SQL | null };
+  /** `search` holds the owner's lexeme (schema.ts, OWNER_LEXEME_PREFIX): contents and notes. */
+  ownerLexeme?: boolean;
   where: SQL[];
 }
 
@@ -123,10 +168,12 @@ export class SearchRepository {
         type: 'content',
         table: contents,
         search: sql`${contents.search}`,
+        titleSearch: sql`${contents.titleSearch}`,
         id: sql`${contents.id}`,
         changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
+        scopes: readScopeParts(caller, 'contents'),
+        ownerLexeme: true,
         where: [
-          scopeOf(caller, 'contents', 'read'),
           ...(collection === undefined ? [] : [sql`${contents.id} in (${itemsOf(collection)})`]),
           ...(tag === undefined
             ? []
@@ -140,21 +187,22 @@ export class SearchRepository {
         type: 'note',
         table: notes,
         search: sql`${notes.search}`,
+        titleSearch: sql`${notes.titleSearch}`,
         id: sql`${notes.id}`,
         changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
-        where: [
-          scopeOf(caller, 'notes', 'read'),
-          ...(collection === undefined ? [] : [eq(notes.collectionId, collection)]),
-        ],
+        scopes: readScopeParts(caller, 'notes'),
+        ownerLexeme: true,
+        where: [...(collection === undefined ? [] : [eq(notes.collectionId, collection)])],
       },
       {
         type: 'collection',
         table: collections,
         search: sql`${collections.search}`,
+        titleSearch: sql`${collections.titleSearch}`,
         id: sql`${collections.id}`,
         changed: sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`,
+        scopes: readScopeParts(caller, 'collections'),
         where: [
-          scopeOf(caller, 'collections', 'read'),
           ...(collection === undefined ? [] : [eq(collections.id, collection)]),
           ...(tag === undefined
             ? []
@@ -167,10 +215,11 @@ export class SearchRepository {
         type: 'file',
         table: files,
         search: sql`${files.search}`,
+        titleSearch: sql`${files.search}`,
         id: sql`${files.id}`,
         changed: sql`${files.createdOn}`,
+        scopes: readScopeParts(caller, 'files'),
         where: [
-          scopeOf(caller, 'files', 'read'),
           ...(collection === undefined
             ? []
             : [
@@ -185,9 +234,11 @@ export class SearchRepository {
         type: 'tag',
         table: tags,
         search: sql`${tags.search}`,
+        titleSearch: sql`${tags.search}`,
         id: sql`${tags.id}`,
         changed: sql`${tags.createdOn}`,
-        where: [scopeOf(caller, 'tags', 'read')],
+        scopes: readScopeParts(caller, 'tags'),
+        where: [],
       },
     ];
     return all
@@ -203,7 +254,6 @@ export class SearchRepository {
       .map((branch) => ({
         ...branch,
         where: [
-          ...(terms.tsquery === null ? [] : [sql`${branch.search} @@ ${query(terms.tsquery)}`]),
           ...branch.where,
           ...terms.tags.flatMap((name) => carries(branch.type, name) ?? []),
           ...terms.excludedTags.flatMap((name) => {
@@ -215,9 +265,15 @@ export class SearchRepository {
   }
 
   /**
-   * One page of hits, best first: rows whose title alone matches the whole query, then by
-   * ts_rank_cd, then the newest change, then type and id (stable pages); and the total.
-   * Without a text query (tags only): newest change first.
+   * One page of hits, best first: rows whose title alone matches the whole query, then by the
+   * title's ts_rank_cd, then the newest change, then type and id (stable pages); and the total.
+   * Without a text query (tags only): newest change first. Bodies are not ranked (decision
+   * 110): ranking by them reads the whole `search` vector of every match.
+   *
+   * Each branch is two parts, the caller's own rows and the rows shared with them (the policy's
+   * split of the read scope), so the own part is served by the indexes.
+   * `guard`: the query is answered only when the text query has something an index can look up
+   * (querytree not empty), evaluated once (the `indexable()` check without its round trip).
    */
   pageQuery(
     caller: Caller,
@@ -225,19 +281,59 @@ export class SearchRepository {
     terms: SearchTerms,
     limit: number,
     offset: number,
+    guard = false,
   ): SQL | null {
     const branches = this.branches(caller, filters, terms);
     if (branches.length === 0) return null;
-    const parts = branches.map((branch) => {
-      const ranking =
+    const owner = quoteLexeme(`${OWNER_LEXEME_PREFIX}${caller.userId}`);
+    const parts = branches.flatMap((branch) => {
+      const select = sql`select ${branch.type}::text as type, ${branch.id} as id, ${
         terms.tsquery === null
           ? sql`false as in_title, 0::real as rank`
-          : sql`ts_filter(${branch.search}, '{a}') @@ ${query(terms.tsquery)} as in_title, ts_rank_cd(${branch.search}, ${query(terms.tsquery)}) as rank`;
-      return sql`select ${branch.type}::text as type, ${branch.id} as id, ${ranking}, ${branch.changed} as changed from ${branch.table} where ${and(...branch.where)}`;
+          : sql`${branch.titleSearch} @@ ${query(terms.tsquery)} as in_title, ts_rank_cd(${branch.titleSearch}, ${query(terms.tsquery)}) as rank`
+      }, ${branch.changed} as changed from`;
+      const match =
+        terms.tsquery === null ? [] : [sql`${branch.search} @@ ${query(terms.tsquery)}`];
+      const shared = branch.scopes.shared
+        ? [
+            sql`${select} ${branch.table} where ${and(branch.scopes.shared, ...match, ...branch.where)}`,
+          ]
+        : [];
+      if (terms.tsquery === null || !branch.ownerLexeme) {
+        return [
+          sql`${select} ${branch.table} where ${and(branch.scopes.own, ...match, ...branch.where)}`,
+          ...shared,
+        ];
+      }
+      // The own rows: the GIN index alone finds `query & '~<caller>'` (no vector is read); the
+      // OFFSET 0 keeps the planner from walking the owner's btree and testing every row's vector
+      // instead. The policy's own scope is then applied to what the index found.
+      const found = sql`(select * from ${branch.table} where ${branch.search} @@ (${query(terms.tsquery)} && ${owner}::tsquery) offset 0) ${branch.table}`;
+      return [sql`${select} ${found} where ${and(branch.scopes.own, ...branch.where)}`, ...shared];
     });
-    return sql`select type, id, count(*) over ()::int as total from (${sql.join(parts, sql` union all `)}) hits
+    const guarded =
+      guard && terms.tsquery !== null
+        ? sql` where querytree(${query(terms.tsquery)}) not in ('', 'T')`
+        : sql``;
+    return sql`select type, id, count(*) over ()::int as total from (${sql.join(parts, sql` union all `)}) hits${guarded}
       order by in_title desc, rank desc, changed desc, type, id desc
       limit ${limit} offset ${offset}`;
+  }
+
+  /**
+   * Runs `text` with the planner settings of search (decision 110), in a transaction so that
+   * `set local` ends with it: no JIT (on PostgreSQL compiling the plan cost more than running
+   * it; PGlite has no JIT and accepts the setting), and no sequential scans. The GIN cost
+   * estimate counts the whole posting list of the owner's lexeme (every row of a user who
+   * owns them all), while the index answers `query & '~<caller>'` in a few milliseconds; a
+   * sequential scan would read every row's vector.
+   */
+  async withPlannerSettings<T>(text: SQL): Promise<T[]> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return ((await tx.execute(text)) as unknown as { rows: T[] }).rows;
+    });
   }
 
   async page(
@@ -246,17 +342,17 @@ export class SearchRepository {
     terms: SearchTerms,
     limit: number,
     offset: number,
+    guard = false,
   ): Promise<{ hits: Hit[]; count: number }> {
-    const pageQuery = this.pageQuery(caller, filters, terms, limit, offset);
+    const pageQuery = this.pageQuery(caller, filters, terms, limit, offset, guard);
     if (!pageQuery) return { hits: [], count: 0 };
-    const result = (await this.db.execute(pageQuery)) as unknown as {
-      rows: { type: SearchType; id: number; total: number }[];
-    };
-    const rows = result.rows;
+    const rows = await this.withPlannerSettings<{ type: SearchType; id: number; total: number }>(
+      pageQuery,
+    );
     let count = rows[0]?.total ?? 0;
     if (rows.length === 0 && offset > 0) {
       // A page past the end: the total comes from the first page.
-      count = (await this.page(caller, filters, terms, 1, 0)).count;
+      count = (await this.page(caller, filters, terms, 1, 0, guard)).count;
     }
     return { hits: rows.map((row) => ({ type: row.type, id: Number(row.id) })), count };
   }
@@ -273,7 +369,11 @@ export class SearchRepository {
       tsquery === null
         ? sql`''`
         : sql`ts_headline('english', ${unmarked(text)}, ${query(tsquery)}, ${options})`;
-    const body = (text: SQL) => headline(sql`left(${text}, ${SEARCHED_BODY_MAX})`, HEADLINE);
+    const words = tsquery === null ? [] : searchedWords(tsquery);
+    const body = (text: SQL) =>
+      tsquery === null
+        ? sql`''`
+        : sql`(select ts_headline('english', ${unmarked(sql`piece.text`)}, ${query(tsquery)}, ${HEADLINE}) from (${bodyWindow(sql`left(${text}, ${SEARCHED_BODY_MAX})`, words)}) piece)`;
     const title = (text: SQL) => headline(text, HEADLINE_ALL);
     const select = (fields: {
       table: Branch['table'];

@@ -37,10 +37,13 @@ export class SearchService {
     const parsed = parseSearch(query.q);
     if (!parsed) return { results: [], count: 0 };
     // Only exclusions, or only stop words: nothing an index can find. Tags can still narrow it.
+    // Without tags, the page query checks that itself (one round trip less); with tags, the
+    // answer decides whether the text counts at all.
+    const guard = parsed.tags.length === 0;
     const textFinds =
       parsed.tsquery !== null &&
       parsed.hasPositiveText &&
-      (await repos.search.indexable(parsed.tsquery));
+      (guard || (await repos.search.indexable(parsed.tsquery)));
     if (!textFinds && parsed.tags.length === 0) return { results: [], count: 0 };
     const tsquery = textFinds || parsed.tags.length > 0 ? parsed.tsquery : null;
 
@@ -57,6 +60,7 @@ export class SearchService {
       terms,
       limit,
       offset,
+      guard,
     );
     // The text of the headlines: only positive text counts (a query of tags and exclusions
     // marks nothing).

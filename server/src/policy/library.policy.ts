@@ -141,6 +141,53 @@ export function scopeOf(caller: Caller, resource: LibraryResource, access: Acces
   }
 }
 
+/**
+ * The read scope of `scopeOf(caller, resource, 'read')` as two disjoint parts: the caller's own
+ * rows (`user_id = caller`, which an index on the owner serves) and the rows of others shared
+ * with the caller through memberships (null when nothing of that resource is ever shared).
+ * `own OR shared` is exactly the read scope; a query may run them as two branches of a
+ * `UNION ALL` (search does: an OR with EXISTS makes the planner look at every user's rows).
+ */
+export function readScopeParts(
+  caller: Caller,
+  resource: LibraryResource,
+): { own: SQL; shared: SQL | null } {
+  // The shared part starts from the caller's memberships (a handful of collections), not from
+  // the table: `id = any(array(…))` is computed once and looked up by primary key.
+  const sharedCollections = sql`array(select ${collectionMembers.collectionId} from ${collectionMembers} where ${eq(collectionMembers.userId, caller.userId)})`;
+  // Items of those collections, less the caller's own (a caller's items usually fill their own
+  // collections: the owner's btree answers that set from the index, instead of one lookup by
+  // primary key per item to find its owner).
+  const sharedItems = sql`array(select ${contentCollections.contentId} from ${contentCollections} inner join ${collectionMembers} on ${eq(
+    collectionMembers.collectionId,
+    contentCollections.collectionId,
+  )} where ${eq(collectionMembers.userId, caller.userId)} except select ${contents.id} from ${contents} where ${eq(contents.userId, caller.userId)})`;
+  switch (resource) {
+    case 'tags':
+      return { own: eq(tags.userId, caller.userId), shared: null };
+    case 'collections':
+      return {
+        own: eq(collections.userId, caller.userId),
+        shared: sql`${collections.userId} <> ${caller.userId} and ${collections.id} = any(${sharedCollections})`,
+      };
+    case 'contents':
+      return {
+        own: eq(contents.userId, caller.userId),
+        shared: sql`${contents.userId} <> ${caller.userId} and ${contents.id} = any(${sharedItems})`,
+      };
+    case 'notes':
+      return {
+        own: eq(notes.userId, caller.userId),
+        shared: sql`${notes.userId} <> ${caller.userId} and ${notes.collectionId} = any(${sharedCollections})`,
+      };
+    case 'files':
+      return {
+        own: eq(files.userId, caller.userId),
+        shared: sql`${files.userId} <> ${caller.userId} and (${files.contentId} = any(${sharedItems}) or ${files.collectionId} = any(${sharedCollections}))`,
+      };
+  }
+}
+
 /** The owner of anything a caller creates outside a shared collection is that caller. */
 export const ownerIdFor = (caller: Caller): number => caller.userId;
 
