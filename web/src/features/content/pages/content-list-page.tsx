@@ -1,14 +1,14 @@
 import type { ContentItem, ContentOrdering, ContentStatus } from '@cw/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FilePlus2, Plus, SearchX } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { ContentCardGrid, STATUS_LABELS } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { inputClasses } from '../../../components/text-field';
+import { FilterSelect, LibraryFilterSelects } from '../../../components/library-filters';
 import { collectionsPageQueryOptions } from '../../../lib/api/collections';
 import { contentsQueryOptions, type ContentFilters } from '../../../lib/api/contents';
 import { useAllTags } from '../../../lib/api/tags';
@@ -100,7 +100,7 @@ export function ContentListPage() {
         aria-label="Sort and filter"
         className="mb-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
       >
-        <Select
+        <FilterSelect
           label="Sort by"
           value={sort === 'newest' ? '' : sort}
           onChange={(value) => setParam('sort', value)}
@@ -110,43 +110,13 @@ export function ContentListPage() {
               {option.label}
             </option>
           ))}
-        </Select>
-        <Select
-          label="Collection"
-          value={filters.collection ? String(filters.collection) : ''}
-          onChange={(value) => setParam('collection', value)}
-        >
-          <option value="">All collections</option>
-          {collections.data?.results.map((collection) => (
-            <option key={collection.id} value={collection.id}>
-              {collection.name}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="Tag"
-          value={filters.tag ? String(filters.tag) : ''}
-          onChange={(value) => setParam('tag', value)}
-        >
-          <option value="">All tags</option>
-          {tags.data?.map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {tag.name}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="Status"
-          value={filters.status ?? ''}
-          onChange={(value) => setParam('status', value)}
-        >
-          <option value="">Any status</option>
-          {Object.entries(STATUS_LABELS).map(([status, label]) => (
-            <option key={status} value={status}>
-              {label}
-            </option>
-          ))}
-        </Select>
+        </FilterSelect>
+        <LibraryFilterSelects
+          filters={filters}
+          collections={collections.data?.results}
+          tags={tags.data}
+          onChange={setParam}
+        />
         {filtered && (
           <Button variant="secondary" onClick={clearFilters} className="col-span-2 sm:col-span-1">
             Clear filters
@@ -176,34 +146,5 @@ export function ContentListPage() {
       )}
       <DeleteContentDialog item={deleting} onClose={() => setDeleting(null)} />
     </section>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1 sm:w-44">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClasses}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {children}
-      </select>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ContentStatus, SearchResult, SearchType } from '@cw/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search, SearchX } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { STATUS_LABELS } from '../../../components/content-card';
@@ -10,6 +10,7 @@ import { FormMessage } from '../../../components/form-message';
 import { LoadMore } from '../../../components/load-more';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { FilterSelect, LibraryFilterSelects } from '../../../components/library-filters';
 import { inputClasses } from '../../../components/text-field';
 import { collectionsPageQueryOptions } from '../../../lib/api/collections';
 import { downloadFile } from '../../../lib/api/files';
@@ -97,7 +98,7 @@ export function SearchPage() {
         aria-label="Filter results"
         className="mb-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
       >
-        <Select
+        <FilterSelect
           label="Type"
           value={filters.type ?? ''}
           onChange={(value) => setParam('type', value)}
@@ -108,43 +109,13 @@ export function SearchPage() {
               {group.label}
             </option>
           ))}
-        </Select>
-        <Select
-          label="Collection"
-          value={filters.collection ? String(filters.collection) : ''}
-          onChange={(value) => setParam('collection', value)}
-        >
-          <option value="">All collections</option>
-          {collections.data?.results.map((collection) => (
-            <option key={collection.id} value={collection.id}>
-              {collection.name}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="Tag"
-          value={filters.tag ? String(filters.tag) : ''}
-          onChange={(value) => setParam('tag', value)}
-        >
-          <option value="">All tags</option>
-          {tags.data?.map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {tag.name}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="Status"
-          value={filters.status ?? ''}
-          onChange={(value) => setParam('status', value)}
-        >
-          <option value="">Any status</option>
-          {Object.entries(STATUS_LABELS).map(([status, label]) => (
-            <option key={status} value={status}>
-              {label}
-            </option>
-          ))}
-        </Select>
+        </FilterSelect>
+        <LibraryFilterSelects
+          filters={filters}
+          collections={collections.data?.results}
+          tags={tags.data}
+          onChange={setParam}
+        />
         {filtered && (
           <Button variant="secondary" onClick={clearFilters} className="col-span-2 sm:col-span-1">
             Clear filters
@@ -277,34 +248,5 @@ function ResultRow({
     >
       {body}
     </button>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1 sm:w-44">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClasses}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {children}
-      </select>
-    </div>
   );
 }
