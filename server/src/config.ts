@@ -60,10 +60,10 @@ const envSchema = z
       .regex(/^https?:\/\/[^\s/]+/, 'must be an http:// or https:// address')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    FILE_STORE: z
-      .enum(['disk', 's3'], { message: 'must be disk or s3' })
-      .default('disk')
-      .or(z.literal('').transform(() => 'disk' as const)),
+    FILE_STORE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk'),
+    ),
     S3_ENDPOINT: optionalText.pipe(
       z
         .string()

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { copyFilesToS3 } from '../src/ops/move-files';
 import { DiskFileStorage } from '../src/storage/disk-file-storage';
 import { FileTooLargeError } from '../src/storage/file-storage';
 import { createS3Client, PART_BYTES, S3FileStorage } from '../src/storage/s3-file-storage';
-import { runScript, temporaryDir } from './embedded-support';
+import { freePort, runScript, startServer, stderrLines, temporaryDir } from './embedded-support';
 import { startS3Server, type S3Server } from './s3-support';
 
 /** The S3 file store (FILE_STORE=s3) against a real S3-compatible server on loopback. */
@@ -211,5 +212,77 @@ describe('moving files from the disk to S3', () => {
     const notS3 = runScript('src/ops/files-to-s3.ts', { DATA_DIR: dataDir });
     expect(await notS3.exited).toBe(1);
     expect(notS3.stderr()).toContain('set FILE_STORE=s3');
+  });
+});
+
+describe('FILE_STORE=s3 settings', () => {
+  const s3Env = {
+    FILE_STORE: 's3',
+    S3_REGION: 'eu-west-1',
+    S3_BUCKET: 'my-files',
+  };
+
+  it('reads the bucket settings, with the SDK credentials chain when no keys are given', () => {
+    expect(
+      loadConfig({ ...s3Env, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1' })
+        .fileStore,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      bucket: 'my-files',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: true,
+    });
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'disk' });
+  });
+
+  it('names what is missing or wrong in one line', () => {
+    const problem = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return 'no error';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+    };
+    expect(problem({ FILE_STORE: 's3' })).toBe(
+      'Invalid configuration: S3_BUCKET is required when FILE_STORE=s3; S3_REGION is required when FILE_STORE=s3',
+    );
+    expect(problem({ FILE_STORE: 'ftp' })).toMatch(/FILE_STORE must be disk or s3/);
+    expect(problem({ ...s3Env, S3_ACCESS_KEY_ID: 'key' })).toMatch(
+      /S3_SECRET_ACCESS_KEY must be set together with the other S3 key/,
+    );
+    expect(problem({ ...s3Env, S3_BUCKET: 'My_Bucket' })).toMatch(
+      /S3_BUCKET must be a bucket name/,
+    );
+    expect(problem({ ...s3Env, S3_ENDPOINT: 'minio:9000' })).toMatch(
+      /S3_ENDPOINT must be an http:\/\/ or https:\/\/ address/,
+    );
+    expect(problem({ S3_BUCKET: 'my-files' })).toMatch(/S3_BUCKET is set but FILE_STORE is not s3/);
+    expect(problem({ METRICS_TOKEN: 'short' })).toMatch(/METRICS_TOKEN must be at least 16/);
+  });
+
+  it('stops the server at start-up, in one line, when the bucket does not exist', async () => {
+    const dataDir = temporaryDir('s3-startup');
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      FILE_STORE: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'cw-never-created',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    });
+    expect(await server.exited).toBe(1);
+    expect(stderrLines(server)).toEqual([
+      `creator-workspace: cannot use the S3 bucket cw-never-created at ${s3.endpoint}/: no such bucket (create it first).`,
+    ]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
