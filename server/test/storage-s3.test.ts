@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { copyFilesToS3 } from '../src/ops/move-files';
@@ -10,6 +10,8 @@ import { DiskFileStorage } from '../src/storage/disk-file-storage';
 import { FileTooLargeError } from '../src/storage/file-storage';
 import { createS3Client, PART_BYTES, S3FileStorage } from '../src/storage/s3-file-storage';
 import { freePort, runScript, startServer, stderrLines, temporaryDir } from './embedded-support';
+import { createTestApp, type TestContext } from './helpers';
+import { allByteValues, signedInCaller } from './library-helpers';
 import { startS3Server, type S3Server } from './s3-support';
 
 /** The S3 file store (FILE_STORE=s3) against a real S3-compatible server on loopback. */
@@ -284,5 +286,61 @@ describe('FILE_STORE=s3 settings', () => {
       `creator-workspace: cannot use the S3 bucket cw-never-created at ${s3.endpoint}/: no such bucket (create it first).`,
     ]);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('uploads through the API with FILE_STORE=s3', () => {
+  const QUOTA = 10_000;
+  const MAX = 6_000;
+  let ctx: TestContext;
+  let bucket: S3FileStorage;
+  const BUCKET_NAME = 'cw-api-test';
+
+  async function objectsInBucket(): Promise<number> {
+    const client = createS3Client(s3.settings(BUCKET_NAME));
+    const answer = await client.send(new ListObjectsV2Command({ Bucket: BUCKET_NAME }));
+    client.destroy();
+    return answer.KeyCount ?? 0;
+  }
+
+  beforeAll(async () => {
+    bucket = S3FileStorage.fromSettings(await s3.createBucket(BUCKET_NAME));
+    ctx = await createTestApp(
+      { storageQuotaBytes: QUOTA, uploadMaxBytes: MAX },
+      { fileStorage: bucket },
+    );
+  });
+  afterAll(async () => {
+    await ctx.close();
+    bucket.close();
+  });
+
+  it('stores, downloads and deletes a file in the bucket', async () => {
+    const caller = await signedInCaller(ctx);
+    const bytes = allByteValues(8);
+    const upload = await caller.upload({ name: 'all-bytes.bin', bytes });
+    expect(upload.statusCode).toBe(201);
+    const { id } = upload.json<{ id: number }>();
+    expect(await objectsInBucket()).toBe(1);
+    const download = await caller.get(`/api/collections/files/${id}/download/`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload).toEqual(bytes);
+    expect((await caller.delete(`/api/collections/files/${id}/`)).statusCode).toBe(204);
+    expect(await objectsInBucket()).toBe(0);
+  });
+
+  it('keeps nothing in the bucket of an upload over UPLOAD_MAX_BYTES or over the quota (413)', async () => {
+    const caller = await signedInCaller(ctx);
+    const tooLarge = await caller.upload({ name: 'big.bin', bytes: Buffer.alloc(MAX + 1, 1) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(await objectsInBucket()).toBe(0);
+
+    expect((await caller.upload({ name: 'a.bin', bytes: Buffer.alloc(5_000, 1) })).statusCode).toBe(
+      201,
+    );
+    const overQuota = await caller.upload({ name: 'b.bin', bytes: Buffer.alloc(5_500, 1) });
+    expect(overQuota.statusCode).toBe(413);
+    expect(overQuota.json()).toMatchObject({ code: 'storage_quota_exceeded' });
+    expect(await objectsInBucket()).toBe(1);
   });
 });
