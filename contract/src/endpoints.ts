@@ -73,6 +73,8 @@ export interface EndpointSchemas {
 }
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+/** Prometheus text exposition format (text/plain; version=0.0.4). */
+export const metricsTextSchema = z.string();
 export const noContentSchema = z.null().describe('No content');
 export const emptyObjectSchema = z.object({});
 
@@ -99,6 +101,24 @@ export const endpoints = {
     signedIn: false,
     success: ok(healthSchema),
     errors: [503],
+  },
+  'system.ready': {
+    group: 'health',
+    summary: 'Readiness: this process reaches the database and the file store',
+    signedIn: false,
+    success: ok(healthSchema),
+    errors: [503],
+  },
+  // Operators' Prometheus endpoint, behind METRICS_TOKEN rather than a user's token: not part of
+  // the API clients use, so it stays out of OpenAPI (docs/operations.md, decision 171).
+  'system.metrics': {
+    group: 'health',
+    summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN)',
+    signedIn: false,
+    produces: ['text/plain'],
+    success: ok(metricsTextSchema),
+    errors: [401, 404],
+    hidden: true,
   },
   'system.openapi': {
     group: 'health',

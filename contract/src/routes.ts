@@ -16,6 +16,8 @@ const route = <M extends HttpMethod, P extends string>(method: M, path: P) => ({
 
 export const routes = {
   'system.health': route('GET', '/api/health'),
+  'system.ready': route('GET', '/api/ready'),
+  'system.metrics': route('GET', '/api/metrics'),
   'system.openapi': route('GET', '/api/openapi.json'),
 
   'auth.register': route('POST', '/api/auth/register/'),

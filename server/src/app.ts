@@ -27,13 +27,20 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 import { createAuthGuard } from './http/auth-guard';
 import { applyBodyLimits, SMALL_BODY_LIMIT } from './http/body-limits';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors';
-import { errorBody, registerErrorHandling, sendErrorBody, sendRouteNotFound } from './http/errors';
+import {
+  errorBody,
+  registerErrorHandling,
+  sendErrorBody,
+  sendRouteNotFound,
+  unauthorized,
+} from './http/errors';
 import { registerJsonBodyReader } from './http/json-body';
 import { errorForLog, requestForLog } from './http/log-serializers';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { registerResponseHeaders } from './http/response-headers';
 import { registerRoutes } from './http/route-table';
-import { libraryPlugin } from './library/library.plugin';
+import { registerMetrics } from './http/metrics';
+import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
 
@@ -180,19 +187,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   runMailQueue(app, authServices.mailQueue);
 
+  // Request durations and the rest of GET /api/metrics; nothing at all without METRICS_TOKEN.
+  const metrics = registerMetrics(app, config.metricsToken, deps.database);
+  const fileStorage = deps.fileStorage ?? defaultFileStorage(config.dataDir);
+
   /* ---- routes ---- */
   const guard = createAuthGuard(tokens);
+  const unavailable = (reply: FastifyReply, message: string) =>
+    sendErrorBody(reply, 503, { status: 'unavailable', ...errorBody(message, 'unavailable') });
   registerRoutes(app, guard, {
     'system.health': async (_request, reply) => {
       try {
         await deps.database.ping();
         return { status: 'ok' as const };
       } catch {
-        return sendErrorBody(reply, 503, {
-          status: 'unavailable',
-          ...errorBody('The database is not answering.', 'unavailable'),
-        });
+        return unavailable(reply, 'The database is not answering.');
       }
+    },
+    // For a load balancer's health check: may this instance be sent requests (docs/operations.md)?
+    'system.ready': async (request, reply) => {
+      try {
+        await deps.database.ping();
+      } catch {
+        return unavailable(reply, 'The database is not answering.');
+      }
+      try {
+        await fileStorage.check();
+      } catch (error) {
+        request.log.warn({ err: error }, 'the file store is not answering');
+        return unavailable(reply, 'The file store is not answering.');
+      }
+      return { status: 'ok' as const };
+    },
+    'system.metrics': async (request, reply) => {
+      if (!metrics) return sendRouteNotFound(request, reply);
+      if (!metrics.authorizes(request.headers.authorization)) throw unauthorized();
+      void reply.type(metrics.contentType).header('cache-control', 'no-store');
+      return metrics.text();
     },
     'system.openapi': async () => app.swagger(),
   });
@@ -200,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(libraryPlugin, {
     db: deps.database.db,
     guard,
-    storage: deps.fileStorage,
+    storage: fileStorage,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
     storageQuotaBytes: config.storageQuotaBytes,

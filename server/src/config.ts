@@ -1,10 +1,26 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-file-storage';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .optional()
   .transform((value) => value === '1' || value === 'true' || value === 'yes' || value === 'on');
+
+/** A variable that may be unset or empty (both mean unset). */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+/** Variables that only mean something with FILE_STORE=s3. */
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 const envSchema = z
   .object({
@@ -44,6 +60,32 @@ const envSchema = z
       .regex(/^https?:\/\/[^\s/]+/, 'must be an http:// or https:// address')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    FILE_STORE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk'),
+    ),
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^\s/]+/, 'must be an http:// or https:// address')
+        .optional(),
+    ),
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+        )
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -55,6 +97,30 @@ const envSchema = z
         path: ['JWT_SECRET'],
         message: 'is required (at least 32 characters) when NODE_ENV=production',
       });
+    }
+    if (env.FILE_STORE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_REGION'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when FILE_STORE=s3' });
+      }
+      if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+          message:
+            'must be set together with the other S3 key (or neither, to use the AWS default credentials)',
+        });
+      }
+    } else {
+      // Files kept on one disk while the operator meant a bucket would split them between instances.
+      for (const name of S3_VARIABLES) {
+        if (env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but FILE_STORE is not s3 (set FILE_STORE=s3, or unset it)',
+          });
+      }
     }
   });
 
@@ -76,6 +142,10 @@ export interface Config {
   /** The address people open the site at, for links in mails (default http://localhost:PORT). */
   publicUrl: string;
   logLevel: string;
+  /** Where uploaded bytes go: DATA_DIR/files, or an S3 bucket (docs/operations.md). */
+  fileStore: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+  /** The bearer token of GET /api/metrics; unset, the route answers 404 as if absent. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +174,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    fileStore:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            // Both checked by the schema's refinement above.
+            region: e.S3_REGION ?? '',
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'disk' },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

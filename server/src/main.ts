@@ -10,6 +10,9 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './runt
 import { describeError, prepareDataDir, redactUrl } from './runtime/startup';
 import { installGracefulShutdown } from './runtime/shutdown';
 import { removeAbandonedUploads } from './storage/disk-file-storage';
+import type { FileStorage } from './storage/file-storage';
+import { S3FileStorage } from './storage/s3-file-storage';
+import { defaultFileStorage } from './library/library.plugin';
 
 /** Start-up failures end here: one line on stderr, exit code 1 (docs/operations.md). */
 function fail(message: string): never {
@@ -30,6 +33,33 @@ async function openDatabase(config: Config): Promise<DatabaseHandle> {
   } catch (error) {
     fail(`cannot open the embedded database in ${config.dataDir}: ${describeError(error)}`);
   }
+}
+
+/**
+ * The file store FILE_STORE names (docs/operations.md), checked before the server listens: a
+ * bucket that is missing or refuses the keys is a start-up error, not a failed first upload.
+ */
+async function openFileStorage(config: Config): Promise<FileStorage & { close?(): void }> {
+  const settings = config.fileStore;
+  if (settings.kind === 'disk') return defaultFileStorage(config.dataDir);
+  const storage = S3FileStorage.fromSettings(settings);
+  try {
+    await storage.check();
+  } catch (error) {
+    storage.close();
+    const where = settings.endpoint ? ` at ${redactUrl(settings.endpoint)}` : '';
+    fail(`cannot use the S3 bucket ${settings.bucket}${where}: ${describeS3Error(error)}`);
+  }
+  return storage;
+}
+
+/** The SDK's errors name the S3 code (NotFound, Forbidden…) and the HTTP status. */
+function describeS3Error(error: unknown): string {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === 404) return 'no such bucket (create it first).';
+  if (status === 403 || status === 401)
+    return 'access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY).';
+  return describeError(error);
 }
 
 async function main() {
@@ -57,14 +87,18 @@ async function main() {
   // after a kill -9 the next start takes the stale lock over.
   process.on('exit', () => lock.release());
 
-  // What an interrupted upload left behind (kill -9, or a stop in the middle of an upload).
-  const abandoned = await removeAbandonedUploads(
-    path.join(config.dataDir, 'files'),
-    REQUEST_TIMEOUT_MS,
-  );
-  if (abandoned > 0)
-    logger.info({ removed: abandoned }, 'removed unfinished uploads of an earlier run');
+  // What an interrupted upload left behind (kill -9, or a stop in the middle of an upload). In
+  // S3 an unfinished upload is never an object; a bucket lifecycle rule ends its parts.
+  if (config.fileStore.kind === 'disk') {
+    const abandoned = await removeAbandonedUploads(
+      path.join(config.dataDir, 'files'),
+      REQUEST_TIMEOUT_MS,
+    );
+    if (abandoned > 0)
+      logger.info({ removed: abandoned }, 'removed unfinished uploads of an earlier run');
+  }
 
+  const fileStorage = await openFileStorage(config);
   const database = await openDatabase(config);
 
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
@@ -81,6 +115,7 @@ async function main() {
     mailer,
     secret,
     webDistDir,
+    fileStorage,
     loggerInstance: logger,
   });
 
@@ -103,11 +138,12 @@ async function main() {
       { name: 'mailer', run: () => mailer.close() },
       // PGlite: CHECKPOINT, then close; PostgreSQL: end the pool.
       { name: 'database', run: () => database.close() },
+      { name: 'file store', run: () => fileStorage.close?.() },
       { name: 'lock', run: () => lock.release() },
     ],
   });
   logger.info(
-    { dataDir: config.dataDir, database: database.kind },
+    { dataDir: config.dataDir, database: database.kind, fileStore: config.fileStore.kind },
     `Creator Workspace is ready on http://${config.host}:${config.port}`,
   );
 }

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import type { MailQueue } from '../src/mail/mail-queue';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
+import type { FileStorage } from '../src/storage/file-storage';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a brand-new database on
@@ -89,6 +90,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** The app's logger; none unless a test reads the log. */
   logger?: FastifyBaseLogger;
+  /** Where uploaded bytes go; DATA_DIR/files unless given (e.g. an S3 bucket). */
+  fileStorage?: FileStorage;
 }
 
 export async function createTestApp(
@@ -114,6 +117,7 @@ export async function createTestApp(
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.logger ? { loggerInstance: options.logger } : {}),
+    ...(options.fileStorage ? { fileStorage: options.fileStorage } : {}),
   });
   await app.ready();
   return {

@@ -22,7 +22,23 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's figures (PostgreSQL only; GET /api/metrics). */
+  poolStats?(): PoolStats;
 }
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/**
+ * The key of the session-level advisory lock that start-up migrations run under, so instances
+ * starting together on one PostgreSQL database migrate one at a time (docs/operations.md).
+ */
+export const MIGRATION_LOCK_KEY = 0x63770001;
 
 /** The server package root, found from this file whether it runs from src/ or a bundle in dist/. */
 export function serverRoot(): string {
@@ -73,12 +89,33 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
+const POOL_MAX = 10;
+
+/**
+ * Runs the migrations on one connection holding MIGRATION_LOCK_KEY: the second of two instances
+ * started together waits, then finds the migrations applied (drizzle's migrator alone would let
+ * both read "not applied" and the second fail on "already exists").
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder: migrationsFolder() });
+  await migrateUnderLock(pool);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -88,5 +125,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     close: async () => {
       await pool.end();
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
   };
 }

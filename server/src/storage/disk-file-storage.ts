@@ -1,27 +1,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  FileTooLargeError,
-  STORAGE_KEY_PATTERN,
-  randomStorageKey,
-  type FileStorage,
-} from './file-storage';
-
-/** Counts bytes and fails the pipeline as soon as they pass the limit. */
-class ByteLimit extends Transform {
-  bytes = 0;
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) done(new FileTooLargeError(this.maxBytes));
-    else done(null, chunk);
-  }
-}
+import { ByteLimit } from './byte-limit';
+import { STORAGE_KEY_PATTERN, randomStorageKey, type FileStorage } from './file-storage';
 
 const PART_SUFFIX = '.part';
 
@@ -103,5 +86,10 @@ export class DiskFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.access(this.root, fs.constants.W_OK);
   }
 }

@@ -10,7 +10,8 @@ export class FileTooLargeError extends Error {
 
 /**
  * Where uploaded bytes live. Keys are opaque and made by the storage (never from a user's file
- * name), so a disk today and an object store later are interchangeable behind this interface.
+ * name), so the disk (DiskFileStorage) and an S3 bucket (S3FileStorage) are interchangeable
+ * behind this interface (docs/operations.md, "Many instances").
  */
 export interface FileStorage {
   /** A fresh random key for new bytes. */
@@ -24,6 +25,8 @@ export interface FileStorage {
   open(key: string): Promise<Readable>;
   /** Removes the bytes; removing a key that holds nothing is not an error. */
   remove(key: string): Promise<void>;
+  /** Resolves when the store can be reached and written to; rejects otherwise (GET /api/ready). */
+  check(): Promise<void>;
 }
 
 /** 128 random bits as hex: unguessable, and safe in any path or object-store key. */
