@@ -42,6 +42,13 @@ import {
 import type { RouteName } from './routes';
 import { searchQuerySchema, searchResultSchema } from './search';
 import {
+  versionCreateBodySchema,
+  versionListQuerySchema,
+  versionParamsSchema,
+  versionSchema,
+  versionSummarySchema,
+} from './versions';
+import {
   invitationParamsSchema,
   invitationSchema,
   memberCreateBodySchema,
@@ -325,6 +332,36 @@ export const endpoints = {
     summary: 'Delete a content item with its files',
     params: idParamsSchema,
     success: deleted,
+    errors: [401, 403, 404],
+  },
+  'versions.list': {
+    ...contents,
+    summary: 'The versions of a content item, newest first (anyone who may read it)',
+    params: idParamsSchema,
+    query: versionListQuerySchema,
+    success: ok(paginatedSchema(versionSummarySchema)),
+    errors: [400, 401, 404],
+  },
+  'versions.create': {
+    ...contents,
+    summary: 'Keep the current text as a version now (a named save; `label` is optional)',
+    params: idParamsSchema,
+    body: versionCreateBodySchema,
+    success: created(versionSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'versions.get': {
+    ...contents,
+    summary: 'One version of a content item, with its text',
+    params: versionParamsSchema,
+    success: ok(versionSchema),
+    errors: [401, 404],
+  },
+  'versions.restore': {
+    ...contents,
+    summary: 'Put a version’s text back (the text it replaces is kept as a version first)',
+    params: versionParamsSchema,
+    success: ok(contentSchema),
     errors: [401, 403, 404],
   },
 

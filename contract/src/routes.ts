@@ -51,6 +51,10 @@ export const routes = {
   'contents.get': route('GET', '/api/collections/contents-list/:id/'),
   'contents.update': route('PATCH', '/api/collections/contents-list/:id/'),
   'contents.remove': route('DELETE', '/api/collections/contents-list/:id/'),
+  'versions.list': route('GET', '/api/collections/contents-list/:id/versions/'),
+  'versions.create': route('POST', '/api/collections/contents-list/:id/versions/'),
+  'versions.get': route('GET', '/api/collections/contents-list/:id/versions/:vid/'),
+  'versions.restore': route('POST', '/api/collections/contents-list/:id/versions/:vid/restore/'),
 
   'tags.list': route('GET', '/api/collections/tags/'),
   'tags.create': route('POST', '/api/collections/tags/'),

@@ -33,6 +33,8 @@ export const MAIN_SCREENS = [
   'search-palette',
   'search',
   'tags',
+  // Versions (issue 14): the History dialog of a content item.
+  'history',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Collection, ContentItem, FileObject, Member, Note } from '@cw/contract';
+import type { Collection, ContentItem, FileObject, Member, Note, Version } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
 import { invite, share } from './sharing-helpers';
@@ -51,6 +51,10 @@ const MATRIX: Row[] = [
   ['PATCH  content item (tags)',                 200,  403,   403,   404,     404,    404],
   ['PATCH  content item (collections)',          200,  403,   403,   404,     404,    404],
   ['DELETE content item',                        204,  204,   403,   404,     404,    404],
+  ['GET    versions of an item',                 200,  200,   200,   404,     404,    404],
+  ['GET    version',                             200,  200,   200,   404,     404,    404],
+  ['POST   versions (named save)',               201,  201,   403,   404,     404,    404],
+  ['POST   versions/{vid}/restore',              200,  200,   403,   404,     404,    404],
   ['GET    notes?collection=',                   200,  200,   200,   404,     404,    404],
   ['GET    note',                                200,  200,   200,   404,     404,    404],
   ['POST   note in the collection',              201,  201,   403,   400,     400,    400],
@@ -74,6 +78,7 @@ let collection: Collection;
 let item: ContentItem;
 let note: Note;
 let itemFile: FileObject;
+let itemVersion: Version;
 let editorMembership: Member;
 let invitedMembership: Member;
 let removedMembership: Member;
@@ -187,6 +192,16 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     }),
   'DELETE content item': async (who) =>
     person[who].delete(`/api/collections/contents-list/${(await newItem()).id}/`),
+  'GET    versions of an item': (who) =>
+    person[who].get(`/api/collections/contents-list/${item.id}/versions/`),
+  'GET    version': (who) =>
+    person[who].get(`/api/collections/contents-list/${item.id}/versions/${itemVersion.id}/`),
+  'POST   versions (named save)': (who) =>
+    person[who].post(`/api/collections/contents-list/${item.id}/versions/`, { label: who }),
+  'POST   versions/{vid}/restore': (who) =>
+    person[who].post(
+      `/api/collections/contents-list/${item.id}/versions/${itemVersion.id}/restore/`,
+    ),
   'GET    notes?collection=': (who) =>
     person[who].get(`/api/collections/notes/?collection=${collection.id}`),
   'GET    note': (who) => person[who].get(`/api/collections/notes/${note.id}/`),
@@ -245,6 +260,9 @@ beforeAll(async () => {
       collections: [collection.id],
     })
   ).json<ContentItem>();
+  itemVersion = (
+    await owner().post(`/api/collections/contents-list/${item.id}/versions/`, { label: 'First' })
+  ).json<Version>();
   note = (
     await owner().post('/api/collections/notes/', {
       collection: collection.id,

@@ -359,6 +359,30 @@ export const contentTags = pgTable(
   ],
 );
 
+/**
+ * Earlier texts of a content item (docs/api.md, "Versions"): kept by a save when the newest
+ * version is older than 5 minutes, by a named save, and before a restore. They go with their
+ * item (a trashed item keeps them; deleting it for good removes them).
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    /** A named save's label; null for a version kept by saving or restoring. */
+    label: text('label'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    wordCount: integer('word_count').notNull(),
+    createdOn: createdOn(),
+    /** Who made the version (a named save or a restore); null when kept by a save. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('content_versions_content_idx').on(t.contentId, t.id.desc())],
+);
+
 export const files = pgTable(
   'files',
   {

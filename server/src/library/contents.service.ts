@@ -32,6 +32,8 @@ export class ContentsService {
     private readonly log: FastifyBaseLogger,
     /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
     private readonly storageQuotaBytes: number,
+    /** The clock versions are dated by (tests move it). */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /**
@@ -177,6 +179,13 @@ export class ContentsService {
         (body.status === undefined
           ? undefined
           : await repos.contents.endOfColumn(access.ownerId, body.status));
+      // The text about to be replaced becomes a version, unless a newer one is under 5 minutes
+      // old (docs/api.md, "Versions").
+      await repos.versions.keepBeforeSave(
+        id,
+        { title: body.title, content: body.content },
+        this.now(),
+      );
       const row = await repos.contents.update(caller, id, {
         title: body.title,
         content: body.content,
@@ -206,6 +215,26 @@ export class ContentsService {
         await repos.files.replaceAttachments(caller, row.id, fileIds);
         await repos.files.giveTo(given, access.ownerId);
       }
+      return this.presentOne(repos, caller, row);
+    });
+  }
+
+  /**
+   * Puts version `versionId`'s text back (whoever may change the item). The text it replaces is
+   * kept as a version first, whatever the age of the newest one, so a restore can be undone.
+   */
+  async restoreVersion(caller: Caller, id: number, versionId: number): Promise<ContentItem> {
+    return this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onContent(caller, id, true))?.role, 'write');
+      const version = await repos.versions.find(id, versionId);
+      if (!version) throw notFound('Version not found.');
+      await repos.versions.keepNow(id, null, caller.userId, this.now());
+      const row = await repos.contents.update(caller, id, {
+        title: version.title,
+        content: version.content,
+        wordCount: version.wordCount,
+      });
+      if (!row) throw notFound();
       return this.presentOne(repos, caller, row);
     });
   }

@@ -9,6 +9,7 @@ import { NotesRepository } from './notes.repository';
 import { QueuedMails } from '../mail/mail-queue';
 import { SearchRepository } from './search.repository';
 import { TagsRepository } from './tags.repository';
+import { VersionsRepository } from './versions.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -18,6 +19,7 @@ export interface LibraryRepositories {
   notes: NotesRepository;
   members: MembersRepository;
   search: SearchRepository;
+  versions: VersionsRepository;
   /** The caller's role on one object (for the policy's 403 or 404). */
   access: AccessRepository;
   /** Invitation mails are queued in the transaction that makes the invitation. */
@@ -32,6 +34,7 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   notes: new NotesRepository(db),
   members: new MembersRepository(db),
   search: new SearchRepository(db),
+  versions: new VersionsRepository(db),
   access: new AccessRepository(db),
   queuedMails: new QueuedMails(db),
 });

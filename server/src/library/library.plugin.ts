@@ -22,6 +22,7 @@ import { NotesService } from './notes.service';
 import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
 import { tagsRoutes } from './tags.routes';
+import { VersionsService } from './versions.service';
 import { TagsService } from './tags.service';
 
 export interface LibraryDeps {
@@ -78,7 +79,10 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   registerRoutes(
     app,
     deps.guard,
-    contentsRoutes(new ContentsService(store, storage, app.log, deps.storageQuotaBytes)),
+    contentsRoutes(
+      new ContentsService(store, storage, app.log, deps.storageQuotaBytes, deps.now),
+      new VersionsService(store, deps.now),
+    ),
   );
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, {

@@ -12,6 +12,8 @@ import {
   type Tag,
   type TagRef,
   type UpdatedBy,
+  type Version,
+  type VersionSummary,
 } from '@cw/contract';
 import { fullName, type MemberPreviewRow, type MemberWithPerson } from './members.repository';
 import type { CollectionRow } from './collections.repository';
@@ -19,6 +21,7 @@ import type { ContentRow } from './contents.repository';
 import type { FileRow } from './files.repository';
 import type { NoteRow } from './notes.repository';
 import type { TagRow } from './tags.repository';
+import type { VersionRow } from './versions.repository';
 
 interface RefRow {
   ownerRowId: number;
@@ -173,3 +176,26 @@ export const refsByOwnerRow = (rows: RefRow[]): Map<number, TagRef[]> => {
     [...grouped].map(([key, refs]) => [key, refs.map(({ id, name }) => ({ id, name }))]),
   );
 };
+
+/** A row of the History list (docs/api.md, "Versions"). */
+export const presentVersionSummary = (row: {
+  id: number;
+  label: string | null;
+  title: string;
+  wordCount: number;
+  createdOn: Date;
+}): VersionSummary => ({
+  id: row.id,
+  label: row.label,
+  title: row.title,
+  word_count: row.wordCount,
+  created_on: iso(row.createdOn),
+});
+
+export const presentVersion = (row: VersionRow): Version => ({
+  id: row.id,
+  label: row.label,
+  title: row.title,
+  content: row.content,
+  created_on: iso(row.createdOn),
+});

@@ -13,12 +13,12 @@ export interface ModalProps {
   description?: ReactNode;
   /** Buttons row at the bottom. */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Label of the × button. */
   closeLabel?: string;
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' };
 
 /**
  * Accessible dialog: labelled by its title, traps Tab focus, closes on Escape, on the × button

@@ -1,7 +1,15 @@
 import { pathOf } from '@cw/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, FolderOpen, Paperclip, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import {
+  ArrowLeft,
+  CalendarDays,
+  FolderOpen,
+  History,
+  Paperclip,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { Markdown } from '../../../components/markdown';
@@ -18,6 +26,11 @@ import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
+import { FormMessage } from '../../../components/form-message';
+
+/** The History dialog brings the diff library with it, so it loads when first opened. */
+const HistoryDialog = lazy(() => import('../components/history-dialog'));
+const RESTORED_NOTICE_MS = 4000;
 
 /**
  * /content/{id}: the rendered item with its tags, dates and attachments. An item seen through
@@ -33,6 +46,10 @@ export function ContentDetailPage() {
   const queryClient = useQueryClient();
   useDocumentTitle(item.data?.title, 'Your Content');
   const [deleting, setDeleting] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const restoredTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(restoredTimer.current), []);
   const role = item.data?.role ?? cachedRole(queryClient, contentKeys.all, contentId);
   useLostAccessWatch({
     shared: role !== undefined && role !== 'owner',
@@ -79,23 +96,40 @@ export function ContentDetailPage() {
             )}
           </p>
         </div>
-        {can.write(content.role) && (
-          <div className="flex shrink-0 gap-2">
-            <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
-              <Pencil className="size-4" aria-hidden="true" />
-              Edit
-            </ButtonLink>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Trash2 className="size-4" aria-hidden="true" />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete
-            </Button>
-          </div>
-        )}
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<History className="size-4" aria-hidden="true" />}
+            onClick={() => setHistoryOpen(true)}
+          >
+            History
+          </Button>
+          {can.write(content.role) && (
+            <>
+              <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </ButtonLink>
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                onClick={() => setDeleting(true)}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
       </header>
+      <div aria-live="polite">
+        {restored && (
+          <FormMessage tone="success" className="mb-4">
+            Version restored. The text it replaced is kept in History.
+          </FormMessage>
+        )}
+      </div>
 
       {content.files.length > 0 && (
         <button
@@ -167,6 +201,21 @@ export function ContentDetailPage() {
         </aside>
       </div>
 
+      {historyOpen && (
+        <Suspense fallback={null}>
+          <HistoryDialog
+            item={content}
+            open={historyOpen}
+            onClose={() => setHistoryOpen(false)}
+            onRestored={() => {
+              setHistoryOpen(false);
+              setRestored(true);
+              clearTimeout(restoredTimer.current);
+              restoredTimer.current = setTimeout(() => setRestored(false), RESTORED_NOTICE_MS);
+            }}
+          />
+        </Suspense>
+      )}
       <DeleteContentDialog
         item={deleting ? content : null}
         onClose={() => setDeleting(false)}
