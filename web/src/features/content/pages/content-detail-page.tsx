@@ -1,6 +1,14 @@
 import { pathOf } from '@cw/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, FolderOpen, Paperclip, Pencil, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarDays,
+  FolderOpen,
+  MonitorPlay,
+  Paperclip,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -79,22 +87,28 @@ export function ContentDetailPage() {
             )}
           </p>
         </div>
-        {can.write(content.role) && (
-          <div className="flex shrink-0 gap-2">
-            <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
-              <Pencil className="size-4" aria-hidden="true" />
-              Edit
-            </ButtonLink>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Trash2 className="size-4" aria-hidden="true" />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete
-            </Button>
-          </div>
-        )}
+        <div className="flex shrink-0 gap-2">
+          <ButtonLink to={`/content/${content.id}/teleprompter`} variant="secondary" size="sm">
+            <MonitorPlay className="size-4" aria-hidden="true" />
+            Teleprompter
+          </ButtonLink>
+          {can.write(content.role) && (
+            <>
+              <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </ButtonLink>
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                onClick={() => setDeleting(true)}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
       </header>
 
       {content.files.length > 0 && (
