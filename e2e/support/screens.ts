@@ -33,6 +33,10 @@ export const MAIN_SCREENS = [
   'search-palette',
   'search',
   'tags',
+  // The pipeline (issue 16): the board, the calendar, the teleprompter.
+  'board',
+  'calendar',
+  'teleprompter',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

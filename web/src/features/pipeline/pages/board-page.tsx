@@ -1,6 +1,7 @@
 import type { ContentItem, ContentStatus } from '@cw/contract';
 import {
   closestCorners,
+  pointerWithin,
   DndContext,
   DragOverlay,
   KeyboardSensor,
@@ -9,6 +10,7 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
   type UniqueIdentifier,
@@ -53,6 +55,19 @@ export function boardFilters(search: URLSearchParams): ContentFilters {
   };
   return { collection: id('collection'), tag: id('tag'), ordering: 'position' };
 }
+
+/**
+ * Where a card is over: under the pointer when there is one (a card before its column, so a drop
+ * on a card lands beside it), else (the keyboard) the nearest corners.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  if (under.length > 0) {
+    const cards = under.filter((collision) => typeof collision.id === 'number');
+    return cards.length > 0 ? cards : under;
+  }
+  return closestCorners(args);
+};
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
@@ -140,13 +155,13 @@ export function BoardPage() {
       ) : (
         <DndContext
           sensors={sensors}
-          collisionDetection={closestCorners}
+          collisionDetection={collisionDetection}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setActiveId(null)}
           accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
         >
-          <div className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-4" data-testid="board">
+          <div className="relative -mx-1 flex gap-3 overflow-x-auto px-1 pb-4" data-testid="board">
             {BOARD_COLUMNS.map((status) => (
               <BoardColumn
                 key={status}
@@ -180,10 +195,9 @@ function BoardColumn({
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const ids = useMemo(() => items.map((item) => item.id), [items]);
-  const headingId = `board-column-${status}`;
   return (
     <section
-      aria-labelledby={headingId}
+      aria-label={STATUS_LABELS[status]}
       data-testid="board-column"
       data-status={status}
       className={clsx(
@@ -191,13 +205,11 @@ function BoardColumn({
         isOver && 'ring-2 ring-indigo-400',
       )}
     >
-      <h2
-        id={headingId}
-        className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800"
-      >
+      <h2 className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800">
         {STATUS_LABELS[status]}
         <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 tabular-nums">
           {items.length}
+          <span className="sr-only"> {items.length === 1 ? 'item' : 'items'}</span>
         </span>
       </h2>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
@@ -245,10 +257,13 @@ export function describeMoves(columns: Columns): Announcements {
       const item = findItem(columns, Number(active.id));
       return `Picked up ${title(active.id)} in ${item ? STATUS_LABELS[item.status] : 'the board'}.`;
     },
+    // Over itself (where it was picked up): nothing new to say.
     onDragOver: ({ active, over }) =>
-      over
-        ? `${title(active.id)} is over ${placeLabel(columns, Number(active.id), over.id)}.`
-        : `${title(active.id)} is no longer over a column.`,
+      over?.id === active.id
+        ? undefined
+        : over
+          ? `${title(active.id)} is over ${placeLabel(columns, Number(active.id), over.id)}.`
+          : `${title(active.id)} is no longer over a column.`,
     onDragEnd: ({ active, over }) =>
       over
         ? `${title(active.id)} dropped in ${placeLabel(columns, Number(active.id), over.id)}.`

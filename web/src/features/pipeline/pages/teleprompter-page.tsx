@@ -325,7 +325,7 @@ const ScriptBlocks = memo(function ScriptBlocks({ blocks }: { blocks: Block[] })
       <h2
         key={index}
         data-section={block.section}
-        className="mt-[1em] mb-[0.25em] text-[0.7em] font-bold tracking-wide text-indigo-300 uppercase"
+        className="mt-[1em] mb-[0.25em] text-[0.7em] font-bold tracking-wide text-indigo-300 uppercase first:mt-0"
       >
         {block.text}
       </h2>
