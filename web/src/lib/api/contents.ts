@@ -12,8 +12,8 @@ export const contentKeys = {
   all: ['contents'] as const,
   list: (user: number, filters: ContentFilters = {}) =>
     ['contents', 'list', user, filters] as const,
-  page: (user: number, page: number, pageSize: number) =>
-    ['contents', 'page', user, { page, page_size: pageSize }] as const,
+  page: (user: number, page: number, pageSize: number, filters: ContentFilters = {}) =>
+    ['contents', 'page', user, { page, page_size: pageSize, ...filters }] as const,
   detail: (id: number) => ['contents', 'detail', id] as const,
   /** Every item of a filter at once (the board and the calendar), not a page. */
   every: (user: number, filters: ContentFilters = {}) =>
@@ -26,6 +26,8 @@ export interface ContentFilters {
   tag?: number;
   status?: ContentStatus;
   ordering?: ContentOrdering;
+  /** `YYYY-MM-DD`: only items planned on or after that day. */
+  publish_on_after?: string;
 }
 
 /** 30 cards fill whole rows of 1, 2 or 3 columns. */
@@ -67,10 +69,15 @@ export function contentsQueryOptions(user: number, filters: ContentFilters = {})
 }
 
 /** A single page of the user's content items (e.g. the newest few and the count). */
-export function contentsPageQueryOptions(user: number, page: number, pageSize: number) {
+export function contentsPageQueryOptions(
+  user: number,
+  page: number,
+  pageSize: number,
+  filters: ContentFilters = {},
+) {
   return queryOptions({
-    queryKey: contentKeys.page(user, page, pageSize),
-    queryFn: () => listContents(user, page, pageSize),
+    queryKey: contentKeys.page(user, page, pageSize, filters),
+    queryFn: () => listContents(user, page, pageSize, filters),
   });
 }
 
