@@ -118,6 +118,38 @@ test.describe('the creator’s pipeline (issue 16)', () => {
     await expect(page.getByTestId('board-card')).toHaveCount(1);
   });
 
+  test('a move the server refuses is rolled back, with a message', async ({
+    page,
+    request,
+    verifiedUser: user,
+  }) => {
+    const api = await libraryApiAs(request, user);
+    await seed(api, { title: 'Stubborn idea' });
+    await logIn(page, user);
+    await page.route('**/api/collections/contents-list/*/', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'You do not have permission to perform this action.' }),
+          })
+        : route.fallback(),
+    );
+    await page.goto('/board');
+    const live = page.locator('[role="status"][aria-live="assertive"]');
+    await page.getByRole('button', { name: 'Move Stubborn idea' }).focus();
+    await page.keyboard.press('Space');
+    await expect(live).toContainText('Picked up Stubborn idea');
+    await page.keyboard.press('ArrowRight');
+    await expect(live).toContainText('over Scripting');
+    await page.keyboard.press('Space');
+    await expect(
+      page.getByText(/Could not move “Stubborn idea”: You do not have permission/),
+    ).toBeVisible();
+    await expect(cardIn(page, 'Idea', 'Stubborn idea')).toBeVisible();
+    await expect(cardIn(page, 'Scripting', 'Stubborn idea')).toHaveCount(0);
+  });
+
   test('an item is rescheduled on the calendar by dragging it to another day', async ({
     page,
     request,
