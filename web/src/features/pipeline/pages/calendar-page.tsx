@@ -78,13 +78,13 @@ export function CalendarPage() {
         </h2>
         <Button variant="secondary" onClick={() => goTo(addMonths(month, -1))}>
           <ChevronLeft className="size-4" aria-hidden="true" />
-          Previous month
+          Previous<span className="sr-only"> month</span>
         </Button>
         <Button variant="secondary" onClick={() => goTo(startOfMonth(today))}>
           Today
         </Button>
         <Button variant="secondary" onClick={() => goTo(addMonths(month, 1))}>
-          Next month
+          Next<span className="sr-only"> month</span>
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>
       </div>
