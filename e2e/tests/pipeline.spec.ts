@@ -116,6 +116,16 @@ test.describe('the creator’s pipeline (issue 16)', () => {
     await page.getByLabel('Collection', { exact: true }).selectOption({ label: 'Season 2' });
     await expect(page).toHaveURL(new RegExp(`collection=${collection.id}`));
     await expect(page.getByTestId('board-card')).toHaveCount(1);
+
+    // The dashboard counts per status and links to the board.
+    await page.goto('/dashboard');
+    const pipeline = page.getByRole('region', { name: 'Pipeline' });
+    await expect(pipeline.getByRole('link', { name: /Scripting\s*3/ })).toBeVisible();
+    await expect(pipeline.getByRole('link', { name: /Idea\s*0/ })).toBeVisible();
+    await expect(page.getByTestId('words-this-week')).toContainText('in 4 items started since');
+    await checkScreen('dashboard');
+    await pipeline.getByRole('link', { name: 'Open the board' }).click();
+    await expect(page).toHaveURL(/\/board$/);
   });
 
   test('a move the server refuses is rolled back, with a message', async ({
