@@ -35,6 +35,10 @@ export const MAIN_SCREENS = [
   'tags',
   // Versions (issue 14): the History dialog of a content item.
   'history',
+  // The pipeline (issue 16): the board, the calendar, the teleprompter.
+  'board',
+  'calendar',
+  'teleprompter',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -126,6 +126,49 @@ describe('status, publish date, public flag, words and position', () => {
     const placed = (await user.patch(item(b.id), { position: 0 })).json<ContentItem>();
     expect(placed).toMatchObject({ status: 'editing', position: 0 });
   });
+
+  it('makes room at a given position: the item there and those after it move down, in one request', async () => {
+    const user = await signedInCaller(ctx);
+    const [a, b, c] = [
+      await createContent(user, { title: 'A', status: 'scripting' }),
+      await createContent(user, { title: 'B', status: 'scripting' }),
+      await createContent(user, { title: 'C', status: 'scripting' }),
+    ];
+    const idea = await createContent(user, { title: 'I' });
+    const column = async () =>
+      (await user.get(`${CONTENTS}?status=scripting&ordering=position`))
+        .json<Paginated<ContentItem>>()
+        .results.map((x) => `${x.title}${x.position}`);
+    // Idea → Scripting, before B.
+    const moved = await user.patch(item(idea.id), { status: 'scripting', position: b.position });
+    expect(moved.json<ContentItem>()).toMatchObject({ status: 'scripting', position: 1 });
+    expect(await column()).toEqual(['A0', 'I1', 'B2', 'C3']);
+    // A within the column, before C; the others keep their updated_on.
+    await user.patch(item(a.id), { position: 3 });
+    expect(await column()).toEqual(['I1', 'B2', 'A3', 'C4']);
+    expect((await user.get(item(c.id))).json<ContentItem>().updated_on).toBeNull();
+    // A free position moves nobody; a new item given a position makes room too.
+    await user.patch(item(c.id), { position: 9 });
+    expect(await column()).toEqual(['I1', 'B2', 'A3', 'C9']);
+    await createContent(user, { title: 'N', status: 'scripting', position: 2 });
+    expect(await column()).toEqual(['I1', 'N2', 'B3', 'A4', 'C10']);
+    // The largest position stays a 200, never an overflow.
+    const last = 2 ** 31 - 1;
+    await user.patch(item(c.id), { position: last });
+    const top = await user.patch(item(a.id), { position: last });
+    expect(top.statusCode, top.body).toBe(200);
+  });
+
+  it('makes room only among the items the caller may change (another user’s column is untouched)', async () => {
+    const user = await signedInCaller(ctx);
+    const other = await signedInCaller(ctx);
+    const mine = await createContent(user, { status: 'recording' });
+    const theirs = await createContent(other, { status: 'recording' });
+    expect([mine.position, theirs.position]).toEqual([0, 0]);
+    await createContent(user, { status: 'recording', position: 0 });
+    expect((await other.get(item(theirs.id))).json<ContentItem>().position).toBe(0);
+    expect((await user.get(item(mine.id))).json<ContentItem>().position).toBe(1);
+  });
 });
 
 describe('content list filters and orderings', () => {

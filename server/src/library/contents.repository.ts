@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
 import { contentCollections, contentTags, contents } from '../db/schema';
 import { rowColumns, type RowOf } from '../db/columns';
@@ -9,6 +9,8 @@ import { scopeOf } from '../policy/library.policy';
 
 export type ContentRow = RowOf<typeof contents>;
 const columns = rowColumns(contents);
+/** The largest `position` (a PostgreSQL integer); making room never goes past it. */
+const MAX_POSITION = 2 ** 31 - 1;
 export interface ContentValues {
   title: string;
   content: string;
@@ -155,6 +157,36 @@ export class ContentsRepository {
       .returning(columns);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row;
+  }
+
+  /**
+   * Makes room at `position` of the `status` column of `ownerId`'s board for the item `id` just
+   * put there: when another item holds that position, it and every later one the caller may
+   * change move down by one. Their `updated_on` stays (a board move is no edit of theirs).
+   */
+  async makeRoom(
+    caller: Caller,
+    ownerId: number,
+    status: ContentStatus,
+    position: number,
+    id: number,
+  ): Promise<void> {
+    const column = and(
+      scopeOf(caller, 'contents', 'write'),
+      eq(contents.userId, ownerId),
+      eq(contents.status, status),
+      ne(contents.id, id),
+    );
+    const [taken] = await this.db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(and(column, eq(contents.position, position)))
+      .limit(1);
+    if (!taken) return;
+    await this.db
+      .update(contents)
+      .set({ position: sql`least(${contents.position}, ${MAX_POSITION - 1}) + 1` })
+      .where(and(column, gte(contents.position, position)));
   }
 
   /** Every change stamps updated_on. Undefined when the caller may not change such an item. */

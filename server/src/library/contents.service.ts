@@ -121,6 +121,9 @@ export class ContentsService {
         isPublic: body.is_public,
         position: body.position ?? (await repos.contents.endOfColumn(ownerId, body.status)),
       });
+      if (body.position !== undefined) {
+        await repos.contents.makeRoom(caller, ownerId, row.status, row.position, row.id);
+      }
       await repos.contents.replaceTags(row.id, tagIds);
       await repos.contents.replaceCollections(row.id, collectionIds);
       if (fileIds.length > 0) await repos.files.replaceAttachments(caller, row.id, fileIds);
@@ -197,6 +200,10 @@ export class ContentsService {
         position,
       });
       if (!row) throw notFound();
+      // A given position is a place on the board: the item that held it, and those after, move down.
+      if (body.position !== undefined) {
+        await repos.contents.makeRoom(caller, access.ownerId, row.status, row.position, row.id);
+      }
       if (tagIds) {
         requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
         await repos.contents.replaceTags(row.id, tagIds);

@@ -94,6 +94,15 @@ const ContentEditPage = lazyNamed(
   () => import('../features/content/pages/content-edit-page'),
   'ContentEditPage',
 );
+const BoardPage = lazyNamed(() => import('../features/pipeline/pages/board-page'), 'BoardPage');
+const CalendarPage = lazyNamed(
+  () => import('../features/pipeline/pages/calendar-page'),
+  'CalendarPage',
+);
+const TeleprompterPage = lazyNamed(
+  () => import('../features/pipeline/pages/teleprompter-page'),
+  'TeleprompterPage',
+);
 const SearchPage = lazyNamed(() => import('../features/search/pages/search-page'), 'SearchPage');
 const TagsPage = lazyNamed(() => import('../features/tags/pages/tags-page'), 'TagsPage');
 
@@ -165,6 +174,9 @@ export function AppRoutes() {
         <Route path="content/create" element={<ContentCreatePage />} />
         <Route path="content/:id" element={<ContentDetailPage />} />
         <Route path="content/:id/edit" element={<ContentEditPage />} />
+        <Route path="content/:id/teleprompter" element={<TeleprompterPage />} />
+        <Route path="board" element={<BoardPage />} />
+        <Route path="calendar" element={<CalendarPage />} />
         <Route path="search" element={<SearchPage />} />
         <Route path="tags" element={<TagsPage />} />
       </Route>

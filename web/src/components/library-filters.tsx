@@ -47,11 +47,14 @@ export function LibraryFilterSelects({
   collections,
   tags,
   onChange,
+  withStatus = true,
 }: {
   filters: { collection?: number; tag?: number; status?: ContentStatus };
   collections: readonly Named[] | undefined;
   tags: readonly Named[] | undefined;
   onChange: (name: 'collection' | 'tag' | 'status', value: string) => void;
+  /** False where the status is the screen's own layout (the board's columns). */
+  withStatus?: boolean;
 }) {
   return (
     <>
@@ -79,18 +82,20 @@ export function LibraryFilterSelects({
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect
-        label="Status"
-        value={filters.status ?? ''}
-        onChange={(value) => onChange('status', value)}
-      >
-        <option value="">Any status</option>
-        {Object.entries(STATUS_LABELS).map(([status, label]) => (
-          <option key={status} value={status}>
-            {label}
-          </option>
-        ))}
-      </FilterSelect>
+      {withStatus && (
+        <FilterSelect
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(value) => onChange('status', value)}
+        >
+          <option value="">Any status</option>
+          {Object.entries(STATUS_LABELS).map(([status, label]) => (
+            <option key={status} value={status}>
+              {label}
+            </option>
+          ))}
+        </FilterSelect>
+      )}
     </>
   );
 }

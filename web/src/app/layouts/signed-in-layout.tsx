@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
+  CalendarDays,
   FileText,
+  KanbanSquare,
   FolderOpen,
   LayoutDashboard,
   Menu,
@@ -27,6 +29,8 @@ const navItems = [
   { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
   { to: '/collections', label: 'Collections', Icon: FolderOpen },
   { to: '/content', label: 'Notes/Scripts', Icon: FileText },
+  { to: '/board', label: 'Board', Icon: KanbanSquare },
+  { to: '/calendar', label: 'Calendar', Icon: CalendarDays },
   { to: '/tags', label: 'Tags', Icon: Tags },
 ];
 

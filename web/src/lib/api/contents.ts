@@ -1,5 +1,6 @@
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ContentItem } from '@cw/contract';
 import { asPage, callApi, nextPageParam } from '../api-client';
 import { sharedRefetch } from './collections';
 
@@ -11,9 +12,12 @@ export const contentKeys = {
   all: ['contents'] as const,
   list: (user: number, filters: ContentFilters = {}) =>
     ['contents', 'list', user, filters] as const,
-  page: (user: number, page: number, pageSize: number) =>
-    ['contents', 'page', user, { page, page_size: pageSize }] as const,
+  page: (user: number, page: number, pageSize: number, filters: ContentFilters = {}) =>
+    ['contents', 'page', user, { page, page_size: pageSize, ...filters }] as const,
   detail: (id: number) => ['contents', 'detail', id] as const,
+  /** Every item of a filter at once (the board and the calendar), not a page. */
+  every: (user: number, filters: ContentFilters = {}) =>
+    ['contents', 'every', user, filters] as const,
 };
 
 /** The list filters of docs/api.md §3 that the screens use; left out = no filter. */
@@ -22,6 +26,8 @@ export interface ContentFilters {
   tag?: number;
   status?: ContentStatus;
   ordering?: ContentOrdering;
+  /** `YYYY-MM-DD`: only items planned on or after that day. */
+  publish_on_after?: string;
 }
 
 /** 30 cards fill whole rows of 1, 2 or 3 columns. */
@@ -63,10 +69,15 @@ export function contentsQueryOptions(user: number, filters: ContentFilters = {})
 }
 
 /** A single page of the user's content items (e.g. the newest few and the count). */
-export function contentsPageQueryOptions(user: number, page: number, pageSize: number) {
+export function contentsPageQueryOptions(
+  user: number,
+  page: number,
+  pageSize: number,
+  filters: ContentFilters = {},
+) {
   return queryOptions({
-    queryKey: contentKeys.page(user, page, pageSize),
-    queryFn: () => listContents(user, page, pageSize),
+    queryKey: contentKeys.page(user, page, pageSize, filters),
+    queryFn: () => listContents(user, page, pageSize, filters),
   });
 }
 
@@ -77,5 +88,37 @@ export function contentQueryOptions(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     // An item seen through a shared collection: a removed member notices in an open tab.
     ...sharedRefetch,
+  });
+}
+
+/** The largest page the API gives (docs/api.md, lists). */
+const LARGEST_PAGE = 200;
+
+/**
+ * Every item of a filter: the first page says how many there are, the others are asked for
+ * together (500 items are three requests). An item that moved between pages while they were read
+ * is kept once.
+ */
+export async function listEveryContent(
+  user: number,
+  filters: ContentFilters = {},
+): Promise<ContentItem[]> {
+  const first = await listContents(user, 1, LARGEST_PAGE, filters);
+  const pageCount = Math.ceil(first.count / LARGEST_PAGE);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) =>
+      listContents(user, i + 2, LARGEST_PAGE, filters),
+    ),
+  );
+  const byId = new Map<number, ContentItem>();
+  for (const page of [first, ...rest]) for (const item of page.results) byId.set(item.id, item);
+  return [...byId.values()];
+}
+
+/** Every item of a filter (the board, the calendar), refreshed with the other content lists. */
+export function everyContentQueryOptions(user: number, filters: ContentFilters = {}) {
+  return queryOptions({
+    queryKey: contentKeys.every(user, filters),
+    queryFn: () => listEveryContent(user, filters),
   });
 }

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { MarkdownEditor } from '../../../components/markdown-editor';
 import { MarkdownPreview } from '../../../components/markdown-preview';
+import { formatSpeakingTime } from '../../../lib/format';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
 
 export type EditorMode = 'write' | 'split' | 'preview';
@@ -32,14 +33,6 @@ function readMode(): EditorMode {
   } catch {
     return 'split';
   }
-}
-
-/** "45 s", "3 min 20 s", "1 h 2 min" */
-export function formatSpeakingTime(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 const HEADING_LINE = /^ {0,3}#{1,6}\s/gm;

@@ -5,6 +5,7 @@ import {
   CalendarDays,
   FolderOpen,
   History,
+  MonitorPlay,
   Paperclip,
   Pencil,
   Trash2,
@@ -97,6 +98,10 @@ export function ContentDetailPage() {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          <ButtonLink to={`/content/${content.id}/teleprompter`} variant="secondary" size="sm">
+            <MonitorPlay className="size-4" aria-hidden="true" />
+            Teleprompter
+          </ButtonLink>
           <Button
             variant="secondary"
             size="sm"

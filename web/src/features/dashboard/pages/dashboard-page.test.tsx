@@ -26,7 +26,7 @@ describe('DashboardPage', () => {
       'GET /api/collections/tags/': () => new Promise(() => {}),
     });
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.getAllByText('Loading...').length).toBeGreaterThan(0);
   });
 
   it('counts collections, content items and tags, and lists recent changes newest first', async () => {
@@ -59,9 +59,9 @@ describe('DashboardPage', () => {
         ),
       'GET /api/collections/tags/': () => json(200, page([], { count: 7 })),
     });
-    expect(await screen.findByText('12')).toBeInTheDocument();
-    expect(await screen.findByText('30')).toBeInTheDocument();
-    expect(await screen.findByText('7')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Collections\s*12/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Content items\s*30/ })).toBeInTheDocument();
+    expect(await screen.findByText('7')).toBeInTheDocument(); // tags
     const recent = screen.getByRole('region', { name: 'Recently changed' });
     const links = within(recent).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -88,5 +88,60 @@ describe('DashboardPage', () => {
       'GET /api/collections/tags/': () => json(500, { message: 'x' }),
     });
     expect(await screen.findByText('Could not load your recent items.')).toBeInTheDocument();
+  });
+
+  it('counts items per status, lists the next publications and the words of items started this week, each linking to its place', async () => {
+    const now = new Date();
+    const fetch = renderDashboard({
+      'GET /api/collections/list/': () => json(200, page([])),
+      'GET /api/collections/tags/': () => json(200, page([])),
+      'GET /api/collections/contents-list/': (url) => {
+        const query = new URL(url, 'http://x').searchParams;
+        const status = query.get('status');
+        if (status) return json(200, page([], { count: { idea: 4, scripting: 2 }[status] ?? 0 }));
+        if (query.get('publish_on_after')) {
+          return json(
+            200,
+            page([
+              makeContent({ id: 5, title: 'Launch', status: 'editing', publish_on: '2099-01-02' }),
+            ]),
+          );
+        }
+        if (query.get('page_size') === '200') {
+          return json(
+            200,
+            page([
+              makeContent({ id: 6, word_count: 120, created_on: now.toISOString() }),
+              makeContent({ id: 7, word_count: 30, created_on: now.toISOString() }),
+              makeContent({ id: 1, word_count: 999, created_on: '2020-01-01T00:00:00Z' }),
+            ]),
+          );
+        }
+        return json(200, page([]));
+      },
+    });
+    const pipeline = await screen.findByRole('region', { name: 'Pipeline' });
+    await within(pipeline).findByRole('link', { name: /Idea\s*4/ });
+    expect(within(pipeline).getByRole('link', { name: /Scripting\s*2/ })).toHaveAttribute(
+      'href',
+      '/content?status=scripting',
+    );
+    expect(within(pipeline).getByRole('link', { name: /Open the board/ })).toHaveAttribute(
+      'href',
+      '/board',
+    );
+    const upcoming = screen.getByRole('region', { name: 'Next publications' });
+    expect(await within(upcoming).findByRole('link', { name: /Launch/ })).toHaveAttribute(
+      'href',
+      '/content/5',
+    );
+    expect(within(upcoming).getByText('Editing · Jan 2, 2099')).toBeInTheDocument();
+    const upcomingCall = fetch.calls.find((call) => call.url.includes('publish_on_after'));
+    expect(upcomingCall?.url).toMatch(/ordering=publish_on/);
+    expect(upcomingCall?.url).toMatch(/page_size=5/);
+    // 120 + 30: the item created years ago is not this week's writing.
+    const words = await screen.findByTestId('words-this-week');
+    await within(words).findByText('150');
+    expect(words).toHaveTextContent('in 2 items started since Sunday');
   });
 });

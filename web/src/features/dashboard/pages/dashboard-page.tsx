@@ -1,10 +1,21 @@
-import { FileText, FolderOpen, Plus, Tags, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  FileText,
+  FolderOpen,
+  KanbanSquare,
+  PenLine,
+  Plus,
+  Tags,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatDateTime } from '../../../lib/format';
+import { STATUS_LABELS } from '../../../components/content-card';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import {
   mergeRecent,
   useCollectionsSummary,
@@ -12,6 +23,12 @@ import {
   useTagCount,
 } from '../api/get-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  PIPELINE_STATUSES,
+  useStatusCounts,
+  useUpcoming,
+  useWordsThisWeek,
+} from '../api/pipeline-summary';
 
 const RECENT_LIMIT = 8;
 
@@ -25,6 +42,10 @@ export function DashboardPage() {
   const recent = mergeRecent([collections.data?.recent, contents.data?.recent], RECENT_LIMIT);
   const loadingRecent = collections.isPending || contents.isPending;
   const failed = collections.isError || contents.isError;
+  const [now] = useState(() => new Date());
+  const statusCounts = useStatusCounts(user.id);
+  const upcoming = useUpcoming(user.id, now);
+  const words = useWordsThisWeek(user.id, now);
 
   return (
     <section>
@@ -61,6 +82,98 @@ export function DashboardPage() {
         />
         <Stat label="Tags" Icon={Tags} value={tags.data} failed={tags.isError} />
       </div>
+
+      <div className="mt-8 grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <Panel
+          id="pipeline-heading"
+          title="Pipeline"
+          more={{ to: '/board', label: 'Open the board', Icon: KanbanSquare }}
+          className="lg:col-span-2"
+        >
+          <ul className="grid grid-cols-2 gap-2 p-4 sm:grid-cols-5">
+            {PIPELINE_STATUSES.map((status, index) => {
+              const count = statusCounts[index];
+              return (
+                <li key={status}>
+                  <Link
+                    to={`/content?status=${status}`}
+                    data-testid="status-count"
+                    data-status={status}
+                    className="block rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-slate-200 hover:bg-indigo-50 hover:ring-indigo-200"
+                  >
+                    <span className="block text-xs text-slate-600">{STATUS_LABELS[status]}</span>
+                    <span className="block text-xl font-bold text-slate-900 tabular-nums">
+                      {count?.data !== undefined
+                        ? count.data.toLocaleString('en-US')
+                        : count?.isError
+                          ? '–'
+                          : '…'}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </Panel>
+        <Panel id="words-heading" title="Words this week">
+          <Link
+            to="/content"
+            className="flex items-center gap-4 p-5 hover:bg-slate-50"
+            data-testid="words-this-week"
+          >
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+              <PenLine className="size-5" aria-hidden="true" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-2xl font-bold text-slate-900 tabular-nums">
+                {words.data ? words.data.words.toLocaleString('en-US') : words.isError ? '–' : '…'}
+              </span>
+              <span className="block text-xs text-slate-600">
+                {words.data
+                  ? `in ${words.data.items === 1 ? '1 item' : `${words.data.items} items`} started since Sunday`
+                  : 'in items started since Sunday'}
+              </span>
+            </span>
+          </Link>
+        </Panel>
+      </div>
+
+      <Panel
+        id="upcoming-heading"
+        title="Next publications"
+        more={{ to: '/calendar', label: 'Open the calendar', Icon: CalendarDays }}
+        className="mt-8"
+      >
+        {upcoming.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading..." />
+          </div>
+        ) : !upcoming.data || upcoming.data.length === 0 ? (
+          <p className="px-5 py-6 text-center text-sm text-slate-600">
+            {upcoming.isError
+              ? 'Could not load your next publications.'
+              : 'Nothing planned yet. Give a script a publish date to see it here.'}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="upcoming">
+            {upcoming.data.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`/content/${item.id}`}
+                  className="flex items-center justify-between gap-3 px-5 py-3 hover:bg-slate-50"
+                >
+                  <span className="min-w-0 truncate text-sm font-medium text-slate-900">
+                    {item.title}
+                  </span>
+                  <span className="shrink-0 text-xs text-slate-600">
+                    {STATUS_LABELS[item.status]} · {formatDate(`${item.publish_on}T00:00:00`)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
 
       <section
         aria-labelledby="recent-heading"
@@ -149,5 +262,43 @@ function Stat({
     </Link>
   ) : (
     <div className={className}>{body}</div>
+  );
+}
+
+/** A titled white panel of the dashboard, with a link to the screen it summarises. */
+function Panel({
+  id,
+  title,
+  more,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string; Icon: LucideIcon };
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${className ?? ''}`}
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {more && (
+          <Link
+            to={more.to}
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-700 hover:text-indigo-900"
+          >
+            <more.Icon className="size-4" aria-hidden="true" />
+            {more.label}
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeCollection, makeContent, page, WithUser } from '../../../test/library-fixtures';
+import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
+import { BoardPage } from './board-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderBoard(items: ReturnType<typeof makeContent>[], route = '/board') {
+  const fetch = fakeFetch({
+    'GET /api/collections/contents-list/': (url) => {
+      const query = new URL(url, 'http://x').searchParams;
+      const size = Number(query.get('page_size'));
+      const start = (Number(query.get('page')) - 1) * size;
+      return json(
+        200,
+        page(items.slice(start, start + size), {
+          count: items.length,
+          next: start + size < items.length ? 'next' : null,
+        }),
+      );
+    },
+    'GET /api/collections/list/': () =>
+      json(200, page([makeCollection({ id: 3, name: 'Season 2' })])),
+    'GET /api/collections/tags/': () => json(200, page([])),
+  });
+  vi.stubGlobal('fetch', fetch.fn);
+  renderPage(
+    <WithUser>
+      <BoardPage />
+    </WithUser>,
+    { path: '/board', route },
+  );
+  return fetch;
+}
+
+describe('BoardPage', () => {
+  it('loads every item page by page, in board order per column, with the card details', async () => {
+    const items = Array.from({ length: 450 }, (_, i) =>
+      makeContent({
+        id: i + 1,
+        title: `Item ${i + 1}`,
+        status: i < 3 ? 'scripting' : 'idea',
+        position: i < 3 ? 3 - i : i,
+        word_count: 300,
+        publish_on: i === 0 ? '2026-12-24' : null,
+        collections_named_list: i === 0 ? [{ id: 3, name: 'Season 2' }] : [],
+      }),
+    );
+    const fetch = renderBoard(items);
+    const scripting = await screen.findByRole('region', { name: 'Scripting' });
+    const cards = within(scripting).getAllByTestId('board-card');
+    expect(cards.map((card) => within(card).getByRole('link').textContent)).toEqual([
+      'Item 3',
+      'Item 2',
+      'Item 1',
+    ]);
+    expect(cards[2]).toHaveTextContent('Season 2');
+    expect(cards[2]).toHaveTextContent('Dec 24, 2026');
+    expect(cards[2]).toHaveTextContent('300 words');
+    // 300 words at the test user's 150 words per minute.
+    expect(cards[2]).toHaveTextContent('2 min speaking time');
+    const idea = screen.getByRole('region', { name: 'Idea' });
+    expect(within(idea).getAllByTestId('board-card')).toHaveLength(447);
+    const lists = fetch.calls.filter((call) => call.url.includes('contents-list'));
+    expect(lists).toHaveLength(3);
+    for (const call of lists) {
+      expect(call.url).toMatch(/page_size=200/);
+      expect(call.url).toMatch(/ordering=position/);
+    }
+  });
+
+  it('gives a viewer’s cards no move handle, and the owner’s one with the item’s name', async () => {
+    renderBoard([
+      makeContent({ id: 1, title: 'Mine' }),
+      makeContent({ id: 2, title: 'Shared', role: 'viewer', user: 99 }),
+      makeContent({ id: 3, title: 'Co-written', role: 'editor', user: 99 }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Move Mine' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move Co-written' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move Shared' })).not.toBeInTheDocument();
+    expect(screen.getByText('Shared')).toBeInTheDocument();
+  });
+
+  it('keeps the collection filter in the address and asks for that collection only', async () => {
+    const fetch = renderBoard([makeContent({ id: 1, title: 'Mine' })]);
+    await screen.findByRole('button', { name: 'Move Mine' });
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    const select = screen.getByLabelText('Collection');
+    await within(select).findByRole('option', { name: 'Season 2' });
+    await userEvent.selectOptions(select, 'Season 2');
+    expect(currentSearch()).toBe('?collection=3');
+    await vi.waitFor(() =>
+      expect(fetch.calls.some((call) => /contents-list\/\?.*collection=3/.test(call.url))).toBe(
+        true,
+      ),
+    );
+  });
+});

@@ -1,0 +1,273 @@
+import type { ContentItem, ContentStatus } from '@cw/contract';
+import {
+  closestCorners,
+  pointerWithin,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/button';
+import { STATUS_LABELS } from '../../../components/content-card';
+import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
+import { LibraryFilterSelects } from '../../../components/library-filters';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { collectionsPageQueryOptions } from '../../../lib/api/collections';
+import { everyContentQueryOptions, type ContentFilters } from '../../../lib/api/contents';
+import { useAllTags } from '../../../lib/api/tags';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWordsPerMinute } from '../../../lib/words-per-minute';
+import { useItemChange } from '../api/move-content';
+import {
+  applyMove,
+  BOARD_COLUMNS,
+  dropTarget,
+  planMove,
+  toColumns,
+  type Columns,
+} from '../board-moves';
+import { BoardCard, BoardCardBody } from '../components/board-card';
+
+/** `?collection=…&tag=…` → the list filters (ids only; anything else is no filter). */
+export function boardFilters(search: URLSearchParams): ContentFilters {
+  const id = (name: string) => {
+    const value = Number(search.get(name));
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  return { collection: id('collection'), tag: id('tag'), ordering: 'position' };
+}
+
+/**
+ * Where a card is over: under the pointer when there is one (a card before its column, so a drop
+ * on a card lands beside it), else (the keyboard) the nearest corners.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  if (under.length > 0) {
+    const cards = under.filter((collision) => typeof collision.id === 'number');
+    return cards.length > 0 ? cards : under;
+  }
+  return closestCorners(args);
+};
+
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    'To move a card, press Space or Enter on its handle. The arrow keys move it up and down in its column and to the next column left or right. Press Space or Enter again to drop it, or Escape to cancel.',
+};
+
+/** /board: one column per status; cards move by mouse, touch or keyboard (docs/product.md). */
+export function BoardPage() {
+  useDocumentTitle('Board');
+  const user = useCurrentUser();
+  const wordsPerMinute = useWordsPerMinute();
+  const [search, setSearch] = useSearchParams();
+  const filters = boardFilters(search);
+  const items = useQuery(everyContentQueryOptions(user.id, filters));
+  const collections = useQuery(collectionsPageQueryOptions(user.id, 1, 200));
+  const tags = useAllTags(user.id);
+  const flash = useFlashMessage(6000);
+  const change = useItemChange(flash.show);
+  const [activeId, setActiveId] = useState<number | null>(null);
+
+  const columns = useMemo(() => toColumns(items.data ?? []), [items.data]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  function setParam(name: string, value: string) {
+    const next = new URLSearchParams(search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setSearch(next, { replace: true });
+  }
+
+  const onDragStart = useCallback((event: DragStartEvent) => {
+    setActiveId(Number(event.active.id));
+  }, []);
+
+  const onDragEnd = useCallback(
+    (event: DragEndEvent) => {
+      setActiveId(null);
+      if (!event.over) return;
+      const id = Number(event.active.id);
+      const target = dropTarget(columns, id, overKey(event.over.id));
+      if (!target) return;
+      const plan = planMove(columns, id, target.status, target.index);
+      const item = findItem(columns, id);
+      if (!plan || !item) return;
+      change.mutate({
+        id,
+        title: item.title,
+        body: { status: plan.status, position: plan.position },
+        apply: (list) => applyMove(list, plan),
+      });
+    },
+    [change, columns],
+  );
+
+  const announcements = useMemo(() => describeMoves(columns), [columns]);
+  const active = activeId === null ? undefined : findItem(columns, activeId);
+
+  return (
+    <section>
+      <PageHeader
+        title="Board"
+        description="Your scripts from idea to published. Drag a card to change its status or order."
+        actions={<ButtonLink to="/content/create">New Content</ButtonLink>}
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <LibraryFilterSelects
+          filters={filters}
+          collections={collections.data?.results}
+          tags={tags.data}
+          onChange={setParam}
+          withStatus={false}
+        />
+      </div>
+      <FlashMessage message={flash.message} className="mb-4" />
+      {items.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading the board..." />
+        </div>
+      ) : items.isError ? (
+        <p className="py-16 text-center text-sm text-slate-600">Could not load your board.</p>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collisionDetection}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setActiveId(null)}
+          accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+        >
+          <div className="relative -mx-1 flex gap-3 overflow-x-auto px-1 pb-4" data-testid="board">
+            {BOARD_COLUMNS.map((status) => (
+              <BoardColumn
+                key={status}
+                status={status}
+                items={columns[status]}
+                wordsPerMinute={wordsPerMinute}
+              />
+            ))}
+          </div>
+          <DragOverlay>
+            {active ? (
+              <div className="w-64 rounded-lg bg-white p-3 shadow-lg ring-2 ring-indigo-500">
+                <BoardCardBody item={active} wordsPerMinute={wordsPerMinute} />
+              </div>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+      )}
+    </section>
+  );
+}
+
+function BoardColumn({
+  status,
+  items,
+  wordsPerMinute,
+}: {
+  status: ContentStatus;
+  items: ContentItem[];
+  wordsPerMinute: number;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  return (
+    <section
+      aria-label={STATUS_LABELS[status]}
+      data-testid="board-column"
+      data-status={status}
+      className={clsx(
+        'flex w-64 shrink-0 flex-col rounded-xl bg-slate-100 p-2 lg:w-auto lg:min-w-0 lg:flex-1',
+        isOver && 'ring-2 ring-indigo-400',
+      )}
+    >
+      <h2 className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800">
+        {STATUS_LABELS[status]}
+        <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 tabular-nums">
+          {items.length}
+          <span className="sr-only"> {items.length === 1 ? 'item' : 'items'}</span>
+        </span>
+      </h2>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol ref={setNodeRef} className="flex min-h-24 flex-1 flex-col gap-2">
+          {items.map((item) => (
+            <BoardCard key={item.id} item={item} wordsPerMinute={wordsPerMinute} />
+          ))}
+          {items.length === 0 && (
+            <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">
+              Nothing here yet
+            </li>
+          )}
+        </ol>
+      </SortableContext>
+    </section>
+  );
+}
+
+/** A droppable's id: a card's number, or a column's status. */
+function overKey(id: UniqueIdentifier): number | ContentStatus {
+  return typeof id === 'number' ? id : (id as ContentStatus);
+}
+
+function findItem(columns: Columns, id: number): ContentItem | undefined {
+  for (const status of BOARD_COLUMNS) {
+    const found = columns[status].find((item) => item.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** "Scripting, position 2 of 5" for where a drop would land. */
+function placeLabel(columns: Columns, id: number, overId: UniqueIdentifier): string {
+  const target = dropTarget(columns, id, overKey(overId));
+  if (!target) return 'outside the board';
+  const count = columns[target.status].filter((item) => item.id !== id).length + 1;
+  return `${STATUS_LABELS[target.status]}, position ${target.index + 1} of ${count}`;
+}
+
+/** What a screen reader hears while a card moves (dnd-kit's live region). */
+export function describeMoves(columns: Columns): Announcements {
+  const title = (id: UniqueIdentifier) => findItem(columns, Number(id))?.title ?? 'The card';
+  return {
+    onDragStart: ({ active }) => {
+      const item = findItem(columns, Number(active.id));
+      return `Picked up ${title(active.id)} in ${item ? STATUS_LABELS[item.status] : 'the board'}.`;
+    },
+    // Over itself (where it was picked up): nothing new to say.
+    onDragOver: ({ active, over }) =>
+      over?.id === active.id
+        ? undefined
+        : over
+          ? `${title(active.id)} is over ${placeLabel(columns, Number(active.id), over.id)}.`
+          : `${title(active.id)} is no longer over a column.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${title(active.id)} dropped in ${placeLabel(columns, Number(active.id), over.id)}.`
+        : `${title(active.id)} dropped outside the board; it stays where it was.`,
+    onDragCancel: ({ active }) => `Move cancelled. ${title(active.id)} stays where it was.`,
+  };
+}

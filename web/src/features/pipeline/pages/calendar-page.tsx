@@ -1,0 +1,262 @@
+import type { ContentItem } from '@cw/contract';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { addMonths, format, startOfMonth } from 'date-fns';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { memo, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { everyContentQueryOptions } from '../../../lib/api/contents';
+import { useCurrentUser } from '../../../lib/current-user';
+import { can } from '../../../lib/roles';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useItemChange } from '../api/move-content';
+import { byDay, calendarDays, monthFromParam, monthParam, weekdayNames } from '../calendar-grid';
+
+const UNSCHEDULED = 'unscheduled';
+
+/** /calendar: a month of publish dates; drag an item to a day (or off the calendar) to move it. */
+export function CalendarPage() {
+  useDocumentTitle('Calendar');
+  const user = useCurrentUser();
+  const [search, setSearch] = useSearchParams();
+  const today = new Date();
+  const month = monthFromParam(search.get('month'), today);
+  const items = useQuery(everyContentQueryOptions(user.id, { ordering: 'position' }));
+  const flash = useFlashMessage(6000);
+  const change = useItemChange(flash.show);
+  const [active, setActive] = useState<ContentItem | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+
+  const days = calendarDays(month, today);
+  const grouped = useMemo(() => byDay(items.data ?? []), [items.data]);
+  const unscheduled = grouped.get(null) ?? [];
+
+  function goTo(next: Date) {
+    const params = new URLSearchParams(search);
+    params.set('month', monthParam(next));
+    setSearch(params);
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    setActive(null);
+    const item = items.data?.find((x) => x.id === Number(event.active.id));
+    if (!item || !event.over) return;
+    const overId = String(event.over.id);
+    const day = overId === UNSCHEDULED ? null : overId;
+    if (day === item.publish_on) return;
+    change.mutate({
+      id: item.id,
+      title: item.title,
+      body: { publish_on: day },
+      apply: (list) => list.map((x) => (x.id === item.id ? { ...x, publish_on: day } : x)),
+    });
+  }
+
+  return (
+    <section>
+      <PageHeader
+        title="Calendar"
+        description="Your planned publications. Drag an item to another day to reschedule it."
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <h2 className="mr-auto text-lg font-semibold text-slate-900" aria-live="polite">
+          {format(month, 'MMMM yyyy')}
+        </h2>
+        <Button variant="secondary" onClick={() => goTo(addMonths(month, -1))}>
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Previous<span className="sr-only"> month</span>
+        </Button>
+        <Button variant="secondary" onClick={() => goTo(startOfMonth(today))}>
+          Today
+        </Button>
+        <Button variant="secondary" onClick={() => goTo(addMonths(month, 1))}>
+          Next<span className="sr-only"> month</span>
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      <FlashMessage message={flash.message} className="mb-4" />
+      {items.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading the calendar..." />
+        </div>
+      ) : items.isError ? (
+        <p className="py-16 text-center text-sm text-slate-600">Could not load your calendar.</p>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          onDragStart={(event) =>
+            setActive(items.data.find((x) => x.id === Number(event.active.id)) ?? null)
+          }
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setActive(null)}
+        >
+          <div className="flex flex-col gap-4 xl:flex-row">
+            <div className="min-w-0 flex-1">
+              <div
+                className="grid grid-cols-7 gap-px text-center text-xs font-semibold text-slate-600"
+                aria-hidden="true"
+              >
+                {weekdayNames().map((name) => (
+                  <div key={name} className="py-1">
+                    {name}
+                  </div>
+                ))}
+              </div>
+              <ol
+                className="grid grid-cols-7 gap-px overflow-hidden rounded-xl bg-slate-200 ring-1 ring-slate-200"
+                data-testid="calendar-grid"
+              >
+                {days.map((day) => (
+                  <DayCell
+                    key={day.key}
+                    dayKey={day.key}
+                    label={format(day.date, 'EEEE, MMMM d, yyyy')}
+                    dayOfMonth={day.date.getDate()}
+                    inMonth={day.inMonth}
+                    isToday={day.isToday}
+                    items={grouped.get(day.key)}
+                  />
+                ))}
+              </ol>
+            </div>
+            <UnscheduledList items={unscheduled} />
+          </div>
+          <DragOverlay>
+            {active ? <ItemChipBody item={active} className="shadow-lg" /> : null}
+          </DragOverlay>
+        </DndContext>
+      )}
+    </section>
+  );
+}
+
+const DayCell = memo(function DayCell({
+  dayKey,
+  label,
+  dayOfMonth,
+  inMonth,
+  isToday,
+  items,
+}: {
+  dayKey: string;
+  label: string;
+  dayOfMonth: number;
+  inMonth: boolean;
+  isToday: boolean;
+  items: ContentItem[] | undefined;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: dayKey });
+  return (
+    <li
+      ref={setNodeRef}
+      data-testid="calendar-day"
+      data-day={dayKey}
+      aria-current={isToday ? 'date' : undefined}
+      aria-label={isToday ? `${label}, today` : label}
+      className={clsx(
+        'flex min-h-24 min-w-0 flex-col gap-1 p-1',
+        inMonth ? 'bg-white' : 'bg-slate-50',
+        isOver && 'bg-indigo-50 ring-2 ring-indigo-400 ring-inset',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={clsx(
+          'flex size-6 items-center justify-center self-end rounded-full text-xs tabular-nums',
+          isToday
+            ? 'bg-indigo-600 font-bold text-white'
+            : inMonth
+              ? 'text-slate-700'
+              : 'text-slate-500',
+        )}
+      >
+        {dayOfMonth}
+      </span>
+      {items && items.length > 0 && (
+        <ul className="flex min-w-0 flex-col gap-1">
+          {items.map((item) => (
+            <ItemChip key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+});
+
+function UnscheduledList({ items }: { items: ContentItem[] }) {
+  const { setNodeRef, isOver } = useDroppable({ id: UNSCHEDULED });
+  return (
+    <section
+      aria-labelledby="unscheduled-heading"
+      ref={setNodeRef}
+      data-testid="unscheduled"
+      className={clsx(
+        'rounded-xl bg-slate-100 p-3 xl:w-64 xl:shrink-0',
+        isOver && 'ring-2 ring-indigo-400',
+      )}
+    >
+      <h2 id="unscheduled-heading" className="mb-2 text-sm font-semibold text-slate-800">
+        Unscheduled <span className="font-normal text-slate-600">({items.length})</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-xs text-slate-600">Every item has a publish date.</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {items.map((item) => (
+            <ItemChip key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** An item on the calendar: its title links to it; the owner and editors can drag it. */
+const ItemChip = memo(function ItemChip({ item }: { item: ContentItem }) {
+  const movable = can.write(item.role);
+  const { setNodeRef, listeners, isDragging } = useDraggable({
+    id: item.id,
+    disabled: !movable,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      {...(movable ? listeners : {})}
+      data-testid="calendar-item"
+      data-id={item.id}
+      className={clsx(movable && 'cursor-grab touch-none', isDragging && 'opacity-40')}
+    >
+      <ItemChipBody item={item} />
+    </li>
+  );
+});
+
+function ItemChipBody({ item, className }: { item: ContentItem; className?: string }) {
+  return (
+    <Link
+      to={`/content/${item.id}`}
+      title={item.title}
+      draggable={false}
+      className={clsx(
+        'block truncate rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100',
+        className,
+      )}
+    >
+      {item.title}
+    </Link>
+  );
+}
