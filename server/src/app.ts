@@ -33,9 +33,10 @@ import { errorForLog, requestForLog } from './http/log-serializers';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { registerResponseHeaders } from './http/response-headers';
 import { registerRoutes } from './http/route-table';
-import { libraryPlugin } from './library/library.plugin';
+import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
+import { FileRemovals } from './storage/file-removals';
 
 /** The longest a request may take, an upload included; also how old a `.part` file must be to be an orphan. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -169,19 +170,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   /* ---- app plugins ---- */
   const tokens = new TokenService(deps.secret);
+  const now = deps.now ?? (() => new Date());
+  // One file store and one queue of file removals for the library and account deletion.
+  const fileStorage = deps.fileStorage ?? defaultFileStorage(config.dataDir);
+  const removals = new FileRemovals(deps.database.db, fileStorage, app.log);
   const authServices = createAuthServices({
     db: deps.database.db,
     mailer: deps.mailer,
     tokens,
     secret: deps.secret,
     limits: { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits },
-    now: deps.now ?? (() => new Date()),
+    now,
+    removals,
     log: app.log,
   });
   runMailQueue(app, authServices.mailQueue);
 
   /* ---- routes ---- */
-  const guard = createAuthGuard(tokens);
+  const guard = createAuthGuard(tokens, (userId) => authServices.account.exists(userId));
   registerRoutes(app, guard, {
     'system.health': async (_request, reply) => {
       try {
@@ -200,14 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(libraryPlugin, {
     db: deps.database.db,
     guard,
-    storage: deps.fileStorage,
-    dataDir: config.dataDir,
+    storage: fileStorage,
+    removals,
     uploadMaxBytes: config.uploadMaxBytes,
     storageQuotaBytes: config.storageQuotaBytes,
     mailer: deps.mailer,
     mailQueue: authServices.mailQueue,
     publicUrl: config.publicUrl,
-    now: deps.now ?? (() => new Date()),
+    now,
   });
 
   /* ---- the web app ---- */

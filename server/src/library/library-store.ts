@@ -9,6 +9,8 @@ import { NotesRepository } from './notes.repository';
 import { QueuedMails } from '../mail/mail-queue';
 import { SearchRepository } from './search.repository';
 import { TagsRepository } from './tags.repository';
+import { TrashRepository } from './trash.repository';
+import { QueuedFileRemovals } from '../storage/file-removals';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -22,6 +24,9 @@ export interface LibraryRepositories {
   access: AccessRepository;
   /** Invitation mails are queued in the transaction that makes the invitation. */
   queuedMails: QueuedMails;
+  trash: TrashRepository;
+  /** Stored bytes of rows deleted for good, queued in the transaction that deletes them. */
+  fileRemovals: QueuedFileRemovals;
 }
 
 const repositoriesOn = (db: Executor): LibraryRepositories => ({
@@ -34,6 +39,8 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   search: new SearchRepository(db),
   access: new AccessRepository(db),
   queuedMails: new QueuedMails(db),
+  trash: new TrashRepository(db),
+  fileRemovals: new QueuedFileRemovals(db),
 });
 
 /**
