@@ -96,6 +96,7 @@ const ContentEditPage = lazyNamed(
 );
 const SearchPage = lazyNamed(() => import('../features/search/pages/search-page'), 'SearchPage');
 const TagsPage = lazyNamed(() => import('../features/tags/pages/tags-page'), 'TagsPage');
+const TrashPage = lazyNamed(() => import('../features/trash/pages/trash-page'), 'TrashPage');
 
 export function AppRoutes() {
   return (
@@ -167,6 +168,7 @@ export function AppRoutes() {
         <Route path="content/:id/edit" element={<ContentEditPage />} />
         <Route path="search" element={<SearchPage />} />
         <Route path="tags" element={<TagsPage />} />
+        <Route path="trash" element={<TrashPage />} />
       </Route>
     </Routes>
   );

@@ -8,6 +8,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Tags,
+  Trash2,
   X,
 } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { LeaveGuard } from '../../components/leave-guard';
 import { Logo } from '../../components/logo';
 import { PageSpinner } from '../../components/spinner';
+import { TrashToast } from '../../components/trash-toast';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { CommandPalette } from '../../features/search/components/command-palette';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
@@ -28,6 +30,7 @@ const navItems = [
   { to: '/collections', label: 'Collections', Icon: FolderOpen },
   { to: '/content', label: 'Notes/Scripts', Icon: FileText },
   { to: '/tags', label: 'Tags', Icon: Tags },
+  { to: '/trash', label: 'Trash', Icon: Trash2 },
 ];
 
 const COLLAPSED_KEY = 'cw.sidebar-collapsed';
@@ -138,6 +141,7 @@ export function SignedInLayout() {
         <UserMenu onLogout={logout} />
       </header>
       <CommandPalette open={paletteOpen} onClose={closePalette} />
+      <TrashToast />
 
       {/* Desktop / tablet sidebar */}
       <aside
