@@ -33,6 +33,9 @@ export const MAIN_SCREENS = [
   'search-palette',
   'search',
   'tags',
+  // Trash and account deletion (issue 14).
+  'trash',
+  'delete-account-dialog',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 
