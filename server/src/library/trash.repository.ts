@@ -59,15 +59,21 @@ export class TrashRepository {
     switch (type) {
       case 'collection': {
         const [row] = await this.db
-          .select({ deletedOn: collections.deletedOn })
+          .select({ id: collections.id })
           .from(collections)
           .where(and(eq(collections.id, id), isNotNull(collections.deletedOn)))
           .for('update');
-        if (!row?.deletedOn) return false;
+        if (!row) return false;
+        // Compared in the database: a JavaScript Date would drop the microseconds.
         await this.db
           .update(notes)
           .set({ deletedOn: null })
-          .where(and(eq(notes.collectionId, id), eq(notes.deletedOn, row.deletedOn)));
+          .where(
+            and(
+              eq(notes.collectionId, id),
+              sql`${notes.deletedOn} = (select c.deleted_on from collections c where c.id = ${id})`,
+            ),
+          );
         await this.db.update(collections).set({ deletedOn: null }).where(eq(collections.id, id));
         return true;
       }
