@@ -92,8 +92,7 @@ export class AccessRepository {
     ownerId: number,
     lock: boolean,
   ): Promise<Access | undefined> {
-    const item = { ownerId };
-    if (item.ownerId === caller.userId) return { role: 'owner', ownerId: item.ownerId };
+    if (ownerId === caller.userId) return { role: 'owner', ownerId };
     const query = this.db
       .select({ role: collectionMembers.role })
       .from(contentCollections)
@@ -111,7 +110,7 @@ export class AccessRepository {
       );
     const rows = lock ? await query.for('share', { of: collectionMembers }) : await query;
     const role = bestRole(rows.map((row) => asRole(row.role)));
-    return role ? { role, ownerId: item.ownerId } : undefined;
+    return role ? { role, ownerId } : undefined;
   }
 
   /** The caller's role on each of a page of items they may read. */
