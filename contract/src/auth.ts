@@ -127,6 +127,10 @@ export const updatePasswordBodySchema = z.object({
 });
 export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
 
+/** Deleting the account needs its password (docs/auth.md, "Deleting the account"). */
+export const deleteAccountBodySchema = z.object({ password: givenPasswordSchema });
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
 export const resetPasswordOtpBodySchema = z.object({
   email: emailSchema,
   otp: otpSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  deleteAccountBodySchema,
   emailBodySchema,
   loginAnswerSchema,
   loginBodySchema,
@@ -41,6 +42,7 @@ import {
 } from './library';
 import type { RouteName } from './routes';
 import { searchQuerySchema, searchResultSchema } from './search';
+import { restoredSchema, trashItemSchema, trashListQuerySchema, trashParamsSchema } from './trash';
 import {
   versionCreateBodySchema,
   versionListQuerySchema,
@@ -100,6 +102,7 @@ const tags = library('tags');
 const files = library('files');
 const notes = library('collection notes');
 const members = library('sharing');
+const trash = library('trash');
 
 export const endpoints = {
   'system.health': {
@@ -193,6 +196,14 @@ export const endpoints = {
     success: ok(messageSchema),
     errors: [400, 401, 429, 503],
   },
+  'auth.deleteAccount': {
+    ...signedInAuth,
+    summary:
+      'Delete the account and everything of it (rows and stored files); its tokens stop working',
+    body: deleteAccountBodySchema,
+    success: ok(messageSchema),
+    errors: [400, 401, 429, 503],
+  },
   'auth.sendOtpResetPassword': {
     ...publicAuth,
     summary: 'Mail a password-reset code (same answer whether or not the account exists)',
@@ -238,7 +249,7 @@ export const endpoints = {
   },
   'collections.remove': {
     ...collections,
-    summary: 'Delete a collection with its notes',
+    summary: 'Move a collection to the trash with its notes',
     params: idParamsSchema,
     success: deleted,
     errors: [401, 403, 404],
@@ -329,7 +340,7 @@ export const endpoints = {
   },
   'contents.remove': {
     ...contents,
-    summary: 'Delete a content item with its files',
+    summary: 'Move a content item to the trash with its files',
     params: idParamsSchema,
     success: deleted,
     errors: [401, 403, 404],
@@ -507,8 +518,36 @@ export const endpoints = {
   },
   'notes.remove': {
     ...notes,
-    summary: 'Delete a note',
+    summary: 'Move a note to the trash',
     params: idParamsSchema,
+    success: deleted,
+    errors: [401, 403, 404],
+  },
+
+  'trash.list': {
+    ...trash,
+    summary: "The caller's trash, newest first (each with the day it will be purged)",
+    query: trashListQuerySchema,
+    success: ok(paginatedSchema(trashItemSchema)),
+    errors: [400, 401],
+  },
+  'trash.empty': {
+    ...trash,
+    summary: "Delete everything in the caller's trash for good",
+    success: deleted,
+    errors: [401],
+  },
+  'trash.restore': {
+    ...trash,
+    summary: 'Bring an object back from the trash (a collection with its notes and links)',
+    params: trashParamsSchema,
+    success: ok(restoredSchema),
+    errors: [401, 403, 404],
+  },
+  'trash.remove': {
+    ...trash,
+    summary: 'Delete an object in the trash for good, with its stored files',
+    params: trashParamsSchema,
     success: deleted,
     errors: [401, 403, 404],
   },

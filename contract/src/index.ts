@@ -3,6 +3,7 @@ export * from './auth';
 export * from './library';
 export * from './sharing';
 export * from './search';
+export * from './trash';
 export * from './versions';
 export * from './routes';
 export * from './endpoints';

@@ -31,6 +31,7 @@ export const routes = {
   'auth.updatePassword': route('POST', '/api/auth/update-password/'),
   'auth.sendOtpResetPassword': route('POST', '/api/auth/send-otp-reset-password/'),
   'auth.resetPasswordOtp': route('POST', '/api/auth/reset-password-otp/'),
+  'auth.deleteAccount': route('POST', '/api/auth/delete-account/'),
 
   'collections.list': route('GET', '/api/collections/list/'),
   'collections.create': route('POST', '/api/collections/list/'),
@@ -78,6 +79,11 @@ export const routes = {
   'notes.get': route('GET', '/api/collections/notes/:id/'),
   'notes.update': route('PATCH', '/api/collections/notes/:id/'),
   'notes.remove': route('DELETE', '/api/collections/notes/:id/'),
+
+  'trash.list': route('GET', '/api/trash/'),
+  'trash.empty': route('DELETE', '/api/trash/'),
+  'trash.restore': route('POST', '/api/trash/:type/:id/restore/'),
+  'trash.remove': route('DELETE', '/api/trash/:type/:id/'),
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -39,6 +39,9 @@ export const MAIN_SCREENS = [
   'board',
   'calendar',
   'teleprompter',
+  // Trash and account deletion (issue 14).
+  'trash',
+  'delete-account-dialog',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

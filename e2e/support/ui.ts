@@ -40,7 +40,7 @@ export async function logOut(page: Page) {
 /** Side navigation (on phones it sits in a drawer behind "Open navigation"). */
 export async function navigate(
   page: Page,
-  item: 'Dashboard' | 'Collections' | 'Notes/Scripts' | 'Tags',
+  item: 'Dashboard' | 'Collections' | 'Notes/Scripts' | 'Tags' | 'Trash',
 ) {
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' }).first();
   if (!(await sidebar.isVisible()))

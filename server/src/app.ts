@@ -43,6 +43,7 @@ import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
+import { FileRemovals } from './storage/file-removals';
 
 /** The longest a request may take, an upload included; also how old a `.part` file must be to be an orphan. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -176,23 +177,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   /* ---- app plugins ---- */
   const tokens = new TokenService(deps.secret);
+  const now = deps.now ?? (() => new Date());
+  // One file store and one queue of file removals for the library and account deletion.
+  const fileStorage = deps.fileStorage ?? defaultFileStorage(config.dataDir);
+  const removals = new FileRemovals(deps.database.db, fileStorage, app.log);
   const authServices = createAuthServices({
     db: deps.database.db,
     mailer: deps.mailer,
     tokens,
     secret: deps.secret,
     limits: { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits },
-    now: deps.now ?? (() => new Date()),
+    now,
+    removals,
     log: app.log,
   });
   runMailQueue(app, authServices.mailQueue);
 
   // Request durations and the rest of GET /api/metrics; nothing at all without METRICS_TOKEN.
   const metrics = registerMetrics(app, config.metricsToken, deps.database);
-  const fileStorage = deps.fileStorage ?? defaultFileStorage(config.dataDir);
 
   /* ---- routes ---- */
-  const guard = createAuthGuard(tokens);
+  const guard = createAuthGuard(tokens, (userId) => authServices.account.exists(userId));
   const unavailable = (reply: FastifyReply, message: string) =>
     sendErrorBody(reply, 503, { status: 'unavailable', ...errorBody(message, 'unavailable') });
   registerRoutes(app, guard, {
@@ -232,13 +237,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.database.db,
     guard,
     storage: fileStorage,
-    dataDir: config.dataDir,
+    removals,
     uploadMaxBytes: config.uploadMaxBytes,
     storageQuotaBytes: config.storageQuotaBytes,
     mailer: deps.mailer,
     mailQueue: authServices.mailQueue,
     publicUrl: config.publicUrl,
-    now: deps.now ?? (() => new Date()),
+    now,
   });
 
   /* ---- the web app ---- */

@@ -214,7 +214,7 @@ describe('content lists', () => {
 });
 
 describe('deleting a content item', () => {
-  it('deletes its files: the rows and the stored bytes', async () => {
+  it('takes its files to the trash, and deleting it for good removes their rows and stored bytes', async () => {
     const user = await signedInCaller(ctx);
     const kept = await upload(user, 'kept');
     const f1 = await upload(user, 'gone-1');
@@ -227,6 +227,9 @@ describe('deleting a content item', () => {
     expect((await user.delete(one(item.id))).statusCode).toBe(204);
     expect((await user.get(`/api/collections/files/${f1.id}/`)).statusCode).toBe(404);
     expect((await user.get(`/api/collections/files/${f2.id}/download/`)).statusCode).toBe(404);
+    // In the trash (docs/api.md, "Trash") the bytes stay, so a restore brings the files back.
+    expect(storedBlobs()).toHaveLength(blobsBefore);
+    expect((await user.delete(`/api/trash/content/${item.id}/`)).statusCode).toBe(204);
     expect(storedBlobs()).toHaveLength(blobsBefore - 2);
     const download = await user.get(kept.url);
     expect(download.statusCode).toBe(200);

@@ -253,4 +253,37 @@ describe('two users', () => {
     expect(await snapshot(me)).toEqual(mineBefore);
     expect(await snapshot(other)).toEqual(otherBefore);
   });
+
+  it.each(['alice', 'bob'])('%s cannot see, restore or delete the other’s trash', async (who) => {
+    const [, me, other] = pairs().find(([name]) => name === who)!;
+    const item = (
+      await other.caller.post('/api/collections/contents-list/', {
+        title: 'private trashed',
+        content: 'x',
+      })
+    ).json<ContentItem>();
+    const collection = (
+      await other.caller.post('/api/collections/list/', { name: 'private trashed' })
+    ).json<Collection>();
+    expect(
+      (await other.caller.delete(`/api/collections/contents-list/${item.id}/`)).statusCode,
+    ).toBe(204);
+    expect((await other.caller.delete(`/api/collections/list/${collection.id}/`)).statusCode).toBe(
+      204,
+    );
+    const mine = (await me.caller.get('/api/trash/')).json<Paginated<{ title: string }>>();
+    expect(mine.results.map((entry) => entry.title)).not.toContain('private trashed');
+    for (const [type, id] of [
+      ['content', item.id],
+      ['collection', collection.id],
+    ] as const) {
+      expect((await me.caller.post(`/api/trash/${type}/${id}/restore/`)).statusCode).toBe(404);
+      expect((await me.caller.delete(`/api/trash/${type}/${id}/`)).statusCode).toBe(404);
+    }
+    expect((await me.caller.delete('/api/trash/')).statusCode).toBe(204);
+    const theirs = (await other.caller.get('/api/trash/')).json<Paginated<{ title: string }>>();
+    expect(theirs.results.filter((entry) => entry.title === 'private trashed')).toHaveLength(2);
+    // Put back, so the other tests see the libraries as they were.
+    await other.caller.delete('/api/trash/');
+  });
 });

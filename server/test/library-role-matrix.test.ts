@@ -16,8 +16,10 @@ import { invite, share } from './sharing-helpers';
  * field, like any unknown id in a body (docs/api.md §2), never a hint that it exists.
  *
  * Search finds what each may read (docs/api.md, "Search"); tags stay per person, so only the
- * owner may merge the owner's tags. Publishing and export join this table when they are built
- * (issues 14–15).
+ * owner may merge the owner's tags. The trash (docs/api.md, "Trash"): each person's list is their
+ * own; an editor may restore (Undo) what they may write, only the owner deletes for good, and a
+ * trashed collection is the owner's alone. Publishing and export join this table when they are
+ * built (issues 14–15).
  */
 const PEOPLE = ['owner', 'editor', 'viewer', 'stranger', 'removed', 'invited'] as const;
 type Person = (typeof PEOPLE)[number];
@@ -70,6 +72,14 @@ const MATRIX: Row[] = [
   ['DELETE file',                                204,  204,   403,   404,     404,    404],
   ['GET    search?collection=',                  200,  200,   200,   404,     404,    404],
   ['POST   tags/{id}/merge (the owner’s tags)',  200,  404,   404,   404,     404,    404],
+  ['GET    trash (one’s own)',                   200,  200,   200,   200,     200,    200],
+  ['DELETE trash (empty one’s own)',             204,  204,   204,   204,     204,    204],
+  ['POST   trash/content/{id}/restore',          200,  200,   403,   404,     404,    404],
+  ['POST   trash/note/{id}/restore',             200,  200,   403,   404,     404,    404],
+  ['POST   trash/collection/{id}/restore',       200,  404,   404,   404,     404,    404],
+  ['DELETE trash/content/{id} (for good)',       204,  403,   403,   404,     404,    404],
+  ['DELETE trash/note/{id} (for good)',          204,  403,   403,   404,     404,    404],
+  ['DELETE trash/collection/{id} (for good)',    204,  404,   404,   404,     404,    404],
 ];
 
 let ctx: TestContext;
@@ -121,6 +131,23 @@ const newFile = async () =>
   ).json<FileObject>();
 
 let inviteCounter = 0;
+
+/** A fresh object of the shared collection, moved to the trash by its owner. */
+async function trashed(type: 'content' | 'note' | 'collection'): Promise<number> {
+  const id =
+    type === 'content'
+      ? (await newItem()).id
+      : type === 'note'
+        ? (await newNote()).id
+        : (await sharedCollection()).id;
+  const url = {
+    content: `/api/collections/contents-list/${id}/`,
+    note: `/api/collections/notes/${id}/`,
+    collection: `/api/collections/list/${id}/`,
+  }[type];
+  expect((await owner().delete(url)).statusCode).toBe(204);
+  return id;
+}
 
 /** Each call of the table, as the person `who` makes it. */
 const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = {
@@ -240,6 +267,20 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     const from = await tag('from');
     return person[who].post(`/api/collections/tags/${from}/merge/`, { into: await tag('into') });
   },
+  'GET    trash (one’s own)': (who) => person[who].get('/api/trash/'),
+  'DELETE trash (empty one’s own)': (who) => person[who].delete('/api/trash/'),
+  'POST   trash/content/{id}/restore': async (who) =>
+    person[who].post(`/api/trash/content/${await trashed('content')}/restore/`),
+  'POST   trash/note/{id}/restore': async (who) =>
+    person[who].post(`/api/trash/note/${await trashed('note')}/restore/`),
+  'POST   trash/collection/{id}/restore': async (who) =>
+    person[who].post(`/api/trash/collection/${await trashed('collection')}/restore/`),
+  'DELETE trash/content/{id} (for good)': async (who) =>
+    person[who].delete(`/api/trash/content/${await trashed('content')}/`),
+  'DELETE trash/note/{id} (for good)': async (who) =>
+    person[who].delete(`/api/trash/note/${await trashed('note')}/`),
+  'DELETE trash/collection/{id} (for good)': async (who) =>
+    person[who].delete(`/api/trash/collection/${await trashed('collection')}/`),
 };
 
 beforeAll(async () => {

@@ -300,7 +300,7 @@ describe('files of a collection', () => {
     ).toBe(0);
   });
 
-  it('keeps a collection’s own file, unattached, when the collection is deleted', async () => {
+  it('keeps a collection’s own file, unattached, when the collection is deleted for good', async () => {
     const season = await createCollection(alice, 'Short-lived');
     const file = (
       await alice.upload(
@@ -311,6 +311,9 @@ describe('files of a collection', () => {
       )
     ).json<FileObject>();
     await alice.delete(`${COLLECTIONS}${season.id}/`);
+    // In the trash, the file stays the owner's and keeps its collection, to come back with it.
+    expect((await alice.get(`${FILES}${file.id}/`)).json<FileObject>().collection).toBe(season.id);
+    expect((await alice.delete(`/api/trash/collection/${season.id}/`)).statusCode).toBe(204);
     expect((await alice.get(`${FILES}${file.id}/`)).json<FileObject>().collection).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { AuthStore } from './auth-store';
 import { hashPassword, verifyPassword } from './passwords';
 import { loginFailureBuckets, type AuthLimits, type RateLimiter } from './rate-limit';
 import type { SignInSessions } from './sign-in-sessions';
+import type { FileRemovals } from '../storage/file-removals';
 import { toProfileAnswer, toUserAnswer } from './user.presenter';
 import type { UserRow } from './users.repository';
 
@@ -14,6 +15,8 @@ export interface AccountServiceDeps {
   limiter: RateLimiter;
   limits: AuthLimits;
   now: () => Date;
+  /** Removes the stored files of a deleted account once its rows are gone. */
+  removals: FileRemovals;
 }
 
 /** The signed-in user's own account (user-details/, update-profile/, update-password/). */
@@ -81,14 +84,39 @@ export class AccountService {
     return { message: MESSAGES.passwordUpdated };
   }
 
+  /**
+   * Deletes the account and everything of it (docs/auth.md, "Deleting the account"): the rows in
+   * one transaction, then the stored files. A wrong password is a 400 counted like
+   * update-password's. Its tokens are refused from the next request on (`exists`).
+   */
+  async deleteAccount(userId: number, password: string, ip: string): Promise<{ message: string }> {
+    const user = await this.requireUser(userId);
+    await this.checkCurrentPassword(user, password, ip, MESSAGES.wrongPassword);
+    const keys = await this.deps.store.transaction((repos) =>
+      repos.accountDeletion.deleteAccount(user.id, user.email),
+    );
+    await this.deps.removals.removeNow(keys);
+    return { message: MESSAGES.accountDeleted };
+  }
+
+  /** The account still exists: the auth guard's check of every signed-in request. */
+  exists(userId: number): Promise<boolean> {
+    return this.deps.store.repos.accountDeletion.exists(userId);
+  }
+
   /** A wrong current password is a 400 and counts as a failed login of the account (429 past it). */
-  private async checkCurrentPassword(user: UserRow, password: string, ip: string): Promise<void> {
+  private async checkCurrentPassword(
+    user: UserRow,
+    password: string,
+    ip: string,
+    wrong: string = MESSAGES.wrongCurrentPassword,
+  ): Promise<void> {
     const { limiter } = this.deps;
     const failures = Object.values(loginFailureBuckets(this.deps.limits, user.email, ip));
     await limiter.assertNotLimited(failures);
     if (!(await verifyPassword(user.passwordHash, password))) {
       await limiter.record(failures);
-      throw badRequest(MESSAGES.wrongCurrentPassword, undefined, 'incorrect_password');
+      throw badRequest(wrong, undefined, 'incorrect_password');
     }
   }
 

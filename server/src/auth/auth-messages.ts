@@ -12,4 +12,6 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect.',
   fieldRequired: 'This field is required.',
   passwordReset: 'Password reset successfully.',
+  accountDeleted: 'Account deleted.',
+  wrongPassword: 'Password is incorrect.',
 } as const;

@@ -11,6 +11,7 @@ import { RegistrationService } from './registration.service';
 import { SignInService } from './sign-in.service';
 import { SignInSessions } from './sign-in-sessions';
 import type { TokenService } from './tokens';
+import type { FileRemovals } from '../storage/file-removals';
 
 export interface AuthServicesDeps {
   db: Database;
@@ -20,6 +21,8 @@ export interface AuthServicesDeps {
   secret: string;
   limits: AuthLimits;
   now: () => Date;
+  /** Stored files of a deleted account (the library's file store). */
+  removals: FileRemovals;
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -61,7 +64,14 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
     registration: new RegistrationService({ store, codes, limiter, limits, now }),
     signIn: new SignInService({ store, sessions, codes, tokens, limiter, limits, now }),
     sessions,
-    account: new AccountService({ store, sessions, limiter, limits, now }),
+    account: new AccountService({
+      store,
+      sessions,
+      limiter,
+      limits,
+      now,
+      removals: deps.removals,
+    }),
     passwordReset: new PasswordResetService({ store, codes, sessions, now }),
     mailQueue,
   };

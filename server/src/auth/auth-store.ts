@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { Executor } from '../db/executor';
 import { QueuedMails } from '../mail/mail-queue';
+import { AccountDeletionRepository } from './account-deletion.repository';
 import { OneTimeCodesRepository } from './one-time-codes.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { UsersRepository } from './users.repository';
@@ -11,6 +12,7 @@ export interface AuthRepositories {
   refreshTokens: RefreshTokensRepository;
   /** The code-mail queue's rows, so a mail can be queued in the transaction that needs it. */
   queuedMails: QueuedMails;
+  accountDeletion: AccountDeletionRepository;
 }
 
 const repositoriesOn = (db: Executor): AuthRepositories => ({
@@ -18,6 +20,7 @@ const repositoriesOn = (db: Executor): AuthRepositories => ({
   oneTimeCodes: new OneTimeCodesRepository(db),
   refreshTokens: new RefreshTokensRepository(db),
   queuedMails: new QueuedMails(db),
+  accountDeletion: new AccountDeletionRepository(db),
 });
 
 /**

@@ -16,6 +16,7 @@ export const authRoutes = (
   | 'auth.updatePassword'
   | 'auth.sendOtpResetPassword'
   | 'auth.resetPasswordOtp'
+  | 'auth.deleteAccount'
 > => ({
   'auth.register': (request) => services.registration.register(request.body, request.ip),
   'auth.login': (request) => services.signIn.login(request.body, request.ip),
@@ -37,4 +38,6 @@ export const authRoutes = (
     services.passwordReset.sendCode(request.body, request.ip),
   'auth.resetPasswordOtp': (request) =>
     services.passwordReset.resetPassword(request.body, request.ip),
+  'auth.deleteAccount': (request, _reply, caller) =>
+    services.account.deleteAccount(caller.userId, request.body.password, request.ip),
 });

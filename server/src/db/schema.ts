@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -68,6 +69,20 @@ const titleVector = (title: string) =>
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const updatedOn = () => timestamp('updated_on', { withTimezone: true });
+/**
+ * When the row went to the trash (docs/api.md, "Trash"); null while it is in use. The access
+ * policy leaves trashed rows out of every query (server/src/policy/library.policy.ts).
+ */
+const deletedOn = () => timestamp('deleted_on', { withTimezone: true });
+/** The caller's trash, newest first, and the purge's oldest first: small, trashed rows only. */
+const trashIndexes = (name: string, t: { userId: AnyPgColumn; deletedOn: AnyPgColumn }) => [
+  index(`${name}_trash_idx`)
+    .on(t.userId, t.deletedOn)
+    .where(sql`${t.deletedOn} is not null`),
+  index(`${name}_purge_idx`)
+    .on(t.deletedOn)
+    .where(sql`${t.deletedOn} is not null`),
+];
 
 /* ---------------- accounts ---------------- */
 
@@ -214,12 +229,14 @@ export const collections = pgTable(
     metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
+    deletedOn: deletedOn(),
     search: searchVector('name', 'description'),
     titleSearch: titleVector('name'),
   },
   (t) => [
     index('collections_user_id_idx').on(t.userId, t.id.desc()),
     index('collections_search_idx').using('gin', t.search),
+    ...trashIndexes('collections', t),
   ],
 );
 
@@ -311,11 +328,13 @@ export const contents = pgTable(
     updatedOn: updatedOn(),
     /** Who wrote it last (the owner or an editor of one of its collections). */
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedOn: deletedOn(),
     search: searchVector('title', 'content', true),
     titleSearch: titleVector('title'),
   },
   (t) => [
     index('contents_user_id_idx').on(t.userId, t.id.desc()),
+    ...trashIndexes('contents', t),
     index('contents_search_idx').using('gin', t.search),
     index('contents_user_status_position_idx').on(t.userId, t.status, t.position),
     index('contents_user_publish_on_idx').on(t.userId, t.publishOn),
@@ -442,12 +461,28 @@ export const notes = pgTable(
     updatedOn: updatedOn(),
     /** Who wrote it last (the owner or an editor of its collection). */
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A note trashed with its collection gets the collection's `deleted_on` (to the
+     * microsecond): restoring the collection brings back exactly those (docs/api.md, "Trash").
+     */
+    deletedOn: deletedOn(),
     search: searchVector('title', 'content', true),
     titleSearch: titleVector('title'),
   },
   (t) => [
     index('notes_collection_idx').on(t.collectionId, t.id.desc()),
+    ...trashIndexes('notes', t),
     index('notes_user_id_idx').on(t.userId, t.id.desc()),
     index('notes_search_idx').using('gin', t.search),
   ],
 );
+
+/**
+ * Stored bytes whose rows are gone for good, waiting to be removed from the file store
+ * (decision 131): written in the transaction that deletes the rows, removed after it commits,
+ * and swept at start-up and every few minutes, so a crash between the two leaves no orphan.
+ */
+export const fileRemovals = pgTable('file_removals', {
+  storageKey: text('storage_key').primaryKey(),
+  createdOn: createdOn(),
+});

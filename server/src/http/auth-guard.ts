@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TokenService } from '../auth/tokens';
 import type { Caller } from '../policy/caller';
-import { unauthorized } from './errors';
+import { tokenNotValid, unauthorized } from './errors';
 
 /**
  * The guard of signed-in routes. `hook` runs before the route: `Authorization: Bearer <access
@@ -13,7 +13,14 @@ export interface AuthGuard {
   callerOf(request: FastifyRequest): Caller;
 }
 
-export function createAuthGuard(tokens: TokenService): AuthGuard {
+/**
+ * `exists`: the account of a valid token still exists (one lookup by primary key): a deleted
+ * account's access tokens answer 401 at once (docs/auth.md, "Deleting the account").
+ */
+export function createAuthGuard(
+  tokens: TokenService,
+  exists: (userId: number) => Promise<boolean>,
+): AuthGuard {
   const callers = new WeakMap<FastifyRequest, Caller>();
   return {
     async hook(request: FastifyRequest, _reply: FastifyReply) {
@@ -23,6 +30,7 @@ export function createAuthGuard(tokens: TokenService): AuthGuard {
       if (!match?.[1])
         throw unauthorized('Authorization header must be "Bearer <token>".', 'token_not_valid');
       const { userId, familyId } = await tokens.verifyAccess(match[1]);
+      if (!(await exists(userId))) throw tokenNotValid();
       callers.set(request, { userId, sessionFamilyId: familyId });
     },
     callerOf(request) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { ROLES, type Role } from '@cw/contract';
 import {
   collectionMembers,
@@ -28,7 +28,9 @@ const asRole = (value: string): Role => {
  * The caller's role on one object, for the policy's `requireRole` (403 or 404). With `lock`,
  * the memberships that give the role are held (`FOR SHARE`) until the transaction ends: a
  * removal of the member waits for a write under way, and a write that starts after a removal
- * finds no role (decision 100, "A removal and a write at the same time").
+ * finds no role (decision 100, "A removal and a write at the same time"). An object in the
+ * trash, or a membership of a collection in the trash, gives no role (decision 130); only
+ * `onTrashed` answers for trashed objects.
  */
 export class AccessRepository {
   constructor(private readonly db: Executor) {}
@@ -39,7 +41,11 @@ export class AccessRepository {
       .from(collectionMembers)
       .innerJoin(collections, eq(collections.id, collectionMembers.collectionId))
       .where(
-        and(eq(collectionMembers.collectionId, id), eq(collectionMembers.userId, caller.userId)),
+        and(
+          eq(collectionMembers.collectionId, id),
+          eq(collectionMembers.userId, caller.userId),
+          isNull(collections.deletedOn),
+        ),
       );
     const [row] = lock ? await query.for('share', { of: collectionMembers }) : await query;
     return row ? { role: asRole(row.role), ownerId: row.ownerId } : undefined;
@@ -75,9 +81,18 @@ export class AccessRepository {
     const [item] = await this.db
       .select({ ownerId: contents.userId })
       .from(contents)
-      .where(eq(contents.id, id));
-    if (!item) return undefined;
-    if (item.ownerId === caller.userId) return { role: 'owner', ownerId: item.ownerId };
+      .where(and(eq(contents.id, id), isNull(contents.deletedOn)));
+    return item ? this.throughItem(caller, id, item.ownerId, lock) : undefined;
+  }
+
+  /** The caller's role on an item owned by `ownerId`: theirs, or through live memberships. */
+  private async throughItem(
+    caller: Caller,
+    id: number,
+    ownerId: number,
+    lock: boolean,
+  ): Promise<Access | undefined> {
+    if (ownerId === caller.userId) return { role: 'owner', ownerId };
     const query = this.db
       .select({ role: collectionMembers.role })
       .from(contentCollections)
@@ -85,12 +100,17 @@ export class AccessRepository {
         collectionMembers,
         eq(collectionMembers.collectionId, contentCollections.collectionId),
       )
+      .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
       .where(
-        and(eq(contentCollections.contentId, id), eq(collectionMembers.userId, caller.userId)),
+        and(
+          eq(contentCollections.contentId, id),
+          eq(collectionMembers.userId, caller.userId),
+          isNull(collections.deletedOn),
+        ),
       );
     const rows = lock ? await query.for('share', { of: collectionMembers }) : await query;
     const role = bestRole(rows.map((row) => asRole(row.role)));
-    return role ? { role, ownerId: item.ownerId } : undefined;
+    return role ? { role, ownerId } : undefined;
   }
 
   /** The caller's role on each of a page of items they may read. */
@@ -112,10 +132,12 @@ export class AccessRepository {
         collectionMembers,
         eq(collectionMembers.collectionId, contentCollections.collectionId),
       )
+      .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
       .where(
         and(
           inArray(contentCollections.contentId, others),
           eq(collectionMembers.userId, caller.userId),
+          isNull(collections.deletedOn),
         ),
       );
     for (const row of rows) {
@@ -131,8 +153,46 @@ export class AccessRepository {
     const [note] = await this.db
       .select({ collectionId: notes.collectionId })
       .from(notes)
-      .where(eq(notes.id, id));
+      .where(and(eq(notes.id, id), isNull(notes.deletedOn)));
     return note ? this.onCollection(caller, note.collectionId, lock) : undefined;
+  }
+
+  /**
+   * The caller's role on an object in the trash (docs/api.md, "Trash"): a collection only for
+   * its owner (others lost it with the trash); a content item as `onContent` would give it; a
+   * note through its collection, which must not be in the trash itself (the note comes back
+   * with it). Undefined: not in the trash, or not the caller's to see (404).
+   */
+  async onTrashed(
+    caller: Caller,
+    type: 'collection' | 'content' | 'note',
+    id: number,
+  ): Promise<Access | undefined> {
+    switch (type) {
+      case 'collection': {
+        const [row] = await this.db
+          .select({ ownerId: collections.userId })
+          .from(collections)
+          .where(and(eq(collections.id, id), isNotNull(collections.deletedOn)));
+        return row && row.ownerId === caller.userId
+          ? { role: 'owner', ownerId: row.ownerId }
+          : undefined;
+      }
+      case 'content': {
+        const [item] = await this.db
+          .select({ ownerId: contents.userId })
+          .from(contents)
+          .where(and(eq(contents.id, id), isNotNull(contents.deletedOn)));
+        return item ? this.throughItem(caller, id, item.ownerId, true) : undefined;
+      }
+      case 'note': {
+        const [note] = await this.db
+          .select({ collectionId: notes.collectionId })
+          .from(notes)
+          .where(and(eq(notes.id, id), isNotNull(notes.deletedOn)));
+        return note ? this.onCollection(caller, note.collectionId, true) : undefined;
+      }
+    }
   }
 
   /** Owner of the file, or the best role through its content item and its collection. */

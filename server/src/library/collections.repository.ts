@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CollectionOrdering, CollectionScope } from '@cw/contract';
-import { collectionTags, collections, contentCollections } from '../db/schema';
+import { collectionTags, collections, contentCollections, contents, notes } from '../db/schema';
 import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
@@ -106,13 +106,23 @@ export class CollectionsRepository {
     return row;
   }
 
-  /** Its tag links and notes go with it (ON DELETE CASCADE). */
-  async delete(caller: Caller, id: number): Promise<boolean> {
-    const deleted = await this.db
-      .delete(collections)
+  /**
+   * Moves the collection to the trash (docs/api.md, "Trash"), and its notes with it: they get
+   * the same `deleted_on` (the transaction's `now()`), which is how a restore finds them. Its
+   * tag links, memberships and content links stay, unused while it is in the trash.
+   */
+  async trash(caller: Caller, id: number): Promise<boolean> {
+    const trashed = await this.db
+      .update(collections)
+      .set({ deletedOn: sql`now()` })
       .where(and(scopeOf(caller, 'collections', 'manage'), eq(collections.id, id)))
       .returning({ id: collections.id });
-    return deleted.length > 0;
+    if (trashed.length === 0) return false;
+    await this.db
+      .update(notes)
+      .set({ deletedOn: sql`now()` })
+      .where(and(eq(notes.collectionId, id), isNull(notes.deletedOn)));
+    return true;
   }
 
   /**
@@ -148,7 +158,11 @@ export class CollectionsRepository {
         count: sql<number>`count(*)::int`,
       })
       .from(contentCollections)
-      .where(inArray(contentCollections.collectionId, collectionIds))
+      .innerJoin(contents, eq(contents.id, contentCollections.contentId))
+      // Items in the trash do not count (decision 130).
+      .where(
+        and(inArray(contentCollections.collectionId, collectionIds), isNull(contents.deletedOn)),
+      )
       .groupBy(contentCollections.collectionId);
     return new Map(rows.map((row) => [row.collectionId, row.count]));
   }

@@ -79,11 +79,14 @@ export class CollectionsService {
     });
   }
 
-  /** Its notes and memberships go with it: every member loses access at once. */
+  /**
+   * To the trash, with its notes (docs/api.md, "Trash"): every member loses access at once, and
+   * gets it back if the owner restores it.
+   */
   async remove(caller: Caller, id: number): Promise<void> {
     await this.store.transaction(async (repos) => {
       requireRole((await repos.access.onCollection(caller, id))?.role, 'manage');
-      if (!(await repos.collections.delete(caller, id))) throw notFound();
+      if (!(await repos.collections.trash(caller, id))) throw notFound();
     });
   }
 

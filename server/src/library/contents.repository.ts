@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
-import { contentCollections, contentTags, contents } from '../db/schema';
+import { collections, contentCollections, contentTags, contents } from '../db/schema';
 import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
@@ -90,7 +90,11 @@ export class ContentsRepository {
             this.db
               .select({ id: contentCollections.contentId })
               .from(contentCollections)
-              .where(eq(contentCollections.collectionId, collection)),
+              .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
+              // A collection in the trash holds nothing while it is there (decision 130).
+              .where(
+                and(eq(contentCollections.collectionId, collection), isNull(collections.deletedOn)),
+              ),
           ),
       statuses && statuses.length > 0 ? inArray(contents.status, statuses) : undefined,
       isPublic === undefined ? undefined : eq(contents.isPublic, isPublic),
@@ -167,7 +171,7 @@ export class ContentsRepository {
   async makeRoom(
     caller: Caller,
     ownerId: number,
-    status: ContentStatus,
+    status: ContentRow['status'],
     position: number,
     id: number,
   ): Promise<void> {
@@ -203,13 +207,17 @@ export class ContentsRepository {
     return row;
   }
 
-  /** Its tag and collection links and its file rows go with it (ON DELETE CASCADE). */
-  async delete(caller: Caller, id: number): Promise<boolean> {
-    const deleted = await this.db
-      .delete(contents)
+  /**
+   * Moves the item to the trash (docs/api.md, "Trash"): its tag and collection links and its
+   * files stay, unused until it is restored or deleted for good.
+   */
+  async trash(caller: Caller, id: number): Promise<boolean> {
+    const trashed = await this.db
+      .update(contents)
+      .set({ deletedOn: sql`now()` })
       .where(and(scopeOf(caller, 'contents', 'write'), eq(contents.id, id)))
       .returning({ id: contents.id });
-    return deleted.length > 0;
+    return trashed.length > 0;
   }
 
   /**

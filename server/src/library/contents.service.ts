@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
   ContentItem,
@@ -7,7 +6,6 @@ import type {
   contentPatchBodySchema,
 } from '@cw/contract';
 import { notFound, validationFailed } from '../http/errors';
-import type { FileStorage } from '../storage/file-storage';
 import type { ContentRow } from './contents.repository';
 import type { LibraryRepositories, LibraryStore } from './library-store';
 import { authorize, can, onlyTheOwner, requireRole } from '../policy/library.policy';
@@ -16,7 +14,6 @@ import { countWords } from '@cw/contract';
 import { requireAllLinkable, uniqueIds } from './linked-ids';
 import { pageWindow, type Page } from '../http/pagination';
 import { groupBy, presentContent, refsByOwnerRow, updatedByOf } from './presenters';
-import { removeStoredBytes } from './stored-bytes';
 import { quotaExceeded } from './storage-quota';
 
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
@@ -28,8 +25,6 @@ const ONE_OWNER = 'An item’s collections must all belong to one person.';
 export class ContentsService {
   constructor(
     private readonly store: LibraryStore,
-    private readonly storage: FileStorage,
-    private readonly log: FastifyBaseLogger,
     /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
     private readonly storageQuotaBytes: number,
     /** The clock versions are dated by (tests move it). */
@@ -247,17 +242,14 @@ export class ContentsService {
   }
 
   /**
-   * The owner or an editor may delete an item. Its file rows go with it in the database; their
-   * bytes go once that has committed.
+   * The owner or an editor may delete an item: it goes to the owner's trash with its links and
+   * files (docs/api.md, "Trash"); deleting it for good is the trash's (trash.service.ts).
    */
   async remove(caller: Caller, id: number): Promise<void> {
-    const storageKeys = await this.store.transaction(async (repos) => {
+    await this.store.transaction(async (repos) => {
       requireRole((await repos.access.onContent(caller, id, true))?.role, 'write');
-      const keys = await repos.files.storageKeysOfContent(caller, id);
-      if (!(await repos.contents.delete(caller, id))) throw notFound();
-      return keys;
+      if (!(await repos.contents.trash(caller, id))) throw notFound();
     });
-    await removeStoredBytes(this.storage, storageKeys, this.log);
   }
 
   private async presentOne(repos: LibraryRepositories, caller: Caller, row: ContentRow) {

@@ -151,15 +151,6 @@ export class FilesRepository {
     await this.db.update(files).set({ userId: ownerId }).where(inArray(files.id, ids));
   }
 
-  /** The storage keys of an item's files (read before deleting the item). */
-  async storageKeysOfContent(caller: Caller, contentId: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ storageKey: files.storageKey })
-      .from(files)
-      .where(and(scopeOf(caller, 'files', 'write'), eq(files.contentId, contentId)));
-    return rows.map((row) => row.storageKey);
-  }
-
   /** The attached files of a page of content items, in one query (index files_content_idx). */
   async listForContents(caller: Caller, contentIds: number[]): Promise<FileRow[]> {
     if (contentIds.length === 0) return [];

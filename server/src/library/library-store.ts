@@ -10,6 +10,8 @@ import { QueuedMails } from '../mail/mail-queue';
 import { SearchRepository } from './search.repository';
 import { TagsRepository } from './tags.repository';
 import { VersionsRepository } from './versions.repository';
+import { TrashRepository } from './trash.repository';
+import { QueuedFileRemovals } from '../storage/file-removals';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -24,6 +26,9 @@ export interface LibraryRepositories {
   access: AccessRepository;
   /** Invitation mails are queued in the transaction that makes the invitation. */
   queuedMails: QueuedMails;
+  trash: TrashRepository;
+  /** Stored bytes of rows deleted for good, queued in the transaction that deletes them. */
+  fileRemovals: QueuedFileRemovals;
 }
 
 const repositoriesOn = (db: Executor): LibraryRepositories => ({
@@ -37,6 +42,8 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   versions: new VersionsRepository(db),
   access: new AccessRepository(db),
   queuedMails: new QueuedMails(db),
+  trash: new TrashRepository(db),
+  fileRemovals: new QueuedFileRemovals(db),
 });
 
 /**

@@ -1,11 +1,16 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import type { AuthGuard } from '../http/auth-guard';
 import { registerRoutes } from '../http/route-table';
 import { DiskFileStorage } from '../storage/disk-file-storage';
 import type { FileStorage } from '../storage/file-storage';
+import type { FileRemovals } from '../storage/file-removals';
+import { PURGE_INTERVAL_MS, purgeExpiredTrash } from './trash-purge';
+import { trashRoutes } from './trash.routes';
+import { TrashService } from './trash.service';
 import { collectionsRoutes } from './collections.routes';
 import { CollectionsService } from './collections.service';
 import { contentsRoutes } from './contents.routes';
@@ -29,9 +34,10 @@ export interface LibraryDeps {
   db: Database;
   /** The guard of signed-in routes (every library route is one). */
   guard: AuthGuard;
-  /** Where uploaded bytes go; the disk under DATA_DIR/files unless given. */
-  storage?: FileStorage;
-  dataDir: string;
+  /** Where uploaded bytes go (the disk under DATA_DIR/files unless configured). */
+  storage: FileStorage;
+  /** Removes the stored bytes of rows deleted for good (the trash, its purge). */
+  removals: FileRemovals;
   uploadMaxBytes: number;
   /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
   storageQuotaBytes: number;
@@ -51,7 +57,7 @@ export const defaultFileStorage = (dataDir: string): FileStorage =>
  */
 export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, deps) => {
   const store = new LibraryStore(deps.db);
-  const storage = deps.storage ?? defaultFileStorage(deps.dataDir);
+  const { storage, removals } = deps;
 
   await app.register(multipart, {
     limits: {
@@ -76,14 +82,8 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   });
   deps.mailQueue.handle(INVITATION_PURPOSE, (mail) => members.deliver(mail));
   registerRoutes(app, deps.guard, membersRoutes(members));
-  registerRoutes(
-    app,
-    deps.guard,
-    contentsRoutes(
-      new ContentsService(store, storage, app.log, deps.storageQuotaBytes, deps.now),
-      new VersionsService(store, deps.now),
-    ),
-  );
+  const contents = new ContentsService(store, deps.storageQuotaBytes, deps.now);
+  registerRoutes(app, deps.guard, contentsRoutes(contents, new VersionsService(store, deps.now)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, {
     uploadMaxBytes: deps.uploadMaxBytes,
@@ -91,6 +91,46 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     log: app.log,
   });
   registerRoutes(app, deps.guard, filesRoutes(files));
-  registerRoutes(app, deps.guard, notesRoutes(new NotesService(store)));
+  const notes = new NotesService(store);
+  registerRoutes(app, deps.guard, notesRoutes(notes));
   registerRoutes(app, deps.guard, searchRoutes(new SearchService(store)));
+  registerRoutes(
+    app,
+    deps.guard,
+    trashRoutes(new TrashService(store, removals, { collections, contents, notes })),
+  );
+  schedulePurge(app, { db: deps.db, removals, now: deps.now });
 };
+
+/**
+ * The trash's purge (and the sweep of stored files left by a crash) at start-up and every
+ * PURGE_INTERVAL_MS in this process; any number of instances may do it at once (trash-purge.ts).
+ */
+function schedulePurge(
+  app: FastifyInstance,
+  deps: { db: Database; removals: FileRemovals; now: () => Date },
+): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        const purged = await purgeExpiredTrash(deps);
+        if (purged.collections + purged.contents + purged.notes + purged.files > 0) {
+          app.log.info(purged, 'trash purged');
+        }
+      } catch (err) {
+        app.log.error({ err }, 'trash purge failed; the next run tries again');
+      }
+    });
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, PURGE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

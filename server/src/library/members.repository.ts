@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { MemberRole } from '@cw/contract';
 import { collectionMembers, collections, users } from '../db/schema';
 import type { Executor } from '../db/executor';
@@ -177,7 +177,8 @@ export class MembersRepository {
       .from(collectionMembers)
       .innerJoin(collections, eq(collections.id, collectionMembers.collectionId))
       .leftJoin(users, eq(users.id, collectionMembers.invitedBy))
-      .where(where)
+      // An invitation to a collection in the trash is unknown while it is there (decision 130).
+      .where(and(where, isNull(collections.deletedOn)))
       .for('update', { of: collectionMembers });
     return row;
   }

@@ -80,11 +80,13 @@ export class NotesRepository {
     return row;
   }
 
-  async delete(caller: Caller, id: number): Promise<boolean> {
-    const deleted = await this.db
-      .delete(notes)
+  /** Moves the note to the trash (docs/api.md, "Trash"). */
+  async trash(caller: Caller, id: number): Promise<boolean> {
+    const trashed = await this.db
+      .update(notes)
+      .set({ deletedOn: sql`now()` })
       .where(and(scopeOf(caller, 'notes', 'write'), eq(notes.id, id)))
       .returning({ id: notes.id });
-    return deleted.length > 0;
+    return trashed.length > 0;
   }
 }

@@ -101,7 +101,7 @@ export class NotesService {
   async remove(caller: Caller, id: number): Promise<void> {
     await this.store.transaction(async (repos) => {
       requireRole((await repos.access.onNote(caller, id, true))?.role, 'write');
-      if (!(await repos.notes.delete(caller, id))) throw notFound();
+      if (!(await repos.notes.trash(caller, id))) throw notFound();
     });
   }
 

@@ -127,8 +127,9 @@ const TAGGABLE: Record<SearchType, boolean> = {
   tag: false,
 };
 
+/** The items of a collection, none while it is in the trash (decision 130). */
 const itemsOf = (collection: number) =>
-  sql`select ${contentCollections.contentId} from ${contentCollections} where ${contentCollections.collectionId} = ${collection}`;
+  sql`select ${contentCollections.contentId} from ${contentCollections} inner join collections items_c on items_c.id = ${contentCollections.collectionId} and items_c.deleted_on is null where ${contentCollections.collectionId} = ${collection}`;
 
 interface Branch {
   type: SearchType;
@@ -158,8 +159,8 @@ export class SearchRepository {
   }
 
   /**
-   * One branch per type. Trash (issue 14): "not in the trash" goes into each branch's `where`
-   * here and into `details`, so trashed rows are never found (docs/api.md, "Search").
+   * One branch per type. Rows in the trash are left out by the policy's scopes
+   * (`readScopeParts`, `scopeOf`; decision 130), so they are never found (docs/api.md, "Search").
    */
   private branches(caller: Caller, filters: SearchFilters, terms: SearchTerms): Branch[] {
     const { collection, tag, statuses } = filters;

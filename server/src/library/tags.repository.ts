@@ -10,8 +10,13 @@ import { ownerIdFor, scopeOf } from '../policy/library.policy';
 /** A tag with its uses: the owner's content items and collections carrying it. */
 export type TagRow = RowOf<typeof tags> & { usageCount: number };
 
-/** Counted through content_tags_tag_idx and collection_tags_tag_idx (index-only). */
-const usageCount = sql<number>`((select count(*) from ${contentTags} where ${contentTags.tagId} = ${tags.id}) + (select count(*) from ${collectionTags} where ${collectionTags.tagId} = ${tags.id}))::int`;
+/**
+ * Counted through content_tags_tag_idx and collection_tags_tag_idx, each link's row looked up by
+ * primary key: items and collections in the trash do not count (decision 130).
+ */
+// Written out with aliases: in a one-table select drizzle leaves column names unqualified, and a
+// join inside the field would make `id` mean the joined table's.
+const usageCount = sql<number>`((select count(*) from content_tags ct inner join contents c on c.id = ct.content_id and c.deleted_on is null where ct.tag_id = tags.id) + (select count(*) from collection_tags lt inner join collections l on l.id = lt.collection_id and l.deleted_on is null where lt.tag_id = tags.id))::int`;
 const columns = { ...rowColumns(tags), usageCount };
 /** A tag as shown inside a collection or content item, keyed by the owner row. */
 export interface TagRefRow {

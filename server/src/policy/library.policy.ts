@@ -1,4 +1,15 @@
-import { and, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Role } from '@cw/contract';
 import {
   collectionMembers,
@@ -24,7 +35,23 @@ import type { Caller } from './caller';
  * user only once accepted). A content item is readable through any of its collections and
  * changeable through any it may be edited in; a note and a collection's own files follow
  * their collection. Tags are per person.
+ *
+ * The trash (docs/api.md, "Trash"; decision 130): a collection, content item or note with a
+ * `deleted_on` is in its owner's trash. Every scope below leaves such rows out, and a membership
+ * gives access only through a collection that is not in the trash, so a trashed object is a 404
+ * everywhere and its links stop counting, with no query having to remember it. Only
+ * `trashScopeOf` reaches trashed rows.
  */
+
+/** Rows not in the trash. */
+const notTrashed = (deletedOn: AnyColumn): SQL => isNull(deletedOn);
+
+/** The caller's memberships of collections not in the trash (alias `live_c`: any outer query may be on collections). */
+const liveMembership = sql`inner join collections live_c on live_c.id = ${collectionMembers.collectionId} and live_c.deleted_on is null`;
+
+/** A file attached to a content item in the trash goes with it (it comes back with the item). */
+const notOfTrashedItem = (): SQL =>
+  sql`not exists (select 1 from contents trashed_item where trashed_item.id = ${files.contentId} and trashed_item.deleted_on is not null)`;
 
 /**
  * What a query is for:
@@ -81,9 +108,18 @@ export function bestRole(roles: Iterable<Role>): Role | undefined {
   return best;
 }
 
-/** The caller has a membership of the collection `collectionId` with one of `roles`. */
-function memberOf(caller: Caller, collectionId: AnyColumn, roles?: readonly Role[]): SQL {
-  return sql`exists (select 1 from ${collectionMembers} where ${and(
+/**
+ * The caller has a membership of the collection `collectionId` with one of `roles`, and the
+ * collection is not in the trash (`live`: false where the query is on that collection itself and
+ * checks its `deleted_on` already).
+ */
+function memberOf(
+  caller: Caller,
+  collectionId: AnyColumn,
+  roles?: readonly Role[],
+  live = true,
+): SQL {
+  return sql`exists (select 1 from ${collectionMembers} ${live ? liveMembership : sql``} where ${and(
     eq(collectionMembers.collectionId, collectionId),
     eq(collectionMembers.userId, caller.userId),
     roles ? inArray(collectionMembers.role, [...roles]) : undefined,
@@ -95,7 +131,7 @@ function memberThroughItem(caller: Caller, contentId: AnyColumn, roles?: readonl
   return sql`exists (select 1 from ${contentCollections} inner join ${collectionMembers} on ${eq(
     collectionMembers.collectionId,
     contentCollections.collectionId,
-  )} where ${and(
+  )} ${liveMembership} where ${and(
     eq(contentCollections.contentId, contentId),
     eq(collectionMembers.userId, caller.userId),
     roles ? inArray(collectionMembers.role, [...roles]) : undefined,
@@ -108,6 +144,22 @@ const ownedOr = (owner: AnyColumn, caller: Caller, ...through: SQL[]): SQL =>
 
 /** "The rows this person may read (or change)" of one resource, as a WHERE condition. */
 export function scopeOf(caller: Caller, resource: LibraryResource, access: Access): SQL {
+  switch (resource) {
+    case 'tags':
+      return eq(tags.userId, caller.userId);
+    case 'collections':
+      return and(notTrashed(collections.deletedOn), liveScope(caller, resource, access)) as SQL;
+    case 'contents':
+      return and(notTrashed(contents.deletedOn), liveScope(caller, resource, access)) as SQL;
+    case 'notes':
+      return and(notTrashed(notes.deletedOn), liveScope(caller, resource, access)) as SQL;
+    case 'files':
+      return and(notOfTrashedItem(), liveScope(caller, resource, access)) as SQL;
+  }
+}
+
+/** scopeOf without its trash condition (memberships still count only through live collections). */
+function liveScope(caller: Caller, resource: LibraryResource, access: Access): SQL {
   const roles = access === 'write' ? WRITING_ROLES : undefined;
   switch (resource) {
     case 'tags':
@@ -115,9 +167,12 @@ export function scopeOf(caller: Caller, resource: LibraryResource, access: Acces
     case 'collections':
       if (access === 'own' || access === 'manage') return eq(collections.userId, caller.userId);
       if (access === 'shared') {
-        return and(ne(collections.userId, caller.userId), memberOf(caller, collections.id)) as SQL;
+        return and(
+          ne(collections.userId, caller.userId),
+          memberOf(caller, collections.id, undefined, false),
+        ) as SQL;
       }
-      return ownedOr(collections.userId, caller, memberOf(caller, collections.id, roles));
+      return ownedOr(collections.userId, caller, memberOf(caller, collections.id, roles, false));
     case 'contents':
       if (access === 'own' || access === 'manage' || access === 'shared') {
         return eq(contents.userId, caller.userId);
@@ -141,6 +196,28 @@ export function scopeOf(caller: Caller, resource: LibraryResource, access: Acces
   }
 }
 
+/** What goes to the trash: the §6 words of the trash's `type`. */
+export type TrashableResource = 'collections' | 'contents' | 'notes';
+
+/**
+ * The caller's own trash (docs/api.md, "Trash"): the trashed rows they own, whoever moved them
+ * there. A note trashed with its collection is part of the collection's entry, not one of its own.
+ */
+export function trashScopeOf(caller: Caller, resource: TrashableResource): SQL {
+  switch (resource) {
+    case 'collections':
+      return and(eq(collections.userId, caller.userId), isNotNull(collections.deletedOn)) as SQL;
+    case 'contents':
+      return and(eq(contents.userId, caller.userId), isNotNull(contents.deletedOn)) as SQL;
+    case 'notes':
+      return and(
+        eq(notes.userId, caller.userId),
+        isNotNull(notes.deletedOn),
+        sql`exists (select 1 from collections note_c where note_c.id = ${notes.collectionId} and note_c.deleted_on is null)`,
+      ) as SQL;
+  }
+}
+
 /**
  * The read scope of `scopeOf(caller, resource, 'read')` as two disjoint parts: the caller's own
  * rows (`user_id = caller`, which an index on the owner serves) and the rows of others shared
@@ -154,36 +231,36 @@ export function readScopeParts(
 ): { own: SQL; shared: SQL | null } {
   // The shared part starts from the caller's memberships (a handful of collections), not from
   // the table: `id = any(array(…))` is computed once and looked up by primary key.
-  const sharedCollections = sql`array(select ${collectionMembers.collectionId} from ${collectionMembers} where ${eq(collectionMembers.userId, caller.userId)})`;
+  const sharedCollections = sql`array(select ${collectionMembers.collectionId} from ${collectionMembers} ${liveMembership} where ${eq(collectionMembers.userId, caller.userId)})`;
   // Items of those collections, less the caller's own (a caller's items usually fill their own
   // collections: the owner's btree answers that set from the index, instead of one lookup by
   // primary key per item to find its owner).
   const sharedItems = sql`array(select ${contentCollections.contentId} from ${contentCollections} inner join ${collectionMembers} on ${eq(
     collectionMembers.collectionId,
     contentCollections.collectionId,
-  )} where ${eq(collectionMembers.userId, caller.userId)} except select ${contents.id} from ${contents} where ${eq(contents.userId, caller.userId)})`;
+  )} ${liveMembership} where ${eq(collectionMembers.userId, caller.userId)} except select ${contents.id} from ${contents} where ${eq(contents.userId, caller.userId)})`;
   switch (resource) {
     case 'tags':
       return { own: eq(tags.userId, caller.userId), shared: null };
     case 'collections':
       return {
-        own: eq(collections.userId, caller.userId),
-        shared: sql`${collections.userId} <> ${caller.userId} and ${collections.id} = any(${sharedCollections})`,
+        own: sql`${collections.userId} = ${caller.userId} and ${collections.deletedOn} is null`,
+        shared: sql`${collections.userId} <> ${caller.userId} and ${collections.deletedOn} is null and ${collections.id} = any(${sharedCollections})`,
       };
     case 'contents':
       return {
-        own: eq(contents.userId, caller.userId),
-        shared: sql`${contents.userId} <> ${caller.userId} and ${contents.id} = any(${sharedItems})`,
+        own: sql`${contents.userId} = ${caller.userId} and ${contents.deletedOn} is null`,
+        shared: sql`${contents.userId} <> ${caller.userId} and ${contents.deletedOn} is null and ${contents.id} = any(${sharedItems})`,
       };
     case 'notes':
       return {
-        own: eq(notes.userId, caller.userId),
-        shared: sql`${notes.userId} <> ${caller.userId} and ${notes.collectionId} = any(${sharedCollections})`,
+        own: sql`${notes.userId} = ${caller.userId} and ${notes.deletedOn} is null`,
+        shared: sql`${notes.userId} <> ${caller.userId} and ${notes.deletedOn} is null and ${notes.collectionId} = any(${sharedCollections})`,
       };
     case 'files':
       return {
-        own: eq(files.userId, caller.userId),
-        shared: sql`${files.userId} <> ${caller.userId} and (${files.contentId} = any(${sharedItems}) or ${files.collectionId} = any(${sharedCollections}))`,
+        own: sql`${files.userId} = ${caller.userId} and ${notOfTrashedItem()}`,
+        shared: sql`${files.userId} <> ${caller.userId} and ${notOfTrashedItem()} and (${files.contentId} = any(${sharedItems}) or ${files.collectionId} = any(${sharedCollections}))`,
       };
   }
 }

@@ -105,6 +105,7 @@ const TeleprompterPage = lazyNamed(
 );
 const SearchPage = lazyNamed(() => import('../features/search/pages/search-page'), 'SearchPage');
 const TagsPage = lazyNamed(() => import('../features/tags/pages/tags-page'), 'TagsPage');
+const TrashPage = lazyNamed(() => import('../features/trash/pages/trash-page'), 'TrashPage');
 
 export function AppRoutes() {
   return (
@@ -179,6 +180,7 @@ export function AppRoutes() {
         <Route path="calendar" element={<CalendarPage />} />
         <Route path="search" element={<SearchPage />} />
         <Route path="tags" element={<TagsPage />} />
+        <Route path="trash" element={<TrashPage />} />
       </Route>
     </Routes>
   );

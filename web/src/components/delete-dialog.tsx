@@ -1,4 +1,6 @@
+import type { TrashType } from '@cw/contract';
 import { useState } from 'react';
+import { announceTrashed } from '../lib/trash-toast';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** The part of a TanStack Query delete mutation the dialog needs. */
@@ -10,7 +12,8 @@ export interface DeleteMutation {
 /**
  * "Are you sure you want to delete {name}? This action cannot be undone." (docs/product.md §2), for any
  * object with an id. A failure stays in the dialog so the user can retry or cancel; closing it
- * forgets the failure.
+ * forgets the failure. With `trash`, the object went to the trash: the "Moved to trash · Undo"
+ * toast follows (docs/product.md, "Trash"); the dialog keeps the spec's words.
  */
 export function DeleteDialog<T extends { id: number }>({
   target,
@@ -20,6 +23,7 @@ export function DeleteDialog<T extends { id: number }>({
   mutation,
   onClose,
   onDeleted,
+  trash,
 }: {
   target: T | null;
   title: string;
@@ -28,6 +32,7 @@ export function DeleteDialog<T extends { id: number }>({
   mutation: DeleteMutation;
   onClose: () => void;
   onDeleted?: () => void;
+  trash?: TrashType;
 }) {
   const [failed, setFailed] = useState(false);
 
@@ -56,6 +61,7 @@ export function DeleteDialog<T extends { id: number }>({
         setFailed(false);
         mutation.mutate(target.id, {
           onSuccess: () => {
+            if (trash) announceTrashed(trash, target.id);
             onClose();
             onDeleted?.();
           },

@@ -10,6 +10,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Tags,
+  Trash2,
   X,
 } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { LeaveGuard } from '../../components/leave-guard';
 import { Logo } from '../../components/logo';
 import { PageSpinner } from '../../components/spinner';
+import { TrashToast } from '../../components/trash-toast';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { CommandPalette } from '../../features/search/components/command-palette';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
@@ -32,6 +34,7 @@ const navItems = [
   { to: '/board', label: 'Board', Icon: KanbanSquare },
   { to: '/calendar', label: 'Calendar', Icon: CalendarDays },
   { to: '/tags', label: 'Tags', Icon: Tags },
+  { to: '/trash', label: 'Trash', Icon: Trash2 },
 ];
 
 const COLLAPSED_KEY = 'cw.sidebar-collapsed';
@@ -142,6 +145,7 @@ export function SignedInLayout() {
         <UserMenu onLogout={logout} />
       </header>
       <CommandPalette open={paletteOpen} onClose={closePalette} />
+      <TrashToast />
 
       {/* Desktop / tablet sidebar */}
       <aside

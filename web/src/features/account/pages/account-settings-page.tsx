@@ -1,5 +1,6 @@
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
+import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfileCard } from '../components/profile-card';
 import { SpeakingPaceCard } from '../components/speaking-pace-card';
 import { StorageCard } from '../components/storage-card';
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
         <UpdatePasswordCard />
         <StorageCard />
         <SpeakingPaceCard wordsPerMinute={user.words_per_minute} />
+        <DeleteAccountCard />
       </div>
     </section>
   );

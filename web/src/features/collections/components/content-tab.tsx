@@ -78,6 +78,7 @@ export function ContentTab({ collectionId, role }: { collectionId: number; role:
         failureText="Failed to delete content."
         mutation={remove}
         onClose={() => setDeleting(null)}
+        trash="content"
       />
     </div>
   );

@@ -20,6 +20,7 @@ export function DeleteCollectionDialog({
       mutation={useDeleteCollection()}
       onClose={onClose}
       onDeleted={onDeleted}
+      trash="collection"
     />
   );
 }

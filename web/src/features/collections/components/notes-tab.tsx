@@ -134,6 +134,7 @@ export function NotesTab({ collectionId, role }: { collectionId: number; role: R
         failureText="Failed to delete note. Please try again."
         mutation={remove}
         onClose={() => setDeleting(null)}
+        trash="note"
       />
     </div>
   );

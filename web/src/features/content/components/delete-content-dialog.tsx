@@ -20,6 +20,7 @@ export function DeleteContentDialog({
       mutation={useDeleteContent()}
       onClose={onClose}
       onDeleted={onDeleted}
+      trash="content"
     />
   );
 }

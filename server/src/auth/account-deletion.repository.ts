@@ -1,0 +1,58 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/executor';
+import { collectionMembers, files, mailQueue, rateLimitBuckets, users } from '../db/schema';
+import { QueuedFileRemovals } from '../storage/file-removals';
+
+/**
+ * Everything of one account, deleted in one transaction (docs/auth.md, "Deleting the account";
+ * decision 132). Deleting the user row takes, by ON DELETE CASCADE, their refresh tokens,
+ * codes, tags, collections (with their notes, links and every membership of them), content
+ * items (with links and files), files and their own memberships of others' collections.
+ */
+export class AccountDeletionRepository {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * Deletes the account `userId` (whose normalised address is `email`) and queues the removal of
+   * its stored files; answers their storage keys, to remove once the transaction has committed.
+   */
+  async deleteAccount(userId: number, email: string): Promise<string[]> {
+    // The owner's row lock serialises this with their uploads (files.repository lockOwner).
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const stored = await this.db
+      .select({ storageKey: files.storageKey })
+      .from(files)
+      .where(eq(files.userId, userId));
+    const keys = stored.map((row) => row.storageKey);
+    await new QueuedFileRemovals(this.db).queue(keys);
+    // Invitations they sent that nobody accepted yet (accepted ones stay with their collection).
+    await this.db
+      .delete(collectionMembers)
+      .where(and(eq(collectionMembers.invitedBy, userId), eq(collectionMembers.status, 'invited')));
+    // Rate-limit counters and queued code mails keyed by their address (auth/rate-limit.ts keys).
+    const suffix = `:${email}`;
+    await this.db
+      .delete(rateLimitBuckets)
+      .where(
+        or(
+          eq(rateLimitBuckets.key, `login-fail:acct:${email}`),
+          sql`starts_with(${rateLimitBuckets.key}, ${`login-fail:acct-ip:${email}|`})`,
+          sql`starts_with(${rateLimitBuckets.key}, ${`otp-fail:addr-ip:${email}|`})`,
+          sql`(starts_with(${rateLimitBuckets.key}, 'code-send:') and right(${rateLimitBuckets.key}, ${suffix.length}) = ${suffix})`,
+        ),
+      );
+    await this.db.delete(mailQueue).where(eq(mailQueue.recipient, email));
+    await this.db.delete(users).where(eq(users.id, userId));
+    return keys;
+  }
+
+  /** The account still exists (a token of a deleted account is refused at once). */
+  async exists(userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { storeSession } from '../test/factories';
+import { advance, fakeFetch, fakeTimeouts, json, renderPage } from '../test/render';
+import { DeleteDialog } from './delete-dialog';
+import { TrashToast } from './trash-toast';
+
+function DeleteNote({ remove }: { remove: () => Promise<void> }) {
+  const [target, setTarget] = useState<{ id: number; title: string } | null>(null);
+  const [isPending, setPending] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setTarget({ id: 7, title: 'Ideas' })}>
+        Delete note
+      </button>
+      <DeleteDialog
+        target={target}
+        title="Delete Note"
+        name={(note) => note.title}
+        failureText="Failed to delete note. Please try again."
+        mutation={{
+          isPending,
+          mutate: (_id, callbacks) => {
+            setPending(true);
+            remove().then(
+              () => {
+                setPending(false);
+                callbacks.onSuccess();
+              },
+              () => {
+                setPending(false);
+                callbacks.onError();
+              },
+            );
+          },
+        }}
+        onClose={() => setTarget(null)}
+        trash="note"
+      />
+      <TrashToast />
+    </>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function deleteTheNote() {
+  const api = fakeFetch({
+    'DELETE /api/collections/notes/7/': () => new Response(null, { status: 204 }),
+    'POST /api/trash/note/7/restore/': () => json(200, { id: 7, title: 'Ideas' }),
+  });
+  vi.stubGlobal('fetch', api.fn);
+  storeSession();
+  const remove = async () => {
+    await api.fn('/api/collections/notes/7/', { method: 'DELETE' });
+  };
+  renderPage(<DeleteNote remove={remove} />);
+  const user = userEvent.setup(
+    vi.isFakeTimers() ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
+  );
+  await user.click(screen.getByRole('button', { name: 'Delete note' }));
+  // The spec's dialog keeps its words.
+  expect(screen.getByRole('dialog', { name: 'Delete Note' })).toHaveTextContent(
+    'Are you sure you want to delete Ideas? This action cannot be undone.',
+  );
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  return { api, user };
+}
+
+describe('TrashToast', () => {
+  it('says "Moved to trash · Undo" after a delete, and Undo restores the object', async () => {
+    const { api, user } = await deleteTheNote();
+    const toast = await screen.findByTestId('trash-toast');
+    expect(toast).toHaveTextContent('Moved to trash·Undo');
+    expect(screen.getByRole('status')).toContainElement(toast);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.queryByTestId('trash-toast')).not.toBeInTheDocument());
+    const restore = api.calls.find((call) => call.url.includes('/api/trash/'));
+    expect(restore).toMatchObject({ method: 'POST', url: '/api/trash/note/7/restore/' });
+  });
+
+  it('goes away by itself after 6 seconds', async () => {
+    fakeTimeouts();
+    await deleteTheNote();
+    await screen.findByTestId('trash-toast');
+    advance(5900);
+    expect(screen.getByTestId('trash-toast')).toBeInTheDocument();
+    advance(200);
+    expect(screen.queryByTestId('trash-toast')).not.toBeInTheDocument();
+  });
+
+  it('says where the object is when Undo fails', async () => {
+    const { api, user } = await deleteTheNote();
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'POST /api/trash/note/7/restore/': () =>
+          json(503, { message: 'Down', detail: 'Down', code: 'unavailable' }),
+      }).fn,
+    );
+    void api;
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Could not restore it. It is in the trash.'),
+    ).toBeInTheDocument();
+  });
+});
