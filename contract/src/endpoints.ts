@@ -103,6 +103,7 @@ const files = library('files');
 const notes = library('collection notes');
 const members = library('sharing');
 const trash = library('trash');
+const yourData = library('your data');
 
 export const endpoints = {
   'system.health': {
@@ -522,6 +523,16 @@ export const endpoints = {
     params: idParamsSchema,
     success: deleted,
     errors: [401, 403, 404],
+  },
+
+  'export.download': {
+    ...yourData,
+    summary:
+      'Everything the caller owns as one zip (Markdown with front matter, files, manifest.json), streamed',
+    produces: ['application/zip'],
+    // Streamed as it is, never serialized; the schema only documents the answer.
+    success: ok(z.unknown().describe('A zip archive (docs/api.md, "Export")')),
+    errors: [401],
   },
 
   'trash.list': {

@@ -80,6 +80,8 @@ export const routes = {
   'notes.update': route('PATCH', '/api/collections/notes/:id/'),
   'notes.remove': route('DELETE', '/api/collections/notes/:id/'),
 
+  'export.download': route('GET', '/api/export/'),
+
   'trash.list': route('GET', '/api/trash/'),
   'trash.empty': route('DELETE', '/api/trash/'),
   'trash.restore': route('POST', '/api/trash/:type/:id/restore/'),

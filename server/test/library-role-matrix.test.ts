@@ -18,8 +18,8 @@ import { invite, share } from './sharing-helpers';
  * Search finds what each may read (docs/api.md, "Search"); tags stay per person, so only the
  * owner may merge the owner's tags. The trash (docs/api.md, "Trash"): each person's list is their
  * own; an editor may restore (Undo) what they may write, only the owner deletes for good, and a
- * trashed collection is the owner's alone. Publishing and export join this table when they are
- * built (issues 14–15).
+ * trashed collection is the owner's alone. Export answers everyone, with only their own rows
+ * (test/export.test.ts); publishing joins this table when it is built (issue 15).
  */
 const PEOPLE = ['owner', 'editor', 'viewer', 'stranger', 'removed', 'invited'] as const;
 type Person = (typeof PEOPLE)[number];
@@ -70,6 +70,7 @@ const MATRIX: Row[] = [
   ['POST   file upload to the collection',       201,  201,   403,   400,     400,    400],
   ['PATCH  file (rename)',                       200,  200,   403,   404,     404,    404],
   ['DELETE file',                                204,  204,   403,   404,     404,    404],
+  ['GET    export (own rows only)',              200,  200,   200,   200,     200,    200],
   ['GET    search?collection=',                  200,  200,   200,   404,     404,    404],
   ['POST   tags/{id}/merge (the owner’s tags)',  200,  404,   404,   404,     404,    404],
   ['GET    trash (one’s own)',                   200,  200,   200,   200,     200,    200],
@@ -257,6 +258,8 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].patch(`/api/collections/files/${itemFile.id}/`, { name: `${who}.txt` }),
   'DELETE file': async (who) =>
     person[who].delete(`/api/collections/files/${(await newFile()).id}/`),
+  // Everyone may export; what is in it is their own rows only (test/export.test.ts).
+  'GET    export (own rows only)': (who) => person[who].get('/api/export/'),
   'GET    search?collection=': (who) =>
     person[who].get(`/api/search/?q=episode&collection=${collection.id}`),
   'POST   tags/{id}/merge (the owner’s tags)': async (who) => {

@@ -10,6 +10,7 @@ import { QueuedMails } from '../mail/mail-queue';
 import { SearchRepository } from './search.repository';
 import { TagsRepository } from './tags.repository';
 import { VersionsRepository } from './versions.repository';
+import { ExportRepository } from './export.repository';
 import { TrashRepository } from './trash.repository';
 import { QueuedFileRemovals } from '../storage/file-removals';
 
@@ -22,6 +23,8 @@ export interface LibraryRepositories {
   members: MembersRepository;
   search: SearchRepository;
   versions: VersionsRepository;
+  /** Keyset pages of everything the caller owns (GET /api/export/). */
+  exports: ExportRepository;
   /** The caller's role on one object (for the policy's 403 or 404). */
   access: AccessRepository;
   /** Invitation mails are queued in the transaction that makes the invitation. */
@@ -40,6 +43,7 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   members: new MembersRepository(db),
   search: new SearchRepository(db),
   versions: new VersionsRepository(db),
+  exports: new ExportRepository(db),
   access: new AccessRepository(db),
   queuedMails: new QueuedMails(db),
   trash: new TrashRepository(db),

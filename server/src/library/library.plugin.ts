@@ -28,6 +28,8 @@ import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
 import { tagsRoutes } from './tags.routes';
 import { VersionsService } from './versions.service';
+import { ExportService } from './export.service';
+import { exportRoutes } from './export.routes';
 import { TagsService } from './tags.service';
 
 export interface LibraryDeps {
@@ -83,6 +85,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   deps.mailQueue.handle(INVITATION_PURPOSE, (mail) => members.deliver(mail));
   registerRoutes(app, deps.guard, membersRoutes(members));
   const contents = new ContentsService(store, deps.storageQuotaBytes, deps.now);
+  registerRoutes(
+    app,
+    deps.guard,
+    exportRoutes(new ExportService(store, storage, app.log, deps.now)),
+  );
   registerRoutes(app, deps.guard, contentsRoutes(contents, new VersionsService(store, deps.now)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, {

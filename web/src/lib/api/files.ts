@@ -9,19 +9,37 @@ export const fileKeys = {
   collection: (collection: number) => ['files', 'collection', collection] as const,
 };
 
-async function fetchDownload(id: number): Promise<Response> {
+function fetchWithToken(path: string): Promise<Response> {
   const headers = new Headers();
   const authorization = getAuthorizationValue();
   if (authorization) headers.set('Authorization', authorization);
-  return fetch(pathOf('files.download', { id }), { headers });
+  return fetch(path, { headers });
 }
 
-/** A file's bytes (with the session's token, refreshed once on a 401). */
-export async function fetchFileBlob(id: number): Promise<Blob> {
-  let response = await fetchDownload(id);
-  if (response.status === 401 && (await refreshSession())) response = await fetchDownload(id);
+/** A signed-in download's answer (with the session's token, refreshed once on a 401). */
+export async function fetchSignedIn(path: string): Promise<Response> {
+  let response = await fetchWithToken(path);
+  if (response.status === 401 && (await refreshSession())) response = await fetchWithToken(path);
   if (!response.ok) throw new ApiRequestError(response.status, undefined);
-  return response.blob();
+  return response;
+}
+
+/** A file's bytes. */
+export async function fetchFileBlob(id: number): Promise<Blob> {
+  return (await fetchSignedIn(pathOf('files.download', { id }))).blob();
+}
+
+/** Saves bytes under `name` through a temporary object URL. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -30,16 +48,7 @@ export async function fetchFileBlob(id: number): Promise<Blob> {
  * through a temporary object URL under the file's own name.
  */
 export async function downloadFile(file: Pick<FileObject, 'id' | 'name'>): Promise<void> {
-  const blob = await fetchFileBlob(file.id);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await fetchFileBlob(file.id), file.name);
 }
 
 /** "2.4 MB" */

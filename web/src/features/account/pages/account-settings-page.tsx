@@ -1,6 +1,7 @@
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { DeleteAccountCard } from '../components/delete-account-card';
+import { ExportCard } from '../components/export-card';
 import { ProfileCard } from '../components/profile-card';
 import { SpeakingPaceCard } from '../components/speaking-pace-card';
 import { StorageCard } from '../components/storage-card';
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
         <ProfileCard user={user} />
         <UpdatePasswordCard />
         <StorageCard />
+        <ExportCard />
         <SpeakingPaceCard wordsPerMinute={user.words_per_minute} />
         <DeleteAccountCard />
       </div>

@@ -1,0 +1,222 @@
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { ZipFile } from 'yazl';
+import type { Caller } from '../policy/caller';
+import type { FileStorage } from '../storage/file-storage';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  collectionFolder,
+  collectionPath,
+  contentPath,
+  filePath,
+  isoOrNull,
+  markdownFile,
+  notePath,
+} from './export-format';
+import { attachmentDisposition } from './file-names';
+import type { LibraryStore } from './library-store';
+import { groupBy, refsByOwnerRow } from './presenters';
+
+/** Rows per query: a page of texts is what the export holds in memory at most. */
+const PAGE = 50;
+
+interface Counts {
+  collections: number;
+  notes: number;
+  content: number;
+  files: number;
+  tags: number;
+}
+
+/**
+ * GET /api/export/ (docs/api.md, "Export"; decision 150): everything the caller owns, as a zip
+ * written while it is sent. Rows are read a keyset page at a time and added to the zip; the next
+ * page is read only when the zip has reached the end of the last one, which happens only as fast
+ * as the client takes the bytes (the zip's output stream applies back-pressure). Stored files are
+ * opened one at a time, when the zip reaches them. So memory stays at about one page of texts,
+ * whatever the size of the account.
+ */
+export class ExportService {
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly storage: FileStorage,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+  ) {}
+
+  download(caller: Caller): { stream: Readable; headers: Record<string, string> } {
+    const zip = new ZipFile();
+    // yazl's outputStream is a PassThrough (typed as the wider NodeJS.ReadableStream).
+    const output = zip.outputStream as Readable;
+    const exportedOn = this.now();
+    this.write(zip, caller, exportedOn).catch((error: unknown) => {
+      this.log.error({ err: error, userId: caller.userId }, 'export failed while streaming');
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    const day = exportedOn.toISOString().slice(0, 10);
+    return {
+      stream: output,
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': attachmentDisposition(`creator-workspace-${day}.zip`),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    };
+  }
+
+  private async write(zip: ZipFile, caller: Caller, exportedOn: Date): Promise<void> {
+    const repos = this.store.repos;
+    const counts: Counts = { collections: 0, notes: 0, content: 0, files: 0, tags: 0 };
+    const missingFiles: string[] = [];
+    const mtime = exportedOn;
+
+    /** Adds a page of texts; resolves once the zip has reached its last entry. */
+    const addPage = async (entries: { path: string; text: string }[]) => {
+      const last = entries.pop();
+      for (const entry of entries) zip.addBuffer(Buffer.from(entry.text), entry.path, { mtime });
+      if (!last) return;
+      await new Promise<void>((reached) => {
+        zip.addReadStreamLazy(last.path, { mtime }, (done) => {
+          reached();
+          done(null, Readable.from([Buffer.from(last.text)]));
+        });
+      });
+    };
+
+    for (let after = 0; ;) {
+      const rows = await repos.exports.collectionsAfter(caller, after, PAGE);
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      counts.collections += rows.length;
+      const ids = rows.map((row) => row.id);
+      const [tagRefs, fileRows] = await Promise.all([
+        repos.tags.refsForCollections(ids),
+        repos.exports.filesOfCollections(caller, ids),
+      ]);
+      const tagsOf = refsByOwnerRow(tagRefs);
+      const filesOf = groupBy(fileRows, (file) => file.collectionId);
+      await addPage(
+        rows.map((row) => ({
+          path: collectionPath(row),
+          text: markdownFile(
+            {
+              name: row.name,
+              tags: (tagsOf.get(row.id) ?? []).map((tag) => tag.name),
+              is_active: row.isActive,
+              is_public: row.isPublic,
+              created_on: isoOrNull(row.createdOn),
+              updated_on: isoOrNull(row.updatedOn),
+              files: (filesOf.get(row.id) ?? []).map(filePath),
+            },
+            row.description,
+          ),
+        })),
+      );
+    }
+
+    for (let after = 0; ;) {
+      const rows = await repos.exports.notesAfter(caller, after, PAGE);
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      counts.notes += rows.length;
+      await addPage(
+        rows.map((row) => ({
+          path: notePath({ id: row.collectionId, name: row.collectionName }, row),
+          text: markdownFile(
+            {
+              title: row.title,
+              tags: row.tags,
+              created_on: isoOrNull(row.createdOn),
+              updated_on: isoOrNull(row.updatedOn),
+            },
+            row.content,
+          ),
+        })),
+      );
+    }
+
+    for (let after = 0; ;) {
+      const rows = await repos.exports.contentsAfter(caller, after, PAGE);
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      counts.content += rows.length;
+      const ids = rows.map((row) => row.id);
+      const [tagRefs, collectionRefs, fileRows] = await Promise.all([
+        repos.tags.refsForContents(ids),
+        repos.collections.refsForContents(caller, ids),
+        repos.files.listForContents(caller, ids),
+      ]);
+      const tagsOf = refsByOwnerRow(tagRefs);
+      const collectionsOf = refsByOwnerRow(collectionRefs);
+      const filesOf = groupBy(fileRows, (file) => file.contentId);
+      await addPage(
+        rows.map((row) => ({
+          path: contentPath(row),
+          text: markdownFile(
+            {
+              title: row.title,
+              tags: (tagsOf.get(row.id) ?? []).map((tag) => tag.name),
+              collections: (collectionsOf.get(row.id) ?? []).map(
+                (collection) => collectionFolder(collection).split('/')[1],
+              ),
+              status: row.status,
+              publish_on: row.publishOn,
+              is_public: row.isPublic,
+              created_on: isoOrNull(row.createdOn),
+              updated_on: isoOrNull(row.updatedOn),
+              files: (filesOf.get(row.id) ?? []).map(filePath),
+            },
+            row.content,
+          ),
+        })),
+      );
+    }
+
+    for (let after = 0; ;) {
+      const rows = await repos.exports.filesAfter(caller, after, PAGE);
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      counts.files += rows.length;
+      for (const [index, row] of rows.entries()) {
+        const path = filePath(row);
+        const isLast = index === rows.length - 1;
+        await new Promise<void>((reached) => {
+          // Opened only when the zip reaches it: one stored file open at a time.
+          zip.addReadStreamLazy(path, { mtime: row.createdOn, compress: false }, (done) => {
+            this.storage
+              .open(row.storageKey)
+              .then(
+                (stream) => done(null, stream),
+                (error: unknown) => {
+                  this.log.error({ err: error, fileId: row.id }, 'export: stored bytes missing');
+                  missingFiles.push(path);
+                  done(null, Readable.from([]));
+                },
+              )
+              .finally(() => {
+                if (isLast) reached();
+              });
+          });
+          if (!isLast) reached();
+        });
+      }
+    }
+
+    const tagNames = await repos.exports.tagNames(caller);
+    counts.tags = tagNames.length;
+    const manifest = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exported_on: exportedOn.toISOString(),
+      counts,
+      tags: tagNames,
+      missing_files: missingFiles,
+    };
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json', {
+      mtime,
+    });
+    zip.end();
+  }
+}
