@@ -42,23 +42,36 @@ afterAll(() => {
 
 /**
  * A request whose body has not arrived yet: the server has begun it (routed it, waits to parse
- * its JSON body) and can answer only once `finish` sends the body.
+ * its JSON body) and can answer only once `finish` sends the rest of the body. `started` resolves
+ * when the server has taken the request in: it sends `Expect: 100-continue`, and Node answers
+ * `100 Continue` as it hands the request to the app (a fixed sleep instead let a loaded machine
+ * send the signal first, and the request then met a closing server's 503).
  */
 function openSlowRequest(url: string) {
   const { hostname, port } = new URL(url);
   const socket = net.connect(Number(port), hostname);
   let answer = '';
-  socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  socket.setEncoding('utf8').on('data', (chunk: string) => {
+    answer += chunk;
+    if (answer.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) {
+      socket.write('{"slow"');
+      markStarted();
+    }
+  });
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   socket.write(
     'POST /api/no-such-route/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n' +
-      'Content-Type: application/json\r\nContent-Length: 13\r\n\r\n{"slow"',
+      'Content-Type: application/json\r\nContent-Length: 13\r\nExpect: 100-continue\r\n\r\n',
   );
   return {
+    started,
     finish: () => socket.write(':true}'),
+    /** The final answer, without the interim `100 Continue`. */
     answer: async () => {
       await closed;
-      return answer;
+      return answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
     },
   };
 }
@@ -94,7 +107,7 @@ describe('the embedded server process', { timeout: 180_000 }, () => {
     };
     expect(lock.pid).toBe(server.child.pid);
     const request = openSlowRequest(url);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await request.started;
     server.child.kill('SIGTERM');
     await server.waitFor(/shutting down/);
     // Not accepting any more: a new connection is refused.
@@ -127,7 +140,7 @@ describe('the embedded server process', { timeout: 180_000 }, () => {
   it('treats more signals while stopping as already handled, and still stops cleanly', async () => {
     const { server, url } = await start();
     const request = openSlowRequest(url);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await request.started;
     server.child.kill('SIGINT');
     await server.waitFor(/shutting down/);
     server.child.kill('SIGTERM');

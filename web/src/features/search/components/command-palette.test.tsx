@@ -119,7 +119,7 @@ describe('CommandPalette', () => {
     const content = within(screen.getByRole('group', { name: 'Content' })).getByRole('option');
     expect(content.querySelector('mark')).toHaveTextContent('Intro');
     expect(within(listbox).getByRole('option', { name: /See all results for/ })).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('4 results');
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('4 results');
   });
 
   it('moves with the arrows (wrapping) and opens the chosen result with Enter', async () => {
