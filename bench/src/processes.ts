@@ -214,3 +214,31 @@ export async function startBareServer(logFile: string): Promise<RunningProcess> 
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
   return launch(['--import', 'tsx', script], env, logFile, '/bare', port, 30_000);
 }
+
+/**
+ * A floor of issue 17 (src/floor-server.ts): the product's SQL through the bare driver, on
+ * PostgreSQL (`databaseUrl`) or on the embedded data directory of a stopped server (`pgliteDir`).
+ */
+export async function startFloorServer(
+  logFile: string,
+  target: { databaseUrl: string } | { pgliteDir: string },
+  nodeArgs: string[] = [],
+): Promise<RunningProcess> {
+  const port = await freePort();
+  const script = path.join(benchDir, 'src', 'floor-server.ts');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    ...('databaseUrl' in target
+      ? { FLOOR_DATABASE_URL: target.databaseUrl }
+      : { FLOOR_PGLITE_DIR: target.pgliteDir }),
+  };
+  return launch(
+    [...nodeArgs, '--import', 'tsx', script],
+    env,
+    logFile,
+    '/floor/health',
+    port,
+    60_000,
+  );
+}

@@ -84,6 +84,9 @@ insert into content_tags (content_id, tag_id)
   select c.id, t.id from c join t
     on t.n in (1 + c.n % ${SEED.scaleTags}, 1 + (c.n * 7) % ${SEED.scaleTags}, 1 + (c.n * 13) % ${SEED.scaleTags})
   on conflict do nothing;
+-- As the server stores it on every write (server: countWords): rows the API wrote have it.
+update contents set word_count = coalesce(array_length(regexp_split_to_array(btrim(content), '\\s+'), 1), 0)
+  where word_count is null;
 commit;`;
 }
 

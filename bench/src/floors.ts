@@ -1,0 +1,308 @@
+// Issue 17's floors: each hot route of the product beside the same SQL in a bare route
+// (src/floor-server.ts), on PostgreSQL and on PGlite, at 50 connections. Reports req/s, p99 and
+// CPU time per request of the server (and of PostgreSQL's backends) side by side, and writes
+// bench/floors-results.json (bench/README.md, "Floors").
+//
+//   npm run bench:floors                          both databases, 10 s per route after 3 s warm-up
+//   npm run bench:floors -- --quick               3 s per route
+//   npm run bench:floors -- --db=postgres         one database
+//   npm run bench:floors -- --profile             the app server runs with --cpu-prof; the top of
+//                                                 the profile (self time) is printed and saved
+//   npm run bench:floors -- --routes=collections  some routes only (collections,contents,item,search)
+//   npm run bench:floors -- --server-log-level=warn
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { login, registerVerified } from './api';
+import { ensureBuilt } from './build';
+import { measure, type LoadResult } from './load';
+import { benchDir } from './paths';
+import { createScratchDatabase } from './postgres';
+import { runCleanups, startFloorServer, startServer, type RunningProcess } from './processes';
+import { summarizeProfile } from './profile-summary';
+import { PASSWORD, pgliteRunner, postgresRunner, seedBulk, USERS, type SqlRunner } from './seed';
+
+type Kind = 'pglite' | 'postgres';
+const ROUTES = ['collections', 'contents', 'item', 'search'] as const;
+type Route = (typeof ROUTES)[number];
+const LABEL: Record<Route, string> = {
+  collections: 'collections list (50 of 1,000, tags)',
+  contents: 'contents list (50 of 10,000, tags, files, collections)',
+  item: 'one content item of 10,000 words',
+  search: 'search "lorem host" (10,000 items)',
+};
+const SEARCH_Q = 'lorem host';
+
+const argv = process.argv.slice(2);
+const fromEnv = (name: string) => process.env[`npm_config_${name.replace(/-/g, '_')}`];
+const get = (name: string) =>
+  argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fromEnv(name);
+const flag = (name: string) => argv.includes(`--${name}`) || fromEnv(name) === 'true';
+const quick = flag('quick');
+const profile = flag('profile');
+const dbs = (get('db') ?? 'postgres,pglite')
+  .split(',')
+  .filter((db): db is Kind => db === 'pglite' || db === 'postgres');
+const routes = (get('routes') ?? ROUTES.join(','))
+  .split(',')
+  .filter((route): route is Route => (ROUTES as readonly string[]).includes(route));
+const logLevel = get('server-log-level') ?? 'info';
+const load = { connections: 50, durationS: quick ? 3 : 10, warmupS: quick ? 1 : 3 };
+
+const started = Date.now();
+const log = (line: string) => {
+  const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  process.stderr.write(`[floors ${seconds}s] ${line}\n`);
+};
+
+/** What the floors add to the bench seed (src/seed.ts): collections, files, a long script. */
+function extraSeedSql(scaleId: number): string {
+  return `
+begin;
+insert into collections (user_id, name, description)
+  select ${scaleId}, 'Season ' || g, 'Season ' || g || ' of the show.' from generate_series(1, 20) g;
+with c as (select id, row_number() over (order by id) as n from contents where user_id = ${scaleId}),
+     k as (select id, row_number() over (order by id) as n from collections where user_id = ${scaleId})
+insert into content_collections (content_id, collection_id)
+  select c.id, k.id from c join k on k.n = 1 + c.n % 20;
+insert into files (user_id, content_id, name, size, content_type, storage_key)
+  select ${scaleId}, id, 'take-' || id || '.png', 204800, 'image/png', 'bench/none-' || id
+  from contents where user_id = ${scaleId} and id % 3 = 0;
+insert into contents (user_id, title, content, word_count)
+  values (${scaleId}, 'The long script',
+    repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod. ', 1000), 10000);
+commit;`;
+}
+
+interface Seeded {
+  library: { id: number };
+  scale: { id: number };
+  longItemId: number;
+}
+
+async function seed(runner: SqlRunner): Promise<Seeded> {
+  const facts = await seedBulk(runner);
+  await runner.exec(extraSeedSql(facts.scaleUserId));
+  await runner.exec('vacuum analyze');
+  const [long] = await runner.rows<{ id: number }>(
+    `select id from contents where user_id = ${facts.scaleUserId} and title = 'The long script'`,
+  );
+  if (!long) throw new Error('seed: no long script');
+  return {
+    library: { id: facts.libraryUserId },
+    scale: { id: facts.scaleUserId },
+    longItemId: Number(long.id),
+  };
+}
+
+interface RouteFigures {
+  app: LoadResult;
+  floor: LoadResult;
+  appBytes: number;
+  floorBytes: number;
+}
+
+interface DbFigures {
+  kind: Kind;
+  routes: Partial<Record<Route, RouteFigures>>;
+  profileTop?: string;
+  floorProfileTop?: string;
+  problems: string[];
+}
+
+async function bytesOf(url: string, token?: string): Promise<number> {
+  const answer = await fetch(url, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  return (await answer.arrayBuffer()).byteLength;
+}
+
+async function benchDb(kind: Kind): Promise<DbFigures> {
+  const figures: DbFigures = { kind, routes: {}, problems: [] };
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), `cw-floors-${kind}-`));
+  const dataDir = path.join(temp, 'data');
+  const profileDir = path.join(temp, 'profile');
+  const floorProfileDir = path.join(temp, 'floor-profile');
+  const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
+  const jwtSecret = randomBytes(32).toString('hex');
+  const serverFor = (nodeArgs: string[] = []) =>
+    startServer({
+      dataDir,
+      databaseUrl: scratch?.url,
+      jwtSecret,
+      logLevel,
+      logFile: path.join(temp, 'server.log'),
+      nodeArgs,
+    });
+  let server: RunningProcess | undefined;
+  let floor: RunningProcess | undefined;
+  try {
+    log(`${kind}: accounts and seed (${temp})`);
+    server = await serverFor();
+    const mailDir = path.join(dataDir, 'mail');
+    await registerVerified(server.baseUrl, mailDir, USERS.library, PASSWORD);
+    await registerVerified(server.baseUrl, mailDir, USERS.scale, PASSWORD);
+    await server.stop();
+    const runner =
+      kind === 'pglite' ? await pgliteRunner(dataDir) : await postgresRunner(scratch?.url ?? '');
+    let seeded: Seeded;
+    try {
+      seeded = await seed(runner);
+    } finally {
+      await runner.close();
+    }
+
+    server = await serverFor(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const library = await login(server.baseUrl, USERS.library, PASSWORD);
+    const scale = await login(server.baseUrl, USERS.scale, PASSWORD);
+    const appSpec: Record<Route, { path: string; token: string }> = {
+      collections: { path: '/api/collections/list/?page_size=50', token: library.access },
+      contents: { path: '/api/collections/contents-list/?page_size=50', token: scale.access },
+      item: { path: `/api/collections/contents-list/${seeded.longItemId}/`, token: scale.access },
+      search: { path: `/api/search/?q=${encodeURIComponent(SEARCH_Q)}`, token: scale.access },
+    };
+    const floorPath: Record<Route, string> = {
+      collections: `/floor/collections?user=${seeded.library.id}`,
+      contents: `/floor/contents?user=${seeded.scale.id}`,
+      item: `/floor/content?user=${seeded.scale.id}&id=${seeded.longItemId}`,
+      search: `/floor/search?user=${seeded.scale.id}&q=${encodeURIComponent(SEARCH_Q)}`,
+    };
+    const appFigures = new Map<Route, { result: LoadResult; bytes: number }>();
+    for (const route of routes) {
+      const spec = appSpec[route];
+      const url = `${server.baseUrl}${spec.path}`;
+      const bytes = await bytesOf(url, spec.token);
+      log(`${kind}: app   ${LABEL[route]} (${bytes} B)`);
+      const result = await measure({
+        ...load,
+        url,
+        token: spec.token,
+        cpuMs: server.cpuMs,
+        databaseCpu: scratch?.backendCpu,
+      });
+      appFigures.set(route, { result, bytes });
+    }
+    // The embedded data directory belongs to one process at a time: the floor runs after.
+    await server.stop();
+    server = undefined;
+    if (profile) {
+      const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+      if (file) {
+        figures.profileTop = summarizeProfile(path.join(profileDir, file), 30);
+        // Kept for a closer look (Chrome DevTools, Performance tab); not committed.
+        const kept = path.join(benchDir, 'results', 'tmp', `floors-${kind}.cpuprofile`);
+        fs.mkdirSync(path.dirname(kept), { recursive: true });
+        fs.copyFileSync(path.join(profileDir, file), kept);
+      } else figures.problems.push('no CPU profile written');
+    }
+    floor = await startFloorServer(
+      path.join(temp, 'floor.log'),
+      scratch ? { databaseUrl: scratch.url } : { pgliteDir: path.join(dataDir, 'db') },
+      profile ? ['--cpu-prof', `--cpu-prof-dir=${floorProfileDir}`] : [],
+    );
+    for (const route of routes) {
+      const url = `${floor.baseUrl}${floorPath[route]}`;
+      const bytes = await bytesOf(url);
+      log(`${kind}: floor ${LABEL[route]} (${bytes} B)`);
+      const result = await measure({
+        ...load,
+        url,
+        cpuMs: floor.cpuMs,
+        databaseCpu: scratch?.backendCpu,
+      });
+      const app = appFigures.get(route);
+      if (!app) continue;
+      figures.routes[route] = {
+        app: app.result,
+        floor: result,
+        appBytes: app.bytes,
+        floorBytes: bytes,
+      };
+      // Same JSON means about the same bytes (ids and dates differ a little).
+      if (Math.abs(bytes - app.bytes) > app.bytes * 0.1)
+        figures.problems.push(`${route}: the floor answers ${bytes} B, the app ${app.bytes} B`);
+      for (const [who, r] of [
+        ['app', app.result],
+        ['floor', result],
+      ] as const) {
+        if (r.non2xx + r.errors > 0)
+          figures.problems.push(`${route} ${who}: ${r.non2xx + r.errors} of ${r.requests} failed`);
+      }
+    }
+  } catch (error) {
+    figures.problems.push((error as Error).message.split('\n')[0] ?? 'failed');
+    log(`${kind}: ${(error as Error).message}`);
+  } finally {
+    await server?.stop();
+    await floor?.stop();
+    if (profile && fs.existsSync(floorProfileDir)) {
+      const file = fs.readdirSync(floorProfileDir).find((name) => name.endsWith('.cpuprofile'));
+      if (file) figures.floorProfileTop = summarizeProfile(path.join(floorProfileDir, file), 30);
+    }
+    await scratch?.drop();
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
+const f2 = (n: number | null) => (n === null ? '–' : n.toFixed(2));
+const pct = (n: number) => `${Math.round(n * 100)} %`;
+
+function table(db: DbFigures): string {
+  const head =
+    '| route | app req/s | floor req/s | app/floor (≥ 70 %) | app p99 ms | floor p99 ms | p99 ratio (≤ 1.5) | app CPU ms/req | floor CPU ms/req | DB CPU ms/req app / floor | bytes app / floor |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  const rows = routes.flatMap((route) => {
+    const r = db.routes[route];
+    if (!r) return [`| ${LABEL[route]} | not measured | | | | | | | | | |`];
+    const ratio = r.app.rps / r.floor.rps;
+    const p99 = r.app.p99 / r.floor.p99;
+    return [
+      `| ${LABEL[route]} | ${f0(r.app.rps)} | ${f0(r.floor.rps)} | ${pct(ratio)} ${ratio >= 0.7 ? '✓' : '✗'} | ${f0(r.app.p99)} | ${f0(r.floor.p99)} | ${p99.toFixed(2)} ${p99 <= 1.5 ? '✓' : '✗'} | ${f2(r.app.cpuMsPerRequest)} | ${f2(r.floor.cpuMsPerRequest)} | ${f2(r.app.databaseCpuMsPerRequest)} / ${f2(r.floor.databaseCpuMsPerRequest)} | ${f0(r.appBytes)} / ${f0(r.floorBytes)} |`,
+    ];
+  });
+  return [`### ${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, '', head, ...rows].join('\n');
+}
+
+async function main() {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      void runCleanups().then(() => process.exit(130));
+    });
+  }
+  ensureBuilt(log);
+  const results: DbFigures[] = [];
+  for (const kind of dbs) results.push(await benchDb(kind));
+  const out = path.join(benchDir, 'floors-results.json');
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        mode: quick ? 'quick' : 'full',
+        settings: { ...load, logLevel, searchQ: SEARCH_Q },
+        cores: os.cpus().length,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  for (const db of results) {
+    process.stdout.write(`\n${table(db)}\n`);
+    for (const problem of db.problems) process.stdout.write(`- problem: ${problem}\n`);
+    if (db.profileTop)
+      process.stdout.write(`\nCPU profile of the app (self time):\n${db.profileTop}\n`);
+    if (db.floorProfileTop)
+      process.stdout.write(`\nCPU profile of the floor (self time):\n${db.floorProfileTop}\n`);
+  }
+  process.stdout.write(`\nWritten to ${path.relative(process.cwd(), out)}.\n`);
+}
+
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`floors: ${(error as Error).stack ?? String(error)}\n`);
+  })
+  .finally(() => void runCleanups());
