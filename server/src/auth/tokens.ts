@@ -7,6 +7,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';
 const ISSUER = 'creator-workspace';
+/** Verified access tokens kept in memory (about 300 bytes each). */
+const VERIFIED_ACCESS_MAX = 10_000;
 
 export type TokenType = 'access' | 'refresh';
 
@@ -47,6 +49,16 @@ export class TokenService {
    * which was 8 % of the CPU of a signed-in list request (bench/README.md).
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /**
+   * Access tokens already verified, until they expire: the signature of a given token string
+   * checks the same way every time, so the HMAC runs once per token, not once per request
+   * (bench/README.md, "Floors"). Bounded; revocation never relied on the signature (the guard
+   * asks the database whether the account still exists, docs/auth.md).
+   */
+  private readonly verifiedAccess = new Map<
+    string,
+    { claims: AccessClaims; expiresAtMs: number }
+  >();
 
   constructor(secret: string) {
     this.key = webcrypto.subtle.importKey(
@@ -89,9 +101,21 @@ export class TokenService {
 
   /** Throws the contract's 401 token_not_valid for anything but a valid, unexpired access token. */
   async verifyAccess(token: string): Promise<AccessClaims> {
+    const known = this.verifiedAccess.get(token);
+    if (known && known.expiresAtMs > Date.now()) return known.claims;
+    if (known) this.verifiedAccess.delete(token);
     const payload = await this.verify(token, 'access');
     const fam = payload.raw.fam;
-    return { userId: payload.userId, familyId: typeof fam === 'string' ? fam : undefined };
+    const claims = { userId: payload.userId, familyId: typeof fam === 'string' ? fam : undefined };
+    // requiredClaims makes `exp` present once verified.
+    const expiresAtMs = (payload.raw.exp ?? 0) * 1000;
+    if (this.verifiedAccess.size >= VERIFIED_ACCESS_MAX) {
+      // Map keeps insertion order: the first key is the oldest.
+      const oldest = this.verifiedAccess.keys().next();
+      if (!oldest.done) this.verifiedAccess.delete(oldest.value);
+    }
+    this.verifiedAccess.set(token, { claims, expiresAtMs });
+    return claims;
   }
 
   async verifyRefresh(token: string): Promise<RefreshClaims> {
