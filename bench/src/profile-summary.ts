@@ -34,14 +34,21 @@ export function summarizeProfile(file: string, rows: number): string {
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parentOf.set(child, node.id);
   const inclusive = new Map<string, number>();
+  const inclusiveOwn = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     const seen = new Set<string>();
+    const own = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
-      const url = byId.get(at)?.callFrame.url ?? '';
+      const frame = byId.get(at)?.callFrame;
+      const url = frame?.url ?? '';
       if (url) seen.add(placeOf(url));
+      // Our own code (the server bundle or sources), function by function.
+      if (frame && /dist\/main\.js|server\/src\//.test(url))
+        own.add(`${frame.functionName || '(anonymous)'}  ${placeOf(url)}:${frame.lineNumber + 1}`);
     }
-    for (const place of seen)
-      inclusive.set(place, (inclusive.get(place) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    const delta = profile.timeDeltas[index] ?? 0;
+    for (const place of seen) inclusive.set(place, (inclusive.get(place) ?? 0) + delta);
+    for (const name of own) inclusiveOwn.set(name, (inclusiveOwn.get(name) ?? 0) + delta);
   });
   let total = 0;
   const byFunction = new Map<string, number>();
@@ -68,6 +75,8 @@ export function summarizeProfile(file: string, rows: number): string {
     ...top(byPlace, 15),
     'inclusive time by package or file (a sample counts for every package on its stack):',
     ...top(inclusive, 20),
+    'inclusive time of our own functions:',
+    ...top(inclusiveOwn, 25),
     'by function:',
     ...top(byFunction, rows),
   ].join('\n');
