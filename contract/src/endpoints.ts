@@ -41,6 +41,12 @@ import {
   tagSchema,
 } from './library';
 import type { RouteName } from './routes';
+import {
+  publicCollectionSchema,
+  publicFileParamsSchema,
+  publicItemParamsSchema,
+  publicParamsSchema,
+} from './publishing';
 import { searchQuerySchema, searchResultSchema } from './search';
 import { restoredSchema, trashItemSchema, trashListQuerySchema, trashParamsSchema } from './trash';
 import {
@@ -104,6 +110,9 @@ const notes = library('collection notes');
 const members = library('sharing');
 const trash = library('trash');
 const yourData = library('your data');
+/** Published collections, for anyone with the link: no sign-in; anything not public is a 404. */
+const publicPages = { group: 'public pages', signedIn: false, errors: [404] } as const;
+const html = z.string().describe('An HTML page, readable without JavaScript');
 
 export const endpoints = {
   'system.health': {
@@ -251,6 +260,22 @@ export const endpoints = {
   'collections.remove': {
     ...collections,
     summary: 'Move a collection to the trash with its notes',
+    params: idParamsSchema,
+    success: deleted,
+    errors: [401, 403, 404],
+  },
+
+  'collections.publish': {
+    ...collections,
+    summary:
+      'Publish to the web: a link `/p/{public_id}` shows its public items to anyone (the owner only; publishing again keeps the link)',
+    params: idParamsSchema,
+    success: ok(collectionSchema),
+    errors: [401, 403, 404],
+  },
+  'collections.unpublish': {
+    ...collections,
+    summary: 'Stop publishing: the link answers 404 at once; publishing later makes a new one',
     params: idParamsSchema,
     success: deleted,
     errors: [401, 403, 404],
@@ -533,6 +558,42 @@ export const endpoints = {
     // Streamed as it is, never serialized; the schema only documents the answer.
     success: ok(z.unknown().describe('A zip archive (docs/api.md, "Export")')),
     errors: [401],
+  },
+
+  'public.get': {
+    ...publicPages,
+    summary: 'A published collection and its public items, as JSON',
+    params: publicParamsSchema,
+    success: ok(publicCollectionSchema),
+  },
+  'public.page': {
+    ...publicPages,
+    summary: 'The public page of a published collection (HTML)',
+    params: publicParamsSchema,
+    produces: ['text/html'],
+    success: ok(html),
+  },
+  'public.feed': {
+    ...publicPages,
+    summary: 'RSS 2.0 of its public items, newest first',
+    params: publicParamsSchema,
+    produces: ['application/rss+xml'],
+    success: ok(z.string().describe('An RSS 2.0 document')),
+  },
+  'public.item': {
+    ...publicPages,
+    summary: 'One public item of a published collection (HTML)',
+    params: publicItemParamsSchema,
+    produces: ['text/html'],
+    success: ok(html),
+  },
+  'public.file': {
+    ...publicPages,
+    summary: 'A file of a public item, as an attachment',
+    params: publicFileParamsSchema,
+    produces: ['application/octet-stream'],
+    // Streamed as it is, never serialized; the schema only documents the answer.
+    success: ok(z.unknown().describe('The file’s bytes, exactly as uploaded')),
   },
 
   'trash.list': {

@@ -4,6 +4,7 @@ export * from './library';
 export * from './sharing';
 export * from './search';
 export * from './trash';
+export * from './publishing';
 export * from './versions';
 export * from './routes';
 export * from './endpoints';

@@ -119,6 +119,10 @@ export const collectionSchema = z.object({
   /** Everyone else who has accepted an invitation to it, and the first few of them. */
   member_count: z.number().int(),
   members_preview: z.array(memberPreviewSchema),
+  /** Set while it is published to the web (docs/api.md, "Publishing"); null otherwise. */
+  public_id: z.string().nullable(),
+  /** `/p/{public_id}` while published; null otherwise. */
+  public_url: z.string().nullable(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 const collectionName = nameTextSchema(required)

@@ -38,6 +38,8 @@ export const routes = {
   'collections.get': route('GET', '/api/collections/list/:id/'),
   'collections.update': route('PATCH', '/api/collections/list/:id/'),
   'collections.remove': route('DELETE', '/api/collections/list/:id/'),
+  'collections.publish': route('POST', '/api/collections/list/:id/publish/'),
+  'collections.unpublish': route('DELETE', '/api/collections/list/:id/publish/'),
 
   'members.list': route('GET', '/api/collections/list/:id/members/'),
   'members.invite': route('POST', '/api/collections/list/:id/members/'),
@@ -86,6 +88,13 @@ export const routes = {
   'trash.empty': route('DELETE', '/api/trash/'),
   'trash.restore': route('POST', '/api/trash/:type/:id/restore/'),
   'trash.remove': route('DELETE', '/api/trash/:type/:id/'),
+
+  // A published collection, for anyone with its link (docs/api.md, "Publishing").
+  'public.get': route('GET', '/api/public/:public_id/'),
+  'public.page': route('GET', '/p/:public_id'),
+  'public.feed': route('GET', '/p/:public_id/feed.xml'),
+  'public.item': route('GET', '/p/:public_id/:content_id'),
+  'public.file': route('GET', '/p/:public_id/files/:file_id'),
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -41,6 +41,7 @@ import { registerResponseHeaders } from './http/response-headers';
 import { registerRoutes } from './http/route-table';
 import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
+import { sendPublicNotFound } from './library/public.routes';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
 import { FileRemovals } from './storage/file-removals';
@@ -111,6 +112,9 @@ export const loggerOptions = (level: string): LoggerOptions => ({
     censor: '[redacted]',
   },
 });
+
+/** Public pages are the server's (docs/api.md, "Publishing"): never the app shell or JSON. */
+const isPublicPath = (url: string) => url === '/p' || url.startsWith('/p/');
 
 /** The whole HTTP application. Used by main.ts and by every integration test. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -275,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ) {
         return sendRouteNotFound(request, reply);
       }
+      if (isPublicPath(url)) return sendPublicNotFound(reply);
       // Client routes fall back to the app shell; the web app draws its own 404 page.
       return reply
         .type('text/html; charset=utf-8')
@@ -282,7 +287,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .sendFile('index.html');
     });
   } else {
-    app.setNotFoundHandler(sendRouteNotFound);
+    app.setNotFoundHandler((request, reply) =>
+      isPublicPath(request.url.split('?')[0] ?? '')
+        ? sendPublicNotFound(reply)
+        : sendRouteNotFound(request, reply),
+    );
   }
 
   return app;

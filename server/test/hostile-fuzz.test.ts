@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgeToken } from './auth-support';
 import { signedInUser } from './factories';
+import { NOT_FOUND_PAGE } from '../src/library/public-html';
 import { createTestApp } from './helpers';
 import { multipartBody } from './library-helpers';
 
@@ -498,7 +499,11 @@ async function answersWell(request: FuzzRequest): Promise<void> {
   const elapsed = performance.now() - started;
   const where = `${request.method} ${request.url.slice(0, 200)} -> ${res.statusCode}`;
   expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
-  if (res.statusCode >= 400) {
+  if (res.statusCode >= 400 && request.url.startsWith('/p/') && res.statusCode === 404) {
+    // Public pages answer anything not public with their one HTML page (docs/api.md, "Publishing").
+    expect(res.headers['content-type'], where).toBe('text/html; charset=utf-8');
+    expect(res.body, where).toBe(NOT_FOUND_PAGE);
+  } else if (res.statusCode >= 400) {
     expect(res.headers['content-type'], where).toMatch(/^application\/json/);
     const body = res.json<Record<string, unknown>>();
     expect(typeof body.message, `${where}: ${res.body.slice(0, 300)}`).toBe('string');

@@ -57,6 +57,8 @@ describe('collections', () => {
       owner_name: expect.any(String),
       member_count: 0,
       members_preview: [],
+      public_id: null,
+      public_url: null,
     });
   });
 

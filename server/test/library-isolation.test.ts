@@ -110,6 +110,13 @@ describe('two users', () => {
         .json<Paginated<{ id: number }>>()
         .results.map((c) => c.id),
     ).not.toContain(other.collection.id);
+    // Publishing: another's collection cannot be published or unpublished, and its id is no
+    // public address.
+    const publish = `/api/collections/list/${other.collection.id}/publish/`;
+    expect((await me.caller.post(publish)).statusCode).toBe(404);
+    expect((await me.caller.delete(publish)).statusCode).toBe(404);
+    expect((await me.caller.get(`/api/public/${other.collection.id}/`)).statusCode).toBe(404);
+    expect((await me.caller.get(`/p/${other.collection.id}`)).statusCode).toBe(404);
     const download = await me.caller.get(other.file.url);
     expect(download.statusCode).toBe(404);
     expect(download.headers['content-disposition']).toBeUndefined();

@@ -19,7 +19,7 @@ import { invite, share } from './sharing-helpers';
  * owner may merge the owner's tags. The trash (docs/api.md, "Trash"): each person's list is their
  * own; an editor may restore (Undo) what they may write, only the owner deletes for good, and a
  * trashed collection is the owner's alone. Export answers everyone, with only their own rows
- * (test/export.test.ts); publishing joins this table when it is built (issue 15).
+ * (test/export.test.ts). Publishing is the owner's (test/publish.test.ts covers what the link shows).
  */
 const PEOPLE = ['owner', 'editor', 'viewer', 'stranger', 'removed', 'invited'] as const;
 type Person = (typeof PEOPLE)[number];
@@ -40,6 +40,8 @@ const MATRIX: Row[] = [
   ['GET    collection',                          200,  200,   200,   404,     404,    404],
   ['PATCH  collection',                          200,  403,   403,   404,     404,    404],
   ['DELETE collection',                          204,  403,   403,   404,     404,    404],
+  ['POST   collection publish',                  200,  403,   403,   404,     404,    404],
+  ['DELETE collection publish',                  204,  403,   403,   404,     404,    404],
   ['GET    members',                             200,  200,   200,   404,     404,    404],
   ['POST   members (invite)',                    201,  403,   403,   404,     404,    404],
   ['PATCH  members/{id} (role)',                 200,  403,   403,   404,     404,    404],
@@ -158,6 +160,8 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].delete(
       who === 'owner' ? `/api/collections/list/${(await sharedCollection()).id}/` : `${base()}/`,
     ),
+  'POST   collection publish': (who) => person[who].post(`${base()}/publish/`),
+  'DELETE collection publish': (who) => person[who].delete(`${base()}/publish/`),
   'GET    members': (who) => person[who].get(`${base()}/members/`),
   'POST   members (invite)': (who) =>
     person[who].post(`${base()}/members/`, {

@@ -227,6 +227,11 @@ export const collections = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isPublic: boolean('is_public').notNull().default(true),
     metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Set while the collection is published to the web (docs/api.md, "Publishing"): 128 random
+     * bits, base64url. Unpublishing clears it; publishing again makes a new one.
+     */
+    publicId: text('public_id'),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
     deletedOn: deletedOn(),
@@ -236,6 +241,7 @@ export const collections = pgTable(
   (t) => [
     index('collections_user_id_idx').on(t.userId, t.id.desc()),
     index('collections_search_idx').using('gin', t.search),
+    uniqueIndex('collections_public_id_idx').on(t.publicId),
     ...trashIndexes('collections', t),
   ],
 );

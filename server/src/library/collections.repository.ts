@@ -100,10 +100,42 @@ export class CollectionsRepository {
   ): Promise<CollectionRow | undefined> {
     const [row] = await this.db
       .update(collections)
-      .set({ ...values, updatedOn: sql`now()` })
+      .set({
+        ...values,
+        // Set Private unpublishes too (docs/api.md, "Publishing").
+        ...(values.isPublic === false ? { publicId: null } : {}),
+        updatedOn: sql`now()`,
+      })
       .where(and(scopeOf(caller, 'collections', 'manage'), eq(collections.id, id)))
       .returning(columns);
     return row;
+  }
+
+  /**
+   * Publishes the collection (docs/api.md, "Publishing"): a new public id unless it has one,
+   * and `is_public` on. Publishing again keeps the link.
+   */
+  async publish(
+    caller: Caller,
+    id: number,
+    newPublicId: string,
+  ): Promise<CollectionRow | undefined> {
+    const [row] = await this.db
+      .update(collections)
+      .set({ publicId: sql`coalesce(${collections.publicId}, ${newPublicId})`, isPublic: true })
+      .where(and(scopeOf(caller, 'collections', 'manage'), eq(collections.id, id)))
+      .returning(columns);
+    return row;
+  }
+
+  /** Stops publishing: the link answers 404 from now on. */
+  async unpublish(caller: Caller, id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(collections)
+      .set({ publicId: null })
+      .where(and(scopeOf(caller, 'collections', 'manage'), eq(collections.id, id)))
+      .returning({ id: collections.id });
+    return rows.length > 0;
   }
 
   /**

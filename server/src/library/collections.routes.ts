@@ -11,6 +11,8 @@ export const collectionsRoutes = (
   | 'collections.get'
   | 'collections.update'
   | 'collections.remove'
+  | 'collections.publish'
+  | 'collections.unpublish'
 > => ({
   'collections.list': async (request, _reply, caller) =>
     listAnswer(request, await service.list(caller, request.query)),
@@ -19,4 +21,7 @@ export const collectionsRoutes = (
   'collections.update': (request, _reply, caller) =>
     service.update(caller, request.params.id, request.body),
   'collections.remove': (request, _reply, caller) => service.remove(caller, request.params.id),
+  'collections.publish': (request, _reply, caller) => service.publish(caller, request.params.id),
+  'collections.unpublish': (request, _reply, caller) =>
+    service.unpublish(caller, request.params.id),
 });

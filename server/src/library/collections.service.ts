@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   Collection,
@@ -76,6 +77,29 @@ export class CollectionsService {
         await repos.collections.replaceTags(row.id, tagIds);
       }
       return this.presentOne(repos, caller, row);
+    });
+  }
+
+  /** Publish to the web (docs/api.md, "Publishing"): the owner only. */
+  async publish(caller: Caller, id: number): Promise<Collection> {
+    return this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onCollection(caller, id))?.role, 'manage');
+      // 128 random bits, URL-safe (22 characters); kept if it is already published.
+      const row = await repos.collections.publish(
+        caller,
+        id,
+        randomBytes(16).toString('base64url'),
+      );
+      if (!row) throw notFound();
+      return this.presentOne(repos, caller, row);
+    });
+  }
+
+  /** Stop publishing: the link answers 404 at once; publishing later makes a new one. */
+  async unpublish(caller: Caller, id: number): Promise<void> {
+    await this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onCollection(caller, id))?.role, 'manage');
+      if (!(await repos.collections.unpublish(caller, id))) throw notFound();
     });
   }
 

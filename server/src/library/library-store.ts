@@ -11,6 +11,7 @@ import { SearchRepository } from './search.repository';
 import { TagsRepository } from './tags.repository';
 import { VersionsRepository } from './versions.repository';
 import { ExportRepository } from './export.repository';
+import { PublicRepository } from './public.repository';
 import { TrashRepository } from './trash.repository';
 import { QueuedFileRemovals } from '../storage/file-removals';
 
@@ -30,6 +31,8 @@ export interface LibraryRepositories {
   /** Invitation mails are queued in the transaction that makes the invitation. */
   queuedMails: QueuedMails;
   trash: TrashRepository;
+  /** Reads of published collections, for anyone with the link (no caller). */
+  public: PublicRepository;
   /** Stored bytes of rows deleted for good, queued in the transaction that deletes them. */
   fileRemovals: QueuedFileRemovals;
 }
@@ -47,6 +50,7 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   access: new AccessRepository(db),
   queuedMails: new QueuedMails(db),
   trash: new TrashRepository(db),
+  public: new PublicRepository(db),
   fileRemovals: new QueuedFileRemovals(db),
 });
 

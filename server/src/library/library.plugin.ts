@@ -31,6 +31,8 @@ import { VersionsService } from './versions.service';
 import { ExportService } from './export.service';
 import { exportRoutes } from './export.routes';
 import { TagsService } from './tags.service';
+import { publicRoutes } from './public.routes';
+import { PublicService } from './public.service';
 
 export interface LibraryDeps {
   db: Database;
@@ -105,6 +107,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     app,
     deps.guard,
     trashRoutes(new TrashService(store, removals, { collections, contents, notes })),
+  );
+  registerRoutes(
+    app,
+    deps.guard,
+    publicRoutes(new PublicService(store, storage, deps.publicUrl, app.log)),
   );
   schedulePurge(app, { db: deps.db, removals, now: deps.now });
 };

@@ -85,6 +85,8 @@ export function presentCollection(
       name: fullName(member.firstName, member.lastName),
       profile_pic: member.profilePic,
     })),
+    public_id: row.publicId,
+    public_url: row.publicId ? pathOf('public.page', { public_id: row.publicId }) : null,
   };
 }
 

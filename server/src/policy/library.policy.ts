@@ -283,3 +283,21 @@ export function authorize(caller: Caller, intent: Intent): void {
       return;
   }
 }
+
+/**
+ * What anyone may read through a published collection's link (docs/api.md, "Publishing";
+ * decision 180): the collection whose `public_id` it is, unless it is in the trash.
+ */
+export const publicCollectionScope = (publicId: string): SQL =>
+  and(eq(collections.publicId, publicId), notTrashed(collections.deletedOn))!;
+
+/**
+ * …and of it, only the content items switched "Show on public page", not in the trash and
+ * linked to it. Notes, private items and files of other items never show.
+ */
+export const publicItemScope = (collectionId: number): SQL =>
+  and(
+    eq(contents.isPublic, true),
+    notTrashed(contents.deletedOn),
+    sql`exists (select 1 from ${contentCollections} where ${contentCollections.contentId} = ${contents.id} and ${contentCollections.collectionId} = ${collectionId})`,
+  )!;

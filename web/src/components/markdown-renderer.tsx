@@ -1,35 +1,19 @@
 import { clsx } from 'clsx';
 import { memo } from 'react';
-import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { remarkUnderline } from './markdown-underline';
+import ReactMarkdown from 'react-markdown';
+import { markdownRemarkPlugins, rehypeSafeMarkdown, safeUrl } from '@cw/contract/markdown';
 
-const remarkPlugins = [remarkGfm, remarkUnderline];
-
-/** Links leave the app in a new tab and never hand it a window reference. */
-const components: Components = {
-  a: ({ node: _node, href, children, ...rest }) =>
-    href ? (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow" {...rest}>
-        {children}
-      </a>
-    ) : (
-      <a {...rest}>{children}</a>
-    ),
-  // An image whose address was emptied shows its alt text instead of a broken picture.
-  img: ({ node: _node, src, alt, ...rest }) =>
-    src ? <img src={src} alt={alt ?? ''} loading="lazy" {...rest} /> : <span>{alt}</span>,
-};
+const rehypePlugins = [rehypeSafeMarkdown];
 
 export const markdownClasses =
   'text-sm leading-relaxed break-words text-slate-700 [overflow-wrap:anywhere] [&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.85em] [&_h1]:mt-3 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-bold [&_h1]:text-slate-900 [&_h2]:mt-3 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-2 [&_h3]:font-semibold [&_h3]:text-slate-900 [&_hr]:my-4 [&_hr]:border-slate-200 [&_img]:my-2 [&_img]:max-w-full [&_img]:rounded-lg [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_pre]:[overflow-wrap:normal] [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:my-2 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:px-2 [&_th]:py-1 [&_u]:underline [&_ul]:list-disc [&_ul]:pl-5 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0';
 
 /**
- * The one markdown renderer (docs/product.md §1): GitHub-flavoured markdown; raw HTML becomes text
- * (react-markdown turns `raw` nodes into text unless rehype-raw is added, which we never do);
- * `++text++` underlines (decision 053);
- * link and image addresses go through `defaultUrlTransform`, which keeps only relative
- * addresses and http, https, irc, ircs, mailto and xmpp, and empties everything else.
+ * The one markdown renderer of the web app (docs/product.md §1): the product's shared markdown
+ * rules (`@cw/contract/markdown`, which the server's public pages run too; decision 180):
+ * GitHub-flavoured markdown, `++text++` underlines, raw HTML as text (react-markdown never gets
+ * rehype-raw), addresses kept only with no protocol or http, https, irc, ircs, mailto, xmpp,
+ * links in a new tab with `rel="noopener noreferrer nofollow"`, an emptied image as its alt text.
  * Memoised: the same text never renders twice (previews re-render on every keystroke).
  */
 export const MarkdownRenderer = memo(function MarkdownRenderer({
@@ -42,9 +26,9 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   return (
     <div className={clsx(markdownClasses, className)}>
       <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        urlTransform={defaultUrlTransform}
-        components={components}
+        remarkPlugins={markdownRemarkPlugins}
+        rehypePlugins={rehypePlugins}
+        urlTransform={safeUrl}
       >
         {children}
       </ReactMarkdown>

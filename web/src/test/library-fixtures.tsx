@@ -42,6 +42,8 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     owner_name: 'Ada Lovelace',
     member_count: 0,
     members_preview: [],
+    public_id: null,
+    public_url: null,
     ...overrides,
   };
 }

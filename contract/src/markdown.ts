@@ -1,0 +1,102 @@
+/**
+ * The product's markdown rules, one copy for both renderers (docs/product.md §1, decisions 051
+ * and 180): the web app's react-markdown (web/src/components/markdown-renderer.tsx) and the
+ * server's public pages (server/src/library/public-html.ts) run these same plugins.
+ *
+ * - GitHub-flavoured markdown, and `++text++` underlines (decision 053);
+ * - raw HTML is shown as text, never as HTML;
+ * - link and image addresses keep only relative addresses and http, https, irc, ircs, mailto and
+ *   xmpp; anything else (`javascript:`, `data:`, `vbscript:`, `file:` …) is emptied;
+ * - links open in a new tab with `rel="noopener noreferrer nofollow"`; an image whose address
+ *   was emptied shows its alt text; images load lazily.
+ *
+ * Loaded at run time only by the markdown chunk of the web app (`@cw/contract/markdown`).
+ */
+import type { Element, ElementContent, Nodes, Root } from 'hast';
+import { urlAttributes } from 'html-url-attributes';
+import remarkGfm from 'remark-gfm';
+import { remarkUnderline } from './markdown-underline';
+
+export { remarkUnderline };
+
+/** The remark plugins, in order. */
+export const markdownRemarkPlugins = [remarkGfm, remarkUnderline];
+
+const SAFE_PROTOCOL = /^(https?|ircs?|mailto|xmpp)$/i;
+
+/**
+ * The address of a link or image, or '' when its protocol is not allowed (react-markdown's
+ * `defaultUrlTransform`, written out here so both renderers share it).
+ */
+export function safeUrl(value: string): string {
+  const colon = value.indexOf(':');
+  const questionMark = value.indexOf('?');
+  const numberSign = value.indexOf('#');
+  const slash = value.indexOf('/');
+  if (
+    // No protocol: relative.
+    colon === -1 ||
+    // A colon after `/`, `?` or `#` is not a protocol's.
+    (slash !== -1 && colon > slash) ||
+    (questionMark !== -1 && colon > questionMark) ||
+    (numberSign !== -1 && colon > numberSign) ||
+    SAFE_PROTOCOL.test(value.slice(0, colon))
+  ) {
+    return value;
+  }
+  return '';
+}
+
+/** remark-rehype's node for raw HTML (declared by mdast-util-to-hast). */
+interface Raw {
+  type: 'raw';
+  value: string;
+}
+type Parent = { children: (ElementContent | Nodes | Raw)[] };
+
+function walk(parent: Parent): void {
+  const children = parent.children;
+  for (let index = 0; index < children.length; index += 1) {
+    const node = children[index]!;
+    if (node.type === 'raw') {
+      // Raw HTML is shown as text.
+      children[index] = { type: 'text', value: node.value };
+      continue;
+    }
+    if (node.type !== 'element') continue;
+    for (const key of Object.keys(urlAttributes)) {
+      if (!Object.hasOwn(node.properties, key)) continue;
+      const tags = urlAttributes[key];
+      if (tags === null || tags?.includes(node.tagName)) {
+        node.properties[key] = safeUrl(String(node.properties[key] ?? ''));
+      }
+    }
+    if (node.tagName === 'a' && node.properties.href) {
+      node.properties.target = '_blank';
+      node.properties.rel = ['noopener', 'noreferrer', 'nofollow'];
+    }
+    if (node.tagName === 'img') {
+      if (!node.properties.src) {
+        const alt = String(node.properties.alt ?? '');
+        const replacement: Element = {
+          type: 'element',
+          tagName: 'span',
+          properties: {},
+          children: alt ? [{ type: 'text', value: alt }] : [],
+        };
+        children[index] = replacement;
+        continue;
+      }
+      node.properties.loading = 'lazy';
+      node.properties.alt = String(node.properties.alt ?? '');
+    }
+    walk(node);
+  }
+}
+
+/** rehype plugin: the rules above on the HTML tree (after remark-rehype). */
+export function rehypeSafeMarkdown() {
+  return (tree: Root) => {
+    walk(tree);
+  };
+}

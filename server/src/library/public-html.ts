@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import type { Nodes as MdastNodes } from 'mdast';
+import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { markdownRemarkPlugins, rehypeSafeMarkdown } from '@cw/contract/markdown';
+
+/**
+ * The public pages' HTML (docs/api.md, "Publishing"; decision 180): written by the server,
+ * readable without JavaScript, one inline style sheet allowed by its hash in the page's CSP and
+ * nothing else. Every text from the database goes through `escapeHtml`; markdown through the
+ * product's shared rules (`@cw/contract/markdown`), the same the web app renders with.
+ */
+
+const markdown = unified()
+  .use(remarkParse)
+  .use(markdownRemarkPlugins)
+  // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeSafeMarkdown)
+  .use(rehypeStringify);
+
+const parser = unified().use(remarkParse).use(markdownRemarkPlugins);
+
+export const renderMarkdown = (text: string): string => String(markdown.processSync(text));
+
+const BLOCKS = new Set([
+  'paragraph',
+  'heading',
+  'blockquote',
+  'list',
+  'listItem',
+  'code',
+  'table',
+  'tableRow',
+  'tableCell',
+  'thematicBreak',
+  'break',
+]);
+
+function collectText(node: MdastNodes, out: string[]): void {
+  if ('value' in node && typeof node.value === 'string' && node.type !== 'html') {
+    out.push(node.value);
+  } else if (node.type === 'html') {
+    out.push(node.value);
+  } else if (node.type === 'image') {
+    out.push(node.alt ?? '');
+  }
+  if ('children' in node) for (const child of node.children) collectText(child, out);
+  if (BLOCKS.has(node.type)) out.push(' ');
+}
+
+/** The start of an item's text, as plain text, cut at a word (the list's "start of the text"). */
+export function excerpt(markdownText: string, max = 240): string {
+  const out: string[] = [];
+  collectText(parser.runSync(parser.parse(markdownText.slice(0, 4000))) as MdastNodes, out);
+  const text = out.join('').replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : text.slice(0, max)).trimEnd()}…`;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** The date an item shows: its publish date, else the day it was created. */
+export function itemDate(item: { publishOn: string | null; createdOn: Date }): Date {
+  return item.publishOn ? new Date(`${item.publishOn}T00:00:00Z`) : item.createdOn;
+}
+
+export const formatDate = (date: Date): string => dateFormat.format(date);
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;background:#f8fafc}a{color:#4338ca}main{max-width:44rem;margin:0 auto;padding:2rem 1.25rem 1rem}header{margin-bottom:2rem}.kicker{margin:0 0 .25rem;font-size:.8rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#4338ca}h1{margin:0;font-size:1.9rem;line-height:1.25;color:#0f172a;overflow-wrap:anywhere}.by{margin:.35rem 0 0;color:#475569}.desc{margin:.75rem 0 0;color:#334155;white-space:pre-line;overflow-wrap:anywhere}.tags{display:flex;flex-wrap:wrap;gap:.4rem;margin:.9rem 0 0;padding:0;list-style:none}.tags li{padding:.1rem .6rem;border-radius:999px;background:#e0e7ff;color:#3730a3;font-size:.8rem;overflow-wrap:anywhere}.items{margin:0;padding:0;list-style:none}.items li{margin:0 0 1rem;padding:1.1rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.items h2{margin:0;font-size:1.15rem;line-height:1.35;overflow-wrap:anywhere}.items h2 a{color:#0f172a;text-decoration:none}.items h2 a:hover{text-decoration:underline}time{display:block;margin-top:.2rem;font-size:.85rem;color:#64748b}.items p{margin:.5rem 0 0;color:#334155;overflow-wrap:anywhere}.empty{color:#475569}.back{display:inline-block;margin-bottom:1rem;font-size:.9rem}article{padding:1.5rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.prose{margin-top:1.25rem;overflow-wrap:anywhere}.prose img{max-width:100%;height:auto;border-radius:.5rem}.prose pre{overflow-x:auto;padding:.75rem;border-radius:.5rem;background:#0f172a;color:#f1f5f9}.prose code{font-size:.9em}.prose :not(pre)>code{padding:.1rem .3rem;border-radius:.25rem;background:#f1f5f9}.prose blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid #e2e8f0;color:#475569}.prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}.prose td,.prose th{padding:.3rem .6rem;border:1px solid #e2e8f0}.files{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e2e8f0}.files h2{margin:0 0 .5rem;font-size:1rem}.files ul{margin:0;padding-left:1.2rem}.files li{overflow-wrap:anywhere}.files span{color:#64748b;font-size:.85rem}footer{max-width:44rem;margin:0 auto;padding:1rem 1.25rem 2.5rem;font-size:.85rem;color:#64748b}@media (min-width:768px){main{padding-top:3.5rem}h1{font-size:2.3rem}}`;
+
+/** The CSP of every public answer: no scripts at all, the one style sheet by its hash. */
+export const PUBLIC_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "img-src 'self' https:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+interface PageMeta {
+  title: string;
+  description: string;
+  /** The page's absolute address (og:url). */
+  url: string;
+  feedUrl?: string;
+}
+
+function layout(meta: PageMeta, body: string): string {
+  const description = escapeHtml(meta.description);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(meta.title)}</title>
+<meta name="description" content="${description}">
+<meta property="og:type" content="website"><meta property="og:title" content="${escapeHtml(meta.title)}"><meta property="og:description" content="${description}"><meta property="og:url" content="${escapeHtml(meta.url)}">
+${meta.feedUrl ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.title)}" href="${escapeHtml(meta.feedUrl)}">` : ''}
+<style>${STYLE}</style></head>
+<body>${body}
+<footer>Made with <a href="/">Creator Workspace</a></footer>
+</body></html>`;
+}
+
+export interface PublicPageData {
+  name: string;
+  description: string;
+  ownerName: string;
+  tags: string[];
+  items: { href: string; title: string; date: Date; excerpt: string }[];
+}
+
+/** A description for meta tags: the collection's, or a sentence about it. */
+const metaDescription = (text: string, fallback: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return (flat || fallback).slice(0, 200);
+};
+
+export function collectionPage(data: PublicPageData, urls: { page: string; feed: string }) {
+  const items =
+    data.items.length === 0
+      ? '<p class="empty">Nothing is published here yet.</p>'
+      : `<ol class="items">${data.items
+          .map(
+            (item) =>
+              `<li><h2><a href="${escapeHtml(item.href)}">${escapeHtml(item.title || 'Untitled')}</a></h2><time datetime="${item.date.toISOString().slice(0, 10)}">${formatDate(item.date)}</time>${item.excerpt ? `<p>${escapeHtml(item.excerpt)}</p>` : ''}</li>`,
+          )
+          .join('')}</ol>`;
+  const tags =
+    data.tags.length === 0
+      ? ''
+      : `<ul class="tags" aria-label="Tags">${data.tags.map((tag) => `<li>${escapeHtml(tag)}</li>`).join('')}</ul>`;
+  const body = `<main><header><p class="kicker">Collection</p><h1>${escapeHtml(data.name)}</h1><p class="by">by ${escapeHtml(data.ownerName)}</p>${data.description ? `<p class="desc">${escapeHtml(data.description)}</p>` : ''}${tags}</header>${items}</main>`;
+  return layout(
+    {
+      title: data.name,
+      description: metaDescription(data.description, `${data.name}, by ${data.ownerName}.`),
+      url: urls.page,
+      feedUrl: urls.feed,
+    },
+    body,
+  );
+}
+
+export interface PublicItemPageData {
+  collectionName: string;
+  collectionHref: string;
+  ownerName: string;
+  title: string;
+  date: Date;
+  content: string;
+  files: { href: string; name: string; size: number }[];
+}
+
+export function itemPage(data: PublicItemPageData, urls: { page: string; feed: string }) {
+  const files =
+    data.files.length === 0
+      ? ''
+      : `<section class="files"><h2>Files</h2><ul>${data.files
+          .map(
+            (file) =>
+              `<li><a href="${escapeHtml(file.href)}">${escapeHtml(file.name)}</a> <span>${formatSize(file.size)}</span></li>`,
+          )
+          .join('')}</ul></section>`;
+  const title = data.title || 'Untitled';
+  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time></p><div class="prose">${renderMarkdown(data.content)}</div>${files}</article></main>`;
+  return layout(
+    {
+      title: `${title} · ${data.collectionName}`,
+      description: metaDescription(excerpt(data.content, 200), `${title}, by ${data.ownerName}.`),
+      url: urls.page,
+      feedUrl: urls.feed,
+    },
+    body,
+  );
+}
+
+/** The one answer to anything under /p/ that is not public: the same bytes for every case. */
+export const NOT_FOUND_PAGE = layout(
+  { title: 'Not found', description: 'This page does not exist.', url: '/' },
+  '<main><header><h1>Not found</h1><p class="desc">This page does not exist, or it is no longer published.</p></header><p><a href="/">Go to Creator Workspace</a></p></main>',
+);
+
+const xml = (text: string) =>
+  escapeHtml(text).replace(
+    // Characters XML 1.0 does not allow, even escaped.
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g,
+    '',
+  );
+
+export interface FeedData {
+  name: string;
+  description: string;
+  ownerName: string;
+  pageUrl: string;
+  feedUrl: string;
+  items: { url: string; title: string; date: Date; html: string }[];
+}
+
+/** RSS 2.0 of the public items (docs/api.md, "Publishing"). */
+export function feed(data: FeedData): string {
+  const items = data.items
+    .map(
+      (item) =>
+        `<item><title>${xml(item.title || 'Untitled')}</title><link>${xml(item.url)}</link><guid isPermaLink="true">${xml(item.url)}</guid><pubDate>${item.date.toUTCString()}</pubDate><description>${xml(item.html)}</description></item>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(data.name)}</title><link>${xml(data.pageUrl)}</link><description>${xml(metaDescription(data.description, `${data.name}, by ${data.ownerName}.`))}</description><atom:link href="${xml(data.feedUrl)}" rel="self" type="application/rss+xml"/>${items}</channel></rss>
+`;
+}
+
+/** A strong validator of an answer's bytes. */
+export const etagOf = (body: string): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
