@@ -54,6 +54,7 @@ const MATRIX: Row[] = [
   ['PATCH  content item (title, content)',       200,  200,   403,   404,     404,    404],
   ['PATCH  content item (tags)',                 200,  403,   403,   404,     404,    404],
   ['PATCH  content item (collections)',          200,  403,   403,   404,     404,    404],
+  ['PATCH  content item (is_public)',            200,  403,   403,   404,     404,    404],
   ['DELETE content item',                        204,  204,   403,   404,     404,    404],
   ['GET    versions of an item',                 200,  200,   200,   404,     404,    404],
   ['GET    version',                             200,  200,   200,   404,     404,    404],
@@ -222,6 +223,8 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].patch(`/api/collections/contents-list/${item.id}/`, {
       collections: [collection.id],
     }),
+  'PATCH  content item (is_public)': (who) =>
+    person[who].patch(`/api/collections/contents-list/${item.id}/`, { is_public: false }),
   'DELETE content item': async (who) =>
     person[who].delete(`/api/collections/contents-list/${(await newItem()).id}/`),
   'GET    versions of an item': (who) =>

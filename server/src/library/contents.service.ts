@@ -171,6 +171,10 @@ export class ContentsService {
       if ((tagIds || collectionIds) && !can(access.role, 'manage')) {
         throw onlyTheOwner('the tags and collections of an item');
       }
+      // What shows on a published page is the owner's choice, as publishing is (decision 180).
+      if (body.is_public !== undefined && !can(access.role, 'manage')) {
+        throw onlyTheOwner('whether an item shows on public pages');
+      }
       // A move to another column without a position goes to that column's end.
       const position =
         body.position ??

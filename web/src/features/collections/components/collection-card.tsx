@@ -1,5 +1,5 @@
 import type { Collection } from '@cw/contract';
-import { CalendarDays, Globe, Lock, Trash2 } from 'lucide-react';
+import { CalendarDays, Globe, Lock, Radio, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { MemberAvatars } from '../../../components/member-avatars';
@@ -71,6 +71,11 @@ export function CollectionCard({
         ) : (
           <Badge tone="neutral" icon={<Lock className="size-3" aria-hidden="true" />}>
             Private
+          </Badge>
+        )}
+        {collection.public_id && (
+          <Badge tone="brand" icon={<Radio className="size-3" aria-hidden="true" />}>
+            Published
           </Badge>
         )}
         {collection.is_active ? (

@@ -591,3 +591,69 @@ describe('CollectionDetailPage', () => {
     });
   });
 });
+
+describe('Publish to web', () => {
+  it('publishes, shows the link with Copy link and Open, and unpublishes', async () => {
+    let published = false;
+    const publicId = 'AbCdEfGhIjKlMnOpQrStUv';
+    const current = () =>
+      makeCollection({
+        id: 1,
+        name: 'Podcast',
+        public_id: published ? publicId : null,
+        public_url: published ? `/p/${publicId}` : null,
+      });
+    const { fetch, user } = setup({
+      collection: current(),
+      extra: {
+        'POST /api/collections/list/1/publish/': () => {
+          published = true;
+          return json(200, current());
+        },
+        'DELETE /api/collections/list/1/publish/': () => {
+          published = false;
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Publish to web' })).closest(
+      'section',
+    )!;
+    expect(within(card).getByText(/Anyone with the link will see/)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Publish' }));
+
+    const link = await within(card).findByTestId('public-link');
+    expect(link).toHaveValue(`${window.location.origin}/p/${publicId}`);
+    expect(within(card).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/p/${publicId}`,
+    );
+    await user.click(within(card).getByRole('button', { name: 'Copy link' }));
+    expect(await within(card).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      `${window.location.origin}/p/${publicId}`,
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'Unpublish' }));
+    expect(await within(card).findByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    expect(fetch.calls.map((call) => `${call.method} ${call.url}`)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('POST /api/collections/list/1/publish/'),
+        expect.stringContaining('DELETE /api/collections/list/1/publish/'),
+      ]),
+    );
+  });
+
+  it('says so when publishing fails, and is not offered to a viewer', async () => {
+    const { user } = setup({
+      extra: { 'POST /api/collections/list/1/publish/': () => json(500, { message: 'fail' }) },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Publish to web' })).closest(
+      'section',
+    )!;
+    await user.click(within(card).getByRole('button', { name: 'Publish' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Failed to publish the collection. Please try again.',
+    );
+  });
+});

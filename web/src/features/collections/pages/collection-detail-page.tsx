@@ -43,6 +43,7 @@ import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
 import { ContentTab } from '../components/content-tab';
 import { FilesTab } from '../components/files-tab';
 import { NotesTab } from '../components/notes-tab';
+import { PublishCard } from '../components/publish-card';
 import { ShareDialog } from '../components/share-dialog';
 
 /**
@@ -339,6 +340,23 @@ function CollectionView({ collection }: { collection: Collection }) {
               )}
             </div>
           </Panel>
+          {manage && (
+            <Panel title="Publish to web">
+              <PublishCard collection={collection} />
+            </Panel>
+          )}
+          {!manage && collection.public_url && (
+            <Panel title="Published">
+              <a
+                href={collection.public_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm font-medium text-indigo-700 underline"
+              >
+                Open the public page
+              </a>
+            </Panel>
+          )}
           <Panel title="Created">
             <p className="flex items-center gap-1.5 text-sm text-slate-700">
               <CalendarDays className="size-4 text-slate-400" aria-hidden="true" />

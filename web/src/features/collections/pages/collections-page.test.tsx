@@ -83,7 +83,13 @@ describe('CollectionsPage', () => {
               ],
               tags: [1, 2],
             }),
-            makeCollection({ id: 4, name: 'Shorts', description: 'Vertical videos' }),
+            makeCollection({
+              id: 4,
+              name: 'Shorts',
+              description: 'Vertical videos',
+              public_id: 'AbCdEfGhIjKlMnOpQrStUv',
+              public_url: '/p/AbCdEfGhIjKlMnOpQrStUv',
+            }),
           ]),
         ),
     });
@@ -101,6 +107,8 @@ describe('CollectionsPage', () => {
     const second = within(cards[1]!);
     expect(second.getByText('Vertical videos')).toBeInTheDocument();
     expect(second.getByText('Public')).toBeInTheDocument();
+    expect(second.getByText('Published')).toBeInTheDocument();
+    expect(first.queryByText('Published')).toBeNull();
     expect(second.getByText('Active')).toBeInTheDocument();
     await user.click(first.getByText('Season two'));
     expect(screen.getByTestId('location')).toHaveTextContent('/collections/3');

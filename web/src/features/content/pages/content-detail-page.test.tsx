@@ -181,3 +181,35 @@ describe('ContentEditPage', () => {
     );
   });
 });
+
+describe('Show on public page', () => {
+  it('the owner switches it on and off, saved at once', async () => {
+    let current = { ...item, is_public: false };
+    const { user, fetch } = renderDetail({
+      'GET /api/collections/contents-list/2/': () => json(200, current),
+      'PATCH /api/collections/contents-list/2/': async (_url, init) => {
+        current = { ...current, ...(JSON.parse(init.body as string) as object) };
+        return json(200, current);
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Show on public page' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.getByText(/Anyone can read it on the public page/)).toBeInTheDocument();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(fetch.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { is_public: true },
+      { is_public: false },
+    ]);
+  });
+
+  it('is not offered on an item shared with the person', async () => {
+    renderDetail({
+      'GET /api/collections/contents-list/2/': () => json(200, { ...item, role: 'editor' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Launch script' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Show on public page' })).toBeNull();
+  });
+});

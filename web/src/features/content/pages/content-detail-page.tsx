@@ -27,6 +27,7 @@ import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
+import { PublicSwitch } from '../components/public-switch';
 import { FormMessage } from '../../../components/form-message';
 
 /** The History dialog brings the diff library with it, so it loads when first opened. */
@@ -178,6 +179,14 @@ export function ContentDetailPage() {
               </ul>
             )}
           </section>
+          {content.role === 'owner' && (
+            <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Public page
+              </h2>
+              <PublicSwitch item={content} />
+            </section>
+          )}
           <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Tags

@@ -1,0 +1,115 @@
+import type { Collection } from '@cw/contract';
+import { Check, Copy, ExternalLink, Globe } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button, buttonClasses } from '../../../components/button';
+import { FormMessage } from '../../../components/form-message';
+import { usePublishing } from '../api/publish-collection';
+
+/**
+ * "Publish to web" (docs/product.md, "Publishing"): the owner publishes the collection to a page
+ * anyone with the link can read, copies or opens the link, and stops publishing. Only what the
+ * card names becomes visible; the link changes if it is published again after Unpublish.
+ */
+export function PublishCard({ collection }: { collection: Collection }) {
+  const { publish, unpublish } = usePublishing(collection);
+  const [copied, setCopied] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const link = collection.public_url ? `${window.location.origin}${collection.public_url}` : null;
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const run = (
+    action: { mutate: (v: void, o: { onError: () => void }) => void },
+    message: string,
+  ) => {
+    setFailure(null);
+    action.mutate(undefined, { onError: () => setFailure(message) });
+  };
+
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setFailure('Could not copy the link. Select it and copy it by hand.');
+    }
+  }
+
+  if (!link) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-600">
+          Anyone with the link will see this collection’s name, description and tags, your name, and
+          the content items you switch to <strong>Show on public page</strong>. Notes and everything
+          else stay private.
+        </p>
+        <Button
+          size="sm"
+          icon={<Globe className="size-4" aria-hidden="true" />}
+          loading={publish.isPending}
+          onClick={() => run(publish, 'Failed to publish the collection. Please try again.')}
+        >
+          Publish
+        </Button>
+        <FormMessage tone="error">{failure}</FormMessage>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">
+        Published. Anyone with this link sees the items switched to{' '}
+        <strong>Show on public page</strong>.
+      </p>
+      <label className="block">
+        <span className="sr-only">Public link</span>
+        <input
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+          className="w-full truncate rounded-lg border-0 bg-slate-50 px-3 py-2 text-xs text-slate-700 ring-1 ring-slate-200 ring-inset"
+          data-testid="public-link"
+        />
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={
+            copied ? (
+              <Check className="size-4" aria-hidden="true" />
+            ) : (
+              <Copy className="size-4" aria-hidden="true" />
+            )
+          }
+          onClick={() => void copy()}
+        >
+          {copied ? 'Copied' : 'Copy link'}
+        </Button>
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses('secondary', 'sm')}
+        >
+          <ExternalLink className="size-4" aria-hidden="true" />
+          Open
+        </a>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={unpublish.isPending}
+          onClick={() => run(unpublish, 'Failed to unpublish the collection. Please try again.')}
+        >
+          Unpublish
+        </Button>
+      </div>
+      <FormMessage tone="error">{failure}</FormMessage>
+    </div>
+  );
+}
