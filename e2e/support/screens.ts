@@ -42,6 +42,9 @@ export const MAIN_SCREENS = [
   // Trash and account deletion (issue 14).
   'trash',
   'delete-account-dialog',
+  // Publishing (issue 15): a published collection's page and one of its items, signed out.
+  'public-page',
+  'public-item',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 
