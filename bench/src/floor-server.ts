@@ -10,6 +10,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { collectionPage, excerpt, itemDate } from '../../server/src/library/public-html';
 import { searchFloor } from './search-sql';
 
 interface Db {
@@ -24,7 +25,17 @@ async function openDb(): Promise<Db> {
   const url = process.env.FLOOR_DATABASE_URL;
   if (url) {
     // The server's pool size (server/src/db/client.ts, POOL_MAX).
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // Dates as text, as drizzle reads `date` columns in 'string' mode (publish_on).
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === pg.types.builtins.DATE
+            ? (value: string) => value
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
     return {
       query: async <T>(text: string, values: unknown[]) =>
         (await pool.query(text, values)).rows as T[],
@@ -313,6 +324,48 @@ async function search(user: number, q: string) {
   };
 }
 
+/* ---- a public page: GET /p/{public_id} (the same queries and the same HTML template) ---- */
+const PUBLIC_COLLECTION = `select "collections"."id", "collections"."name", "collections"."description", "users"."first_name", "users"."last_name" from "collections" inner join "users" on "users"."id" = "collections"."user_id" where ("collections"."public_id" = $1 and "collections"."deleted_on" is null) limit $2`;
+const PUBLIC_TAGS = `select "tags"."name" from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" = $1 order by lower("tags"."name"), "tags"."id" asc`;
+const PUBLIC_ITEMS = `select "id", "title", "content", "publish_on", "created_on", "updated_on" from "contents" where ("contents"."is_public" = $1 and "contents"."deleted_on" is null and exists (select 1 from "content_collections" where "content_collections"."content_id" = "contents"."id" and "content_collections"."collection_id" = $2)) order by coalesce("contents"."publish_on"::timestamptz, "contents"."created_on") desc, "contents"."id" desc limit $3`;
+
+async function publicPage(publicId: string): Promise<string | null> {
+  const [row] = await db.query<{
+    id: number;
+    name: string;
+    description: string;
+    first_name: string;
+    last_name: string;
+  }>(PUBLIC_COLLECTION, [publicId, 1]);
+  if (!row) return null;
+  const [tags, items] = await Promise.all([
+    db.query<{ name: string }>(PUBLIC_TAGS, [row.id]),
+    db.query<{
+      id: number;
+      title: string;
+      content: string;
+      publish_on: string | null;
+      created_on: Date;
+    }>(PUBLIC_ITEMS, [true, row.id, 200]),
+  ]);
+  const page = `/p/${publicId}`;
+  return collectionPage(
+    {
+      name: row.name,
+      description: row.description,
+      ownerName: fullName(row.first_name, row.last_name),
+      tags: tags.map((tag) => tag.name),
+      items: items.map((item) => ({
+        href: `${page}/${item.id}`,
+        title: item.title,
+        date: itemDate({ publishOn: item.publish_on, createdOn: item.created_on }),
+        excerpt: excerpt(item.content),
+      })),
+    },
+    { page: `http://localhost${page}`, feed: `http://localhost${page}/feed.xml` },
+  );
+}
+
 const app = Fastify({ logger: false });
 const num = (value: unknown) => Number(value);
 app.get<{ Querystring: { user: string } }>('/floor/collections', (request) =>
@@ -329,6 +382,11 @@ app.get<{ Querystring: { user: string; id: string } }>('/floor/content', async (
 app.get<{ Querystring: { user: string; q: string } }>('/floor/search', (request) =>
   search(num(request.query.user), request.query.q),
 );
+app.get<{ Querystring: { id: string } }>('/floor/public', async (request, reply) => {
+  const html = await publicPage(request.query.id);
+  if (html === null) return reply.code(404).send('not found');
+  return reply.type('text/html; charset=utf-8').send(html);
+});
 app.get('/floor/health', async () => ({ status: 'ok' }));
 
 const port = Number(process.env.PORT ?? 0);

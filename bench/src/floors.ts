@@ -24,14 +24,17 @@ import { summarizeProfile } from './profile-summary';
 import { PASSWORD, pgliteRunner, postgresRunner, seedBulk, USERS, type SqlRunner } from './seed';
 
 type Kind = 'pglite' | 'postgres';
-const ROUTES = ['collections', 'contents', 'item', 'search'] as const;
+const ROUTES = ['collections', 'contents', 'item', 'search', 'public'] as const;
 type Route = (typeof ROUTES)[number];
 const LABEL: Record<Route, string> = {
   collections: 'collections list (50 of 1,000, tags)',
   contents: 'contents list (50 of 10,000, tags, files, collections)',
   item: 'one content item of 10,000 words',
   search: 'search "lorem host" (10,000 items)',
+  public: 'public page of a published collection (10 items)',
 };
+/** The public id the floors' seed publishes its collection under (22 base64url characters). */
+const PUBLIC_ID = 'BenchPublicPage0000000';
 const SEARCH_Q = 'lorem host';
 
 const argv = process.argv.slice(2);
@@ -72,6 +75,17 @@ insert into files (user_id, content_id, name, size, content_type, storage_key)
 insert into contents (user_id, title, content, word_count)
   values (${scaleId}, 'The long script',
     repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod. ', 1000), 10000);
+-- A published collection with three tags and 10 public items (issue 15's public page).
+insert into collections (user_id, name, description, public_id)
+  values (${scaleId}, 'Season plan for sponsors', 'What we film this spring, and when it comes out.', '${PUBLIC_ID}');
+insert into collection_tags (collection_id, tag_id)
+  select (select id from collections where public_id = '${PUBLIC_ID}'), id
+  from tags where user_id = ${scaleId} order by tags.id limit 3;
+with picked as (select id from contents where user_id = ${scaleId} and title <> 'The long script' order by id limit 10)
+update contents set is_public = true, publish_on = (date '2026-12-01' + (id % 30)) where id in (select id from picked);
+insert into content_collections (content_id, collection_id)
+  select id, (select id from collections where public_id = '${PUBLIC_ID}')
+  from contents where user_id = ${scaleId} and is_public;
 commit;`;
 }
 
@@ -115,7 +129,8 @@ async function bytesOf(url: string, token?: string): Promise<number> {
   const answer = await fetch(url, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  if (answer.status !== 200)
+    throw new Error(`${url} answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
   return (await answer.arrayBuffer()).byteLength;
 }
 
@@ -162,12 +177,15 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
       contents: { path: '/api/collections/contents-list/?page_size=50', token: scale.access },
       item: { path: `/api/collections/contents-list/${seeded.longItemId}/`, token: scale.access },
       search: { path: `/api/search/?q=${encodeURIComponent(SEARCH_Q)}`, token: scale.access },
+      // A visitor: no token.
+      public: { path: `/p/${PUBLIC_ID}`, token: '' },
     };
     const floorPath: Record<Route, string> = {
       collections: `/floor/collections?user=${seeded.library.id}`,
       contents: `/floor/contents?user=${seeded.scale.id}`,
       item: `/floor/content?user=${seeded.scale.id}&id=${seeded.longItemId}`,
       search: `/floor/search?user=${seeded.scale.id}&q=${encodeURIComponent(SEARCH_Q)}`,
+      public: `/floor/public?id=${PUBLIC_ID}`,
     };
     const appFigures = new Map<Route, { result: LoadResult; bytes: number }>();
     for (const route of routes) {
