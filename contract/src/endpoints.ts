@@ -47,6 +47,7 @@ import {
   publicItemParamsSchema,
   publicParamsSchema,
 } from './publishing';
+import { importJobSchema } from './imports';
 import { searchQuerySchema, searchResultSchema } from './search';
 import { restoredSchema, trashItemSchema, trashListQuerySchema, trashParamsSchema } from './trash';
 import {
@@ -82,7 +83,7 @@ export interface EndpointSchemas {
   /** Multipart uploads are read as a stream by the route, not through a body schema. */
   consumes?: string[];
   produces?: string[];
-  success: { status: 200 | 201 | 204; schema: z.ZodType };
+  success: { status: 200 | 201 | 202 | 204; schema: z.ZodType };
   errors: readonly ErrorStatus[];
   hidden?: boolean;
 }
@@ -96,6 +97,7 @@ export const emptyObjectSchema = z.object({});
 const ok = <S extends z.ZodType>(schema: S) => ({ status: 200 as const, schema });
 const created = <S extends z.ZodType>(schema: S) => ({ status: 201 as const, schema });
 const deleted = { status: 204 as const, schema: noContentSchema };
+const accepted = <S extends z.ZodType>(schema: S) => ({ status: 202 as const, schema });
 
 const publicAuth = { group: 'auth', signedIn: false, errors: [400, 401, 429, 503] } as const;
 const signedInAuth = { group: 'auth', signedIn: true } as const;
@@ -594,6 +596,22 @@ export const endpoints = {
     produces: ['application/octet-stream'],
     // Streamed as it is, never serialized; the schema only documents the answer.
     success: ok(z.unknown().describe('The file’s bytes, exactly as uploaded')),
+  },
+
+  'import.start': {
+    ...yourData,
+    summary:
+      'Import a zip (multipart field `file`): this product’s export, an Obsidian vault or a Notion export; runs as a job',
+    consumes: ['multipart/form-data'],
+    success: accepted(importJobSchema),
+    errors: [400, 401, 413, 415],
+  },
+  'import.get': {
+    ...yourData,
+    summary: 'The progress and outcome of one of the caller’s imports',
+    params: idParamsSchema,
+    success: ok(importJobSchema),
+    errors: [401, 404],
   },
 
   'trash.list': {

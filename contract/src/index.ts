@@ -5,6 +5,7 @@ export * from './sharing';
 export * from './search';
 export * from './trash';
 export * from './publishing';
+export * from './imports';
 export * from './versions';
 export * from './routes';
 export * from './endpoints';

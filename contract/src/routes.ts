@@ -83,6 +83,8 @@ export const routes = {
   'notes.remove': route('DELETE', '/api/collections/notes/:id/'),
 
   'export.download': route('GET', '/api/export/'),
+  'import.start': route('POST', '/api/import/'),
+  'import.get': route('GET', '/api/import/:id/'),
 
   'trash.list': route('GET', '/api/trash/'),
   'trash.empty': route('DELETE', '/api/trash/'),

@@ -42,6 +42,7 @@ import { registerRoutes } from './http/route-table';
 import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
 import { sendPublicNotFound } from './library/public.routes';
+import { JobQueue, runJobQueue } from './jobs/job-queue';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
 import { FileRemovals } from './storage/file-removals';
@@ -196,6 +197,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
   runMailQueue(app, authServices.mailQueue);
+  // Imports and the trash's purge (decision 133).
+  const jobQueue = new JobQueue(deps.database.db, app.log);
+  runJobQueue(app, jobQueue);
 
   // Request durations and the rest of GET /api/metrics; nothing at all without METRICS_TOKEN.
   const metrics = registerMetrics(app, config.metricsToken, deps.database);
@@ -248,6 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailQueue: authServices.mailQueue,
     publicUrl: config.publicUrl,
     now,
+    jobs: jobQueue,
+    importMaxBytes: config.importMaxBytes,
   });
 
   /* ---- the web app ---- */

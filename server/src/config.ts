@@ -54,6 +54,11 @@ const envSchema = z
       .int()
       .positive()
       .default(1024 * 1024 * 1024),
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(500 * 1024 * 1024),
     TRUST_PROXY: booleanFlag,
     PUBLIC_URL: z
       .string()
@@ -136,6 +141,8 @@ export interface Config {
   /** Set only when given in the environment; otherwise main.ts generates one kept in dataDir. */
   jwtSecret: string | undefined;
   uploadMaxBytes: number;
+  /** Largest zip POST /api/import/ takes (IMPORT_MAX_BYTES; docs/operations.md). */
+  importMaxBytes: number;
   /** Most bytes of files one user may keep (docs/operations.md); past it an upload is a 413. */
   storageQuotaBytes: number;
   trustProxy: boolean;
@@ -171,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,7 @@ import { buildApp, type App } from '../src/app';
 import type { AuthLimits } from '../src/auth/rate-limit';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import type { JobQueue } from '../src/jobs/job-queue';
 import type { MailQueue } from '../src/mail/mail-queue';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
 import type { FileStorage } from '../src/storage/file-storage';
@@ -80,6 +81,8 @@ export interface TestContext {
   clock: TestClock;
   /** The app's code-mail queue: `await ctx.mailQueue.drain()` sends what calls queued. */
   mailQueue: MailQueue;
+  /** The app's background jobs: `await ctx.jobs.runDue()` runs what is queued. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -127,6 +130,7 @@ export async function createTestApp(
     config,
     clock,
     mailQueue: app.mailQueue,
+    jobs: app.jobs,
     close: async () => {
       await app.close();
       await database.close();

@@ -282,7 +282,7 @@ export class FilesService {
  * What the multipart parser raises while reading the request (a truncated or malformed body, a
  * limit) is the client's doing: its own limit errors keep their 4xx status, the rest is a 400.
  */
-function asClientError(error: unknown): unknown {
+export function asClientError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return error;
@@ -290,7 +290,7 @@ function asClientError(error: unknown): unknown {
 }
 
 /** The parts of an upload; a failure of the parser itself becomes asClientError's answer. */
-async function* clientParts(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
+export async function* clientParts(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
   const iterator = parts[Symbol.asyncIterator]();
   for (;;) {
     let next: IteratorResult<UploadPart>;

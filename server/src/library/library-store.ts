@@ -12,6 +12,7 @@ import { TagsRepository } from './tags.repository';
 import { VersionsRepository } from './versions.repository';
 import { ExportRepository } from './export.repository';
 import { PublicRepository } from './public.repository';
+import { ImportRepository } from './import.repository';
 import { TrashRepository } from './trash.repository';
 import { QueuedFileRemovals } from '../storage/file-removals';
 
@@ -33,6 +34,8 @@ export interface LibraryRepositories {
   trash: TrashRepository;
   /** Reads of published collections, for anyone with the link (no caller). */
   public: PublicRepository;
+  /** An import's writes, and the record of what it made. */
+  imports: ImportRepository;
   /** Stored bytes of rows deleted for good, queued in the transaction that deletes them. */
   fileRemovals: QueuedFileRemovals;
 }
@@ -51,6 +54,7 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   queuedMails: new QueuedMails(db),
   trash: new TrashRepository(db),
   public: new PublicRepository(db),
+  imports: new ImportRepository(db),
   fileRemovals: new QueuedFileRemovals(db),
 });
 

@@ -32,6 +32,9 @@ import { ExportService } from './export.service';
 import { exportRoutes } from './export.routes';
 import { TagsService } from './tags.service';
 import { publicRoutes } from './public.routes';
+import { importRoutes } from './import.routes';
+import { ImportService } from './import.service';
+import type { JobQueue } from '../jobs/job-queue';
 import { PublicService } from './public.service';
 
 export interface LibraryDeps {
@@ -50,6 +53,10 @@ export interface LibraryDeps {
   mailQueue: MailQueue;
   publicUrl: string;
   now: () => Date;
+  /** Background jobs in the database: imports and the trash's purge (decision 133). */
+  jobs: JobQueue;
+  /** Largest import zip (IMPORT_MAX_BYTES). */
+  importMaxBytes: number;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -113,38 +120,56 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     deps.guard,
     publicRoutes(new PublicService(store, storage, deps.publicUrl, app.log)),
   );
-  schedulePurge(app, { db: deps.db, removals, now: deps.now });
+  registerRoutes(
+    app,
+    deps.guard,
+    importRoutes(
+      new ImportService(
+        store,
+        storage,
+        removals,
+        deps.jobs,
+        { importMaxBytes: deps.importMaxBytes, storageQuotaBytes: deps.storageQuotaBytes },
+        app.log,
+      ),
+      deps.importMaxBytes,
+    ),
+  );
+  schedulePurge(app, { db: deps.db, removals, now: deps.now, jobs: deps.jobs });
 };
 
 /**
- * The trash's purge (and the sweep of stored files left by a crash) at start-up and every
- * PURGE_INTERVAL_MS in this process; any number of instances may do it at once (trash-purge.ts).
+ * The trash's purge (and the sweep of stored files left by a crash) as a job (decision 133):
+ * every instance queues one per PURGE_INTERVAL_MS slot, at start-up and then every interval; the
+ * slot's run key makes it one job, run by whichever instance claims it first.
  */
 function schedulePurge(
   app: FastifyInstance,
-  deps: { db: Database; removals: FileRemovals; now: () => Date },
+  deps: { db: Database; removals: FileRemovals; now: () => Date; jobs: JobQueue },
 ): void {
+  deps.jobs.handle(PURGE_JOB, async () => {
+    const purged = await purgeExpiredTrash(deps);
+    if (purged.collections + purged.contents + purged.notes + purged.files > 0) {
+      app.log.info(purged, 'trash purged');
+    }
+    // Finished purges are kept a day (to see they ran), then forgotten.
+    await deps.jobs.forget(PURGE_JOB, 24 * 60 * 60);
+  });
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const purged = await purgeExpiredTrash(deps);
-        if (purged.collections + purged.contents + purged.notes + purged.files > 0) {
-          app.log.info(purged, 'trash purged');
-        }
-      } catch (err) {
-        app.log.error({ err }, 'trash purge failed; the next run tries again');
-      }
-    });
+  const queue = () => {
+    const slot = Math.floor(deps.now().getTime() / PURGE_INTERVAL_MS);
+    deps.jobs
+      .enqueue({ kind: PURGE_JOB, runKey: `${PURGE_JOB}:${slot}` })
+      .catch((err: unknown) => app.log.error({ err }, 'trash purge could not be queued'));
   };
   app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, PURGE_INTERVAL_MS);
+    queue();
+    timer = setInterval(queue, PURGE_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await running;
   });
 }
+
+const PURGE_JOB = 'purge';

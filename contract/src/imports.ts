@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** An import's progress and outcome (docs/api.md, "Import"). */
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+export const importJobSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(IMPORT_STATUSES),
+  /** Rows and files written so far, of `total` (0 until the archive is read). */
+  processed: z.number().int(),
+  total: z.number().int(),
+  created: z.object({
+    collections: z.number().int(),
+    content: z.number().int(),
+    notes: z.number().int(),
+    tags: z.number().int(),
+    files: z.number().int(),
+  }),
+  /** What could not be taken as it was, by archive path ('' for the archive as a whole). */
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;

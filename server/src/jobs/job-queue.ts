@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+
+/** How long a claim holds before another worker may take the job (renewed while working). */
+export const LEASE_SECONDS = 120;
+const RENEW_MS = 30_000;
+/** How often an idle worker looks for due jobs. */
+const POLL_MS = 2_000;
+/** How long closing the app waits for a running job. */
+const STOP_WAIT_MS = 5_000;
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobError = { path: string; message: string };
+
+/** A job's work, given its row as claimed. It may report progress and keep results as it goes. */
+export type JobHandler = (job: JobRow, tools: JobTools) => Promise<void>;
+
+export interface JobTools {
+  /** Progress and what was made so far, written at once (readable while the job runs). */
+  report(values: {
+    processed?: number;
+    total?: number;
+    result?: Record<string, unknown>;
+    errors?: JobError[];
+  }): Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+/** Raised by a handler to end its job `failed` with these errors (and no log of a crash). */
+export class JobFailed extends Error {
+  constructor(readonly errors: JobError[]) {
+    super(errors[0]?.message ?? 'The job failed.');
+  }
+}
+
+/**
+ * The background jobs of docs/operations.md ("Background jobs"; decision 133): rows in `jobs`
+ * that any instance may claim. A claim is one statement, `UPDATE … WHERE id = (SELECT … FOR
+ * UPDATE SKIP LOCKED LIMIT 1)`, that takes a queued job or one whose lease has run out (its
+ * worker died: kill -9, a crash, a lost machine) and counts an attempt; the worker renews the
+ * lease every 30 s while it works. Handlers see `attempts`: more than one means a worker was cut
+ * off before, and the handler decides whether to resume or to clean up and fail.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = true;
+  private busy = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  handle(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Queues a job; a job with a `runKey` already queued or done is not queued twice. */
+  async enqueue(values: {
+    kind: string;
+    userId?: number;
+    runKey?: string;
+    payload?: Record<string, unknown>;
+  }): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .insert(jobs)
+      .values({
+        kind: values.kind,
+        userId: values.userId ?? null,
+        runKey: values.runKey ?? null,
+        payload: values.payload ?? {},
+      })
+      .onConflictDoNothing()
+      .returning();
+    this.kick();
+    return row;
+  }
+
+  /** Deletes finished jobs of `kind` older than `seconds`. */
+  async forget(kind: string, seconds: number): Promise<void> {
+    await this.db
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.kind, kind),
+          inArray(jobs.status, ['done', 'failed']),
+          lt(jobs.createdOn, sql`now() - make_interval(secs => ${seconds})`),
+        ),
+      );
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /**
+   * Stops claiming. A job still running gets a few seconds; past them the process may end under
+   * it, and its lease runs out, so the next instance (or this one restarted) takes it again.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS))]);
+  }
+
+  /** Runs due jobs one after another until none is left (one at a time per process). */
+  kick(): void {
+    if (this.stopped || this.busy) return;
+    this.busy = true;
+    this.running = this.drain().finally(() => {
+      this.busy = false;
+    });
+  }
+
+  /** For tests: every due job run to its end. */
+  async runDue(): Promise<void> {
+    await this.running;
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped && this.timer !== undefined) return;
+      let job: JobRow | undefined;
+      try {
+        job = await this.claim();
+      } catch (err) {
+        this.log.error({ err }, 'jobs: claiming failed; the next round tries again');
+        return;
+      }
+      if (!job) return;
+      await this.run(job);
+    }
+  }
+
+  private async claim(): Promise<JobRow | undefined> {
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return undefined;
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        updatedOn: sql`now()`,
+      })
+      .where(
+        eq(
+          jobs.id,
+          sql`(select ${jobs.id} from ${jobs} where ${jobs.kind} in (${sql.join(
+            kinds.map((kind) => sql`${kind}`),
+            sql`, `,
+          )}) and (${jobs.status} = 'queued' or (${jobs.status} = 'running' and ${jobs.leaseUntil} < now())) order by ${jobs.id} for update skip locked limit 1)`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    if (!handler) return;
+    const renew = setInterval(() => {
+      void this.db
+        .update(jobs)
+        .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+        .catch((err: unknown) =>
+          this.log.warn({ err, jobId: job.id }, 'jobs: lease renewal failed'),
+        );
+    }, RENEW_MS);
+    const tools: JobTools = {
+      log: this.log,
+      report: async ({ result, ...values }) => {
+        await this.db
+          .update(jobs)
+          .set({
+            ...values,
+            // Merged into what the job recorded so far (an import's created ids).
+            ...(result ? { result: sql`${jobs.result} || ${JSON.stringify(result)}::jsonb` } : {}),
+            updatedOn: sql`now()`,
+          })
+          .where(eq(jobs.id, job.id));
+      },
+    };
+    try {
+      await handler(job, tools);
+      await this.finish(job.id, 'done', []);
+    } catch (error) {
+      const errors =
+        error instanceof JobFailed
+          ? error.errors
+          : [{ path: '', message: 'The job stopped on an unexpected error.' }];
+      if (!(error instanceof JobFailed)) {
+        this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'jobs: a job failed');
+      }
+      await this.finish(job.id, 'failed', errors).catch((err: unknown) =>
+        this.log.error({ err, jobId: job.id }, 'jobs: could not record a failure'),
+      );
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async finish(id: number, status: 'done' | 'failed', errors: JobError[]): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({
+        status,
+        leaseUntil: null,
+        updatedOn: sql`now()`,
+        ...(status === 'failed'
+          ? { errors: sql`${jobs.errors} || ${JSON.stringify(errors)}::jsonb` }
+          : {}),
+      })
+      .where(eq(jobs.id, id));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background jobs' worker (tests: `await app.jobs.runDue()`). */
+    jobs: JobQueue;
+  }
+}
+
+/** The app's job worker: started when the app is ready, stopped (its job given time) on close. */
+export function runJobQueue(app: FastifyInstance, queue: JobQueue): void {
+  app.decorate('jobs', queue);
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => queue.stop());
+}

@@ -1,0 +1,393 @@
+import path from 'node:path/posix';
+import { parse as parseYaml } from 'yaml';
+import {
+  COLLECTION_DESCRIPTION_MAX,
+  COLLECTION_NAME_MAX,
+  CONTENT_BODY_MAX,
+  CONTENT_TITLE_MAX,
+  FILE_NAME_MAX,
+  NOTE_CONTENT_MAX,
+  NOTE_TITLE_MAX,
+  TAG_NAME_MAX,
+} from '@cw/contract';
+import { EXPORT_FORMAT } from './export-format';
+
+/**
+ * What an import makes, read from the archive's entry names and Markdown texts before anything
+ * is written (docs/api.md, "Import"; decision 134). Pure: the archive is read by the caller.
+ *
+ * - **This product's export** (`manifest.json` with our format): collections with their notes
+ *   and files, content items with their tags, collections, status, dates and files.
+ * - **An Obsidian vault** (zipped): each folder a collection (named by its path inside the
+ *   vault, `Parent / Child`), each `.md` a content item in its folder's collection; front
+ *   matter `tags` and inline `#tags` become tags; attachments it embeds (`![[x.png]]`,
+ *   `![](x.png)`) become its files.
+ * - **A Notion "Markdown & CSV" export**: the same, with Notion's 32-hex-digit suffixes dropped
+ *   from names; its CSV tables are skipped.
+ */
+
+export type ImportFormat = 'export' | 'obsidian' | 'notion';
+
+export interface PlannedCollection {
+  key: string;
+  name: string;
+  description: string;
+  tags: string[];
+  isActive: boolean;
+  isPublic: boolean;
+  /** Archive paths of its own files. */
+  files: string[];
+}
+
+export interface PlannedNote {
+  collectionKey: string;
+  title: string;
+  content: string;
+  tags: string[];
+}
+
+export interface PlannedContent {
+  path: string;
+  title: string;
+  content: string;
+  tags: string[];
+  collectionKeys: string[];
+  status: string | undefined;
+  publishOn: string | null;
+  isPublic: boolean;
+  /** Archive paths of its files. */
+  files: string[];
+}
+
+export interface ImportPlan {
+  format: ImportFormat;
+  collections: PlannedCollection[];
+  notes: PlannedNote[];
+  contents: PlannedContent[];
+  /** Every tag name to have (besides those on the rows above: unused tags of an export). */
+  tags: string[];
+  /** Archive path → the file's name as stored. */
+  fileNames: Map<string, string>;
+  errors: { path: string; message: string }[];
+}
+
+const STATUSES = new Set(['idea', 'scripting', 'filming', 'editing', 'published']);
+const NOTION_SUFFIX = / [0-9a-f]{32}(?=$|\.)/;
+const NOTION_SUFFIX_ALL = / [0-9a-f]{32}(?=$|\.|\/)/g;
+/** Folders and files of tools, not of the person: never imported. */
+const SKIPPED = /(^|\/)(\.[^/]*|__MACOSX)(\/|$)/;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text the database takes: no NUL, no unpaired surrogate, at most `max` characters. */
+export function clean(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = text.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD');
+  return Array.from(safe).length > max ? Array.from(safe).slice(0, max).join('') : safe;
+}
+
+const cleanName = (text: string, max: number) =>
+  clean(
+    // eslint-disable-next-line no-control-regex
+    text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
+    max,
+  ).trim();
+
+export const isMarkdown = (entryPath: string) => /\.(md|markdown)$/i.test(entryPath);
+export const isSkipped = (entryPath: string) => SKIPPED.test(entryPath);
+
+/** Splits `---` YAML front matter from the body. `error` when the YAML is not valid. */
+export function splitFrontMatter(text: string): {
+  data: Record<string, unknown>;
+  body: string;
+  error?: string;
+} {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!match) return { data: {}, body: text };
+  const body = text.slice(match[0].length).replace(/^\r?\n/, '');
+  try {
+    const parsed: unknown = parseYaml(match[1] ?? '');
+    if (parsed === null || parsed === undefined) return { data: {}, body };
+    if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+      return {
+        data: {},
+        body,
+        error: 'The front matter is not a list of fields; it was left out.',
+      };
+    }
+    return { data: parsed as Record<string, unknown>, body };
+  } catch {
+    return {
+      data: {},
+      body,
+      error: 'The front matter is not valid YAML; the note was imported without it.',
+    };
+  }
+}
+
+/** `tags` of front matter: a list, or one string of names split by commas or spaces. */
+function tagsOf(value: unknown): string[] {
+  const raw = Array.isArray(value)
+    ? value
+        .filter(
+          (item): item is string | number => typeof item === 'string' || typeof item === 'number',
+        )
+        .map(String)
+    : typeof value === 'string'
+      ? value.split(/[,\s]+/)
+      : [];
+  return raw.map((tag) => tag.replace(/^#/, '')).filter(Boolean);
+}
+
+/** Inline `#tags` of a body (not headings, not inside code). */
+export function inlineTags(body: string): string[] {
+  const text = body.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:^|[\s(])#([\p{L}\p{N}_][\p{L}\p{N}_\-/]*)/gu)) {
+    const tag = match[1]!;
+    // `#123` is an issue number, not a tag (Obsidian's rule).
+    if (/^\d+$/.test(tag)) continue;
+    found.push(tag);
+  }
+  return found;
+}
+
+function uniqueTags(names: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const tag = cleanName(name, TAG_NAME_MAX);
+    if (tag && !seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
+  }
+  return [...seen.values()];
+}
+
+/** Embedded attachments of a note: `![[name]]` / `![[name|size]]` and `![alt](relative path)`. */
+export function embeds(body: string): { wiki: string[]; links: string[] } {
+  const wiki = [...body.matchAll(/!\[\[([^\]|#\n]+)(?:[|#][^\]\n]*)?\]\]/g)].map((m) =>
+    m[1]!.trim(),
+  );
+  const links = [...body.matchAll(/!\[[^\]\n]*\]\(\s*<?([^)>\s]+)>?(?:\s+"[^"]*")?\s*\)/g)]
+    .map((m) => m[1]!)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('/'));
+  return { wiki, links };
+}
+
+function dateOrNull(value: unknown): string | null {
+  const text =
+    value instanceof Date
+      ? value.toISOString().slice(0, 10)
+      : typeof value === 'string'
+        ? value
+        : '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : null;
+}
+
+export function detectFormat(paths: string[], manifest: string | undefined): ImportFormat {
+  if (manifest !== undefined) {
+    try {
+      const parsed = JSON.parse(manifest) as { format?: unknown };
+      if (parsed.format === EXPORT_FORMAT) return 'export';
+    } catch {
+      // Not ours: read as a vault.
+    }
+  }
+  return paths.some((entry) => NOTION_SUFFIX.test(path.basename(entry))) ? 'notion' : 'obsidian';
+}
+
+/* ---------------- this product's export ---------------- */
+
+function planExport(texts: Map<string, string>, paths: string[], manifest: string): ImportPlan {
+  const plan = emptyPlan('export');
+  const folders = new Map<string, PlannedCollection>();
+  for (const [entry, text] of texts) {
+    const match = /^collections\/([^/]+)\/collection\.md$/.exec(entry);
+    if (!match) continue;
+    const { data, body, error } = splitFrontMatter(text);
+    if (error) plan.errors.push({ path: entry, message: error });
+    const collection: PlannedCollection = {
+      key: match[1]!,
+      name: cleanName(String(data.name ?? match[1]), COLLECTION_NAME_MAX) || 'Untitled',
+      description: clean(body.replace(/\n$/, ''), COLLECTION_DESCRIPTION_MAX),
+      tags: uniqueTags(tagsOf(data.tags)),
+      isActive: data.is_active !== false,
+      isPublic: data.is_public !== false,
+      files: filesOf(data.files, paths),
+    };
+    folders.set(collection.key, collection);
+    plan.collections.push(collection);
+  }
+  for (const [entry, text] of texts) {
+    const note = /^collections\/([^/]+)\/notes\/[^/]+\.md$/.exec(entry);
+    if (note) {
+      const collection = folders.get(note[1]!);
+      if (!collection) continue;
+      const { data, body, error } = splitFrontMatter(text);
+      if (error) plan.errors.push({ path: entry, message: error });
+      plan.notes.push({
+        collectionKey: collection.key,
+        title: cleanName(String(data.title ?? ''), NOTE_TITLE_MAX) || 'Untitled',
+        content: clean(body, NOTE_CONTENT_MAX),
+        tags: uniqueTags(tagsOf(data.tags)),
+      });
+      continue;
+    }
+    if (!/^content\/[^/]+\.md$/.test(entry)) continue;
+    const { data, body, error } = splitFrontMatter(text);
+    if (error) plan.errors.push({ path: entry, message: error });
+    const collections = Array.isArray(data.collections) ? data.collections.map(String) : [];
+    plan.contents.push({
+      path: entry,
+      title: cleanName(String(data.title ?? ''), CONTENT_TITLE_MAX),
+      content: clean(body, CONTENT_BODY_MAX),
+      tags: uniqueTags(tagsOf(data.tags)),
+      collectionKeys: collections.filter((key) => folders.has(key)),
+      status:
+        typeof data.status === 'string' && STATUSES.has(data.status) ? data.status : undefined,
+      publishOn: dateOrNull(data.publish_on),
+      isPublic: data.is_public === true,
+      files: filesOf(data.files, paths),
+    });
+  }
+  try {
+    const parsed = JSON.parse(manifest) as { tags?: unknown };
+    plan.tags = uniqueTags(tagsOf(parsed.tags));
+  } catch {
+    // detectFormat parsed it already.
+  }
+  for (const entry of paths) {
+    const file = /^files\/\d+-(.+)$/.exec(entry);
+    if (file) plan.fileNames.set(entry, cleanName(file[1]!, FILE_NAME_MAX) || 'file');
+  }
+  return plan;
+}
+
+function filesOf(value: unknown, paths: string[]): string[] {
+  if (!Array.isArray(value)) return [];
+  const known = new Set(paths);
+  return value.map(String).filter((entry) => known.has(entry));
+}
+
+/* ---------------- Obsidian and Notion ---------------- */
+
+function planVault(
+  format: 'obsidian' | 'notion',
+  texts: Map<string, string>,
+  paths: string[],
+): ImportPlan {
+  const plan = emptyPlan(format);
+  const visible = paths.filter((entry) => !isSkipped(entry) && !entry.endsWith('/'));
+  // A zipped vault usually sits in one folder named after it: that folder is the vault.
+  const tops = new Set(visible.map((entry) => entry.split('/')[0]));
+  const [onlyTop] = tops;
+  const root =
+    tops.size === 1 && onlyTop && visible.every((entry) => entry.includes('/'))
+      ? `${onlyTop}/`
+      : '';
+  const inVault = (entry: string) => entry.slice(root.length);
+  const display = (name: string) =>
+    format === 'notion' ? name.replace(NOTION_SUFFIX_ALL, '') : name;
+
+  const collections = new Map<string, PlannedCollection>();
+  const collectionFor = (folder: string): string | undefined => {
+    if (folder === '' || folder === '.') return undefined;
+    if (!collections.has(folder)) {
+      const name =
+        cleanName(display(folder).split('/').join(' / '), COLLECTION_NAME_MAX) || 'Untitled';
+      const collection: PlannedCollection = {
+        key: folder,
+        name,
+        description: '',
+        tags: [],
+        isActive: true,
+        isPublic: false,
+        files: [],
+      };
+      collections.set(folder, collection);
+      plan.collections.push(collection);
+    }
+    return folder;
+  };
+
+  // Attachments by name (Obsidian resolves `![[x.png]]` anywhere in the vault) and by path.
+  const attachments = visible.filter((entry) => !isMarkdown(entry) && !/\.csv$/i.test(entry));
+  const byName = new Map<string, string>();
+  for (const entry of attachments) {
+    const base = path.basename(entry);
+    if (!byName.has(base)) byName.set(base, entry);
+    const stripped = display(base);
+    if (!byName.has(stripped)) byName.set(stripped, entry);
+  }
+  const known = new Set(attachments);
+
+  for (const entry of visible.filter(isMarkdown).sort()) {
+    const text = texts.get(entry);
+    if (text === undefined) continue;
+    const relative = inVault(entry);
+    const folder = path.dirname(relative);
+    const { data, body, error } = splitFrontMatter(text);
+    if (error) plan.errors.push({ path: entry, message: error });
+    const title = cleanName(
+      typeof data.title === 'string' && data.title.trim()
+        ? data.title
+        : display(path.basename(relative).replace(/\.(md|markdown)$/i, '')),
+      CONTENT_TITLE_MAX,
+    );
+    const { wiki, links } = embeds(body);
+    const files = new Set<string>();
+    for (const name of wiki) {
+      const found =
+        byName.get(path.basename(name)) ?? (known.has(root + name) ? root + name : undefined);
+      if (found) files.add(found);
+    }
+    for (const link of links) {
+      let target = link;
+      try {
+        target = decodeURIComponent(link);
+      } catch {
+        // Keep the address as written.
+      }
+      const resolved = path.normalize(path.join(path.dirname(entry), target));
+      if (known.has(resolved)) files.add(resolved);
+    }
+    const key = collectionFor(folder);
+    plan.contents.push({
+      path: entry,
+      title,
+      content: clean(body, CONTENT_BODY_MAX),
+      tags: uniqueTags([...tagsOf(data.tags), ...inlineTags(body)]),
+      collectionKeys: key ? [key] : [],
+      status: undefined,
+      publishOn: null,
+      isPublic: false,
+      files: [...files],
+    });
+    for (const file of files) {
+      plan.fileNames.set(file, cleanName(display(path.basename(file)), FILE_NAME_MAX) || 'file');
+    }
+  }
+  return plan;
+}
+
+function emptyPlan(format: ImportFormat): ImportPlan {
+  return {
+    format,
+    collections: [],
+    notes: [],
+    contents: [],
+    tags: [],
+    fileNames: new Map(),
+    errors: [],
+  };
+}
+
+/** The plan of an archive, given its entry names and the texts of its Markdown entries. */
+export function planImport(
+  paths: string[],
+  texts: Map<string, string>,
+  manifest: string | undefined,
+): ImportPlan {
+  const format = detectFormat(paths, manifest);
+  return format === 'export' && manifest !== undefined
+    ? planExport(texts, paths, manifest)
+    : planVault(format === 'export' ? 'obsidian' : format, texts, paths);
+}

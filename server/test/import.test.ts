@@ -1,0 +1,377 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import type {
+  Collection,
+  ContentItem,
+  FileObject,
+  ImportJob,
+  Note,
+  Paginated,
+  Tag,
+} from '@cw/contract';
+import { collections, contents, files, jobs, notes, tags } from '../src/db/schema';
+import { createTestApp, type TestContext } from './helpers';
+import { multipartBody, signedInCaller, type Caller } from './library-helpers';
+import {
+  modestlyCompressible,
+  notAZip,
+  notionExport,
+  obsidianVault,
+  ratioBomb,
+  tooManyEntries,
+  zipNamed,
+  zipOf,
+} from './import-fixtures';
+import { unzip } from './zip-support';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  // A small IMPORT_MAX_BYTES, so "unpacks beyond 4 × the limit" fits in a test.
+  ctx = await createTestApp({ importMaxBytes: 3 * 1024 * 1024 });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
+});
+
+const IMPORT = '/api/import/';
+
+async function upload(caller: Caller, bytes: Buffer, name = 'archive.zip') {
+  const { body, contentType } = multipartBody({ name, bytes, type: 'application/zip' });
+  return ctx.app.inject({
+    method: 'POST',
+    url: IMPORT,
+    headers: { ...caller.auth, 'content-type': contentType },
+    payload: body,
+  });
+}
+
+/** Uploads, runs the job to its end, and answers the import as GET /api/import/{id}/ does. */
+async function importZip(caller: Caller, bytes: Buffer): Promise<ImportJob> {
+  const started = await upload(caller, bytes);
+  expect(started.statusCode, started.body).toBe(202);
+  const job = started.json<ImportJob>();
+  expect(job.status).toBe('queued');
+  await ctx.jobs.runDue();
+  const answer = await caller.get(`${IMPORT}${job.id}/`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<ImportJob>();
+}
+
+async function rowsOf(userId: number) {
+  const db = ctx.database.db;
+  const n = async (
+    table: typeof collections | typeof contents | typeof notes | typeof tags | typeof files,
+  ) => (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
+  return {
+    collections: await n(collections),
+    contents: await n(contents),
+    notes: await n(notes),
+    tags: await n(tags),
+    files: await n(files),
+  };
+}
+
+/** Every stored file under DATA_DIR/files (temporary files aside). */
+function storedFiles(): string[] {
+  const root = path.join(ctx.config.dataDir, 'files');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.parentPath.endsWith('tmp'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const list = async <T>(caller: Caller, url: string) =>
+  (await caller.get(url)).json<Paginated<T>>().results;
+
+describe('import: the product’s own export', () => {
+  it('export → import into an empty account → export gives the same files (ids and dates aside)', async () => {
+    const alice = await signedInCaller(ctx);
+    const tag = (await alice.post('/api/collections/tags/', { name: 'sponsors' })).json<Tag>();
+    await alice.post('/api/collections/tags/', { name: 'unused tag' });
+    const season = (
+      await alice.post('/api/collections/list/', {
+        name: 'Season 3',
+        description: 'The plan.',
+        tags: [tag.id],
+        is_public: false,
+      })
+    ).json<Collection>();
+    await alice.post('/api/collections/notes/', {
+      collection: season.id,
+      title: 'Packing list',
+      content: '- Camera\n- Tripod',
+      tags: ['gear'],
+    });
+    const item = (
+      await alice.post('/api/collections/contents-list/', {
+        title: 'Cold open',
+        content: '# Intro\n\nWe leave at dawn. 東京 🚀',
+        tags: [tag.id],
+        collections: [season.id],
+        status: 'scripting',
+        publish_on: '2026-12-24',
+      })
+    ).json<ContentItem>();
+    const upload1 = await alice.upload(
+      { name: 'cue sheet.txt', bytes: Buffer.from('cue one'), type: 'text/plain' },
+      { content: String(item.id) },
+    );
+    expect(upload1.statusCode).toBe(201);
+    const own = await alice.upload(
+      { name: 'logo.png', bytes: Buffer.from('png bytes'), type: 'image/png' },
+      { collection: String(season.id) },
+    );
+    expect(own.statusCode).toBe(201);
+
+    const first = await alice.get('/api/export/');
+    expect(first.statusCode).toBe(200);
+    const bob = await signedInCaller(ctx);
+    const job = await importZip(bob, first.rawPayload);
+    expect(job).toMatchObject({
+      status: 'done',
+      created: { collections: 1, content: 1, notes: 1, tags: 2, files: 2 },
+      errors: [],
+    });
+    expect(job.processed).toBe(job.total);
+
+    const again = await bob.get('/api/export/');
+    const normalise = (entries: Map<string, Buffer>) =>
+      new Map(
+        [...entries]
+          .filter(([name]) => name !== 'manifest.json')
+          .map(([name, bytes]) => [
+            name.replace(/-\d+(?=\/|\.md$)/g, '').replace(/^files\/\d+-/, 'files/'),
+            bytes
+              .toString('utf8')
+              .replace(/^(created_on|updated_on): .*\n/gm, '')
+              .replace(/-\d+(?=\n|\/|$)/gm, '')
+              .replace(/files\/\d+-/g, 'files/'),
+          ]),
+      );
+    const before = normalise(await unzip(first.rawPayload));
+    const after = normalise(await unzip(again.rawPayload));
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [name, text] of before) expect(after.get(name), name).toBe(text);
+    const manifest = JSON.parse((await unzip(again.rawPayload)).get('manifest.json')!.toString());
+    expect(manifest.tags).toEqual(['sponsors', 'unused tag']);
+  });
+});
+
+describe('import: an Obsidian vault', () => {
+  it('makes a collection per folder, items with front matter and inline tags, and embedded files', async () => {
+    const carol = await signedInCaller(ctx);
+    const job = await importZip(carol, await zipOf(obsidianVault()));
+    expect(job.status, JSON.stringify(job.errors)).toBe('done');
+    expect(job.errors).toEqual([
+      {
+        path: 'My Vault/Season 2/Episodes/Broken.md',
+        message: 'The front matter is not valid YAML; the note was imported without it.',
+      },
+    ]);
+    const names = (await list<Collection>(carol, '/api/collections/list/?page_size=50'))
+      .map((c) => c.name)
+      .sort();
+    expect(names).toEqual(['Archive', 'Notizen', 'Season 2', 'Season 2 / Episodes']);
+    const items = await list<ContentItem>(carol, '/api/collections/contents-list/?page_size=50');
+    expect(items.map((i) => i.title).sort()).toEqual(
+      ['Broken', 'Ideas', 'Ideas', 'Pilot', 'Welcome', 'Über uns 🚀'].sort(),
+    );
+    const ideas = items.find(
+      (i) => i.title === 'Ideas' && i.collections_named_list[0]?.name === 'Season 2',
+    )!;
+    expect(ideas.tags_named_list.map((t) => t.name).sort()).toEqual(['Guests', 'food', 'podcast']);
+    expect(ideas.files.map((f) => f.name)).toEqual(['cover.png']);
+    expect(ideas.files[0]!.content_type).toBe('image/png');
+    const pilot = items.find((i) => i.title === 'Pilot')!;
+    expect(pilot.tags_named_list.map((t) => t.name).sort()).toEqual(['pilot', 'podcast']);
+    expect(pilot.files.map((f) => f.name)).toEqual(['flow chart.png']);
+    const welcome = items.find((i) => i.title === 'Welcome')!;
+    expect(welcome.collections).toEqual([]);
+    expect(welcome.tags_named_list.map((t) => t.name)).toEqual(['inbox']);
+    const japanese = items.find((i) => i.title === 'Über uns 🚀')!;
+    expect(japanese.tags_named_list.map((t) => t.name)).toEqual(['旅行']);
+    const broken = items.find((i) => i.title === 'Broken')!;
+    expect(broken.content).toBe('Still imported.\n');
+    // Obsidian's settings folder and files no note embeds are left out.
+    const allFiles = await list<FileObject>(carol, '/api/collections/files/?page_size=50');
+    expect(allFiles.map((f) => f.name).sort()).toEqual(['cover.png', 'flow chart.png']);
+  });
+});
+
+describe('import: a Notion export', () => {
+  it('drops the 32-hex-digit suffixes, skips CSV tables and keeps embedded images', async () => {
+    const dave = await signedInCaller(ctx);
+    const job = await importZip(dave, await zipOf(notionExport()));
+    expect(job.status, JSON.stringify(job.errors)).toBe('done');
+    const items = await list<ContentItem>(dave, '/api/collections/contents-list/?page_size=50');
+    expect(items.map((i) => i.title).sort()).toEqual(['Café ☕', 'Roadmap', 'Sub page']);
+    const names = (await list<Collection>(dave, '/api/collections/list/')).map((c) => c.name);
+    expect(names).toEqual(['Roadmap']);
+    const roadmap = items.find((i) => i.title === 'Roadmap')!;
+    expect(roadmap.files.map((f) => f.name)).toEqual(['launch.png']);
+    const sub = items.find((i) => i.title === 'Sub page')!;
+    expect(sub.collections_named_list.map((c) => c.name)).toEqual(['Roadmap']);
+    expect(sub.tags_named_list.map((t) => t.name)).toEqual(['q1']);
+  });
+});
+
+describe('import: bad archives end failed with a clear error and leave nothing behind', () => {
+  const cases: [string, () => Promise<Buffer> | Buffer, string][] = [
+    ['a file that is not a zip', notAZip, 'The file is not a zip archive.'],
+    ['a zip bomb by ratio', ratioBomb, 'The archive unpacks to more than 20 times its size.'],
+    [
+      'a zip that unpacks beyond 4 × IMPORT_MAX_BYTES',
+      () => zipOf({ 'big.md': modestlyCompressible(13 * 1024 * 1024) }),
+      'The archive unpacks to more than 12 MB.',
+    ],
+    ['a ../ path', () => zipNamed('../evil.md'), 'The archive names a path outside itself.'],
+    [
+      'an absolute path',
+      () => zipNamed('/tmp/evil.md'),
+      'The archive names a path outside itself.',
+    ],
+  ];
+  it.each(cases)(
+    '%s',
+    async (_what, make, message) => {
+      const erin = await signedInCaller(ctx);
+      const storedBefore = storedFiles().length;
+      const job = await importZip(erin, await make());
+      expect(job.status).toBe('failed');
+      expect(job.errors.map((e) => e.message)).toContain(message);
+      expect(await rowsOf(erin.id)).toEqual({
+        collections: 0,
+        contents: 0,
+        notes: 0,
+        tags: 0,
+        files: 0,
+      });
+      expect(storedFiles().length).toBe(storedBefore);
+    },
+    60_000,
+  );
+});
+
+describe('import: the call', () => {
+  it('refuses a body with no file (400) and a zip over IMPORT_MAX_BYTES (413), keeping nothing', async () => {
+    const frank = await signedInCaller(ctx);
+    const storedBefore = storedFiles().length;
+    const { body, contentType } = multipartBody(null, { note: 'x' });
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: IMPORT,
+      headers: { ...frank.auth, 'content-type': contentType },
+      payload: body,
+    });
+    expect(none.statusCode, none.body).toBe(400);
+    const big = await upload(frank, Buffer.alloc(3 * 1024 * 1024 + 10, 1));
+    expect(big.statusCode, big.body).toBe(413);
+    expect(storedFiles().length).toBe(storedBefore);
+    expect(
+      (await ctx.database.db.select({ n: count() }).from(jobs).where(eq(jobs.userId, frank.id)))[0]!
+        .n,
+    ).toBe(0);
+  });
+
+  it('is the importing person’s only: another person’s import id is a 404', async () => {
+    const grace = await signedInCaller(ctx);
+    const heidi = await signedInCaller(ctx);
+    const started = (await upload(grace, await zipOf({ 'a.md': 'hello' }))).json<ImportJob>();
+    expect((await heidi.get(`${IMPORT}${started.id}/`)).statusCode).toBe(404);
+    expect((await grace.get(`${IMPORT}${started.id}/`)).statusCode).toBe(200);
+    expect((await grace.get(`${IMPORT}999999/`)).statusCode).toBe(404);
+    await ctx.jobs.runDue();
+  });
+
+  it('a job held by a live worker is left alone; once its lease runs out (the worker died) it is taken again, undoes what it made and ends failed', async () => {
+    const ivan = await signedInCaller(ctx);
+    // As if a worker had claimed an import, written one collection, and then died (kill -9).
+    const made = (
+      await ivan.post('/api/collections/list/', { name: 'Half an import' })
+    ).json<Collection>();
+    const [row] = await ctx.database.db
+      .insert(jobs)
+      .values({
+        kind: 'import',
+        userId: ivan.id,
+        status: 'running',
+        attempts: 1,
+        leaseUntil: sql`now() + interval '1 minute'`,
+        payload: { storageKey: '0'.repeat(32), size: 1 },
+        result: {
+          created_ids: { collections: [made.id], notes: [], contents: [], tags: [], files: [] },
+        },
+      })
+      .returning();
+    await ctx.jobs.runDue();
+    expect((await ivan.get(`${IMPORT}${row!.id}/`)).json<ImportJob>().status).toBe('running');
+
+    await ctx.database.db
+      .update(jobs)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, row!.id));
+    await ctx.jobs.runDue();
+    const job = (await ivan.get(`${IMPORT}${row!.id}/`)).json<ImportJob>();
+    expect(job.status).toBe('failed');
+    expect(job.errors.map((e) => e.message)).toContain(
+      'The import was interrupted; nothing of it was kept. Please try again.',
+    );
+    expect(await rowsOf(ivan.id)).toMatchObject({ collections: 0 });
+  });
+});
+
+describe('import: more than 50,000 entries', () => {
+  it('ends failed with a clear error and leaves nothing behind', async () => {
+    const big = await createTestApp({ importMaxBytes: 20 * 1024 * 1024 });
+    try {
+      const saved = ctx;
+      ctx = big;
+      try {
+        const erin = await signedInCaller(ctx);
+        const job = await importZip(erin, await tooManyEntries());
+        expect(job.status).toBe('failed');
+        expect(job.errors.map((e) => e.message)).toContain(
+          'The archive holds more than 50,000 entries.',
+        );
+        expect(await rowsOf(erin.id)).toEqual({
+          collections: 0,
+          contents: 0,
+          notes: 0,
+          tags: 0,
+          files: 0,
+        });
+      } finally {
+        ctx = saved;
+      }
+    } finally {
+      await big.close();
+      fs.rmSync(big.config.dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('the trash purge as a job', () => {
+  it('runs once per slot by the clock, whoever queues it', async () => {
+    const kim = await signedInCaller(ctx);
+    const note = (await kim.post('/api/collections/list/', { name: 'Old' })).json<Collection>();
+    await kim.delete(`/api/collections/list/${note.id}/`);
+    ctx.clock.advance(31 * 24 * 60 * 60 * 1000);
+    const first = await ctx.jobs.enqueue({ kind: 'purge', runKey: 'purge:test-slot' });
+    expect(first).toBeDefined();
+    expect(await ctx.jobs.enqueue({ kind: 'purge', runKey: 'purge:test-slot' })).toBeUndefined();
+    await ctx.jobs.runDue();
+    const trash = (await kim.get('/api/trash/')).json<Paginated<unknown>>();
+    expect(trash.count).toBe(0);
+    const [row] = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.runKey, 'purge:test-slot'));
+    expect(row?.status).toBe('done');
+  });
+});
+
+export type { Note };
