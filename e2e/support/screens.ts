@@ -42,6 +42,8 @@ export const MAIN_SCREENS = [
   // Trash and account deletion (issue 14).
   'trash',
   'delete-account-dialog',
+  // Import (issue 14): the Import card after a vault came in.
+  'account-import',
   // Publishing (issue 15): a published collection's page and one of its items, signed out.
   'public-page',
   'public-item',

@@ -2,6 +2,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ExportCard } from '../components/export-card';
+import { ImportCard } from '../components/import-card';
 import { ProfileCard } from '../components/profile-card';
 import { SpeakingPaceCard } from '../components/speaking-pace-card';
 import { StorageCard } from '../components/storage-card';
@@ -22,6 +23,7 @@ export function AccountSettingsPage() {
         <UpdatePasswordCard />
         <StorageCard />
         <ExportCard />
+        <ImportCard />
         <SpeakingPaceCard wordsPerMinute={user.words_per_minute} />
         <DeleteAccountCard />
       </div>
