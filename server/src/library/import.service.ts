@@ -205,6 +205,8 @@ export class ImportService {
         processed += await work(repos);
         await repos.imports.record(jobId, created, processed);
       });
+      // Let waiting requests have the database between batches (PGlite runs one at a time).
+      await new Promise((resolve) => setTimeout(resolve, 1));
     };
 
     const allTags = [
