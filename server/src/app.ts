@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   runMailQueue(app, authServices.mailQueue);
   // Imports and the trash's purge (decision 133).
-  const jobQueue = new JobQueue(deps.database.db, app.log);
+  const jobQueue = new JobQueue(deps.database.db, app.log, config.jobLeaseSeconds);
   runJobQueue(app, jobQueue);
 
   // Request durations and the rest of GET /api/metrics; nothing at all without METRICS_TOKEN.

@@ -54,6 +54,7 @@ const envSchema = z
       .int()
       .positive()
       .default(1024 * 1024 * 1024),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     IMPORT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -143,6 +144,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Largest zip POST /api/import/ takes (IMPORT_MAX_BYTES; docs/operations.md). */
   importMaxBytes: number;
+  /** How long a background job's claim holds without renewal (JOB_LEASE_SECONDS; decision 133). */
+  jobLeaseSeconds: number;
   /** Most bytes of files one user may keep (docs/operations.md); past it an upload is a 413. */
   storageQuotaBytes: number;
   trustProxy: boolean;
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,

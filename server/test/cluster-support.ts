@@ -92,6 +92,8 @@ export async function startCluster(adminUrl: string, names: string[]): Promise<C
       S3_SECRET_ACCESS_KEY: settings.secretAccessKey ?? '',
       S3_FORCE_PATH_STYLE: '1',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // A killed instance's job is taken over within seconds, not two minutes.
+      JOB_LEASE_SECONDS: '3',
     });
     try {
       const [, url] = (await child.waitFor(READY, 60_000)) as unknown as [string, string];

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from './cluster-support';
+import { zipOf, type Entries } from './import-fixtures';
 
 /**
  * Two real server processes, A and B, on one PostgreSQL database and one S3 bucket (s3rver on
@@ -201,4 +202,48 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database and 
       ).status,
     ).toBe(200);
   });
+  it('a job started on A is taken over by B after A is killed (kill -9), and ends with nothing half-kept', async () => {
+    const { access } = await newAccount();
+    const vault: Entries = {};
+    for (let i = 0; i < 6000; i++) {
+      vault[`Vault/Folder ${i % 40}/Note ${i}.md`] =
+        `---\ntags: [t-${i % 30}]\n---\nNote ${i} #daily\n`;
+    }
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await zipOf(vault))]), 'vault.zip');
+    const started = await fetch(`${cluster.get('a').url}/api/import/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: number };
+    // Kill A in the middle of writing.
+    for (let seen = false; !seen;) {
+      const job = await call('b', 'GET', `/api/import/${id}/`, { access });
+      expect(job.body.status).not.toBe('done');
+      seen = job.body.status === 'running' && Number(job.body.processed) > 0;
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cluster.stop('a', 'SIGKILL');
+    const deadline = Date.now() + 60_000;
+    let job: Answer = await call('b', 'GET', `/api/import/${id}/`, { access });
+    while (job.body.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      job = await call('b', 'GET', `/api/import/${id}/`, { access });
+    }
+    expect(job.body.status).toBe('failed');
+    expect(job.body.errors).toContainEqual({
+      path: '',
+      message: 'The import was interrupted; nothing of it was kept. Please try again.',
+    });
+    for (const list of [
+      '/api/collections/list/',
+      '/api/collections/contents-list/',
+      '/api/collections/tags/',
+    ]) {
+      expect((await call('b', 'GET', list, { access })).body.count, list).toBe(0);
+    }
+    await cluster.start('a');
+  }, 120_000);
 });

@@ -3,9 +3,6 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 
-/** How long a claim holds before another worker may take the job (renewed while working). */
-export const LEASE_SECONDS = 120;
-const RENEW_MS = 30_000;
 /** How often an idle worker looks for due jobs. */
 const POLL_MS = 2_000;
 /** How long closing the app waits for a running job. */
@@ -50,9 +47,14 @@ export class JobQueue {
   private stopped = true;
   private busy = false;
 
+  /**
+   * `leaseSeconds`: how long a claim holds before another worker may take the job
+   * (JOB_LEASE_SECONDS, default 120); renewed every quarter of it while the job runs.
+   */
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly leaseSeconds = 120,
   ) {}
 
   handle(kind: string, handler: JobHandler): void {
@@ -148,7 +150,7 @@ export class JobQueue {
       .set({
         status: 'running',
         attempts: sql`${jobs.attempts} + 1`,
-        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
         updatedOn: sql`now()`,
       })
       .where(
@@ -167,15 +169,18 @@ export class JobQueue {
   private async run(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
     if (!handler) return;
-    const renew = setInterval(() => {
-      void this.db
-        .update(jobs)
-        .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
-        .catch((err: unknown) =>
-          this.log.warn({ err, jobId: job.id }, 'jobs: lease renewal failed'),
-        );
-    }, RENEW_MS);
+    const renew = setInterval(
+      () => {
+        void this.db
+          .update(jobs)
+          .set({ leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})` })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+          .catch((err: unknown) =>
+            this.log.warn({ err, jobId: job.id }, 'jobs: lease renewal failed'),
+          );
+      },
+      (this.leaseSeconds * 1000) / 4,
+    );
     const tools: JobTools = {
       log: this.log,
       report: async ({ result, ...values }) => {
