@@ -25,7 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-async function contextWithSession(browser: Browser, session?: Tokens): Promise<BrowserContext> {
+export async function contextWithSession(browser: Browser, session?: Tokens): Promise<BrowserContext> {
   const context = await browser.newContext();
   if (session) {
     // The web app keeps its session in localStorage (web/src/lib/token-storage.ts).

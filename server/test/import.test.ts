@@ -112,7 +112,7 @@ describe('import: the product’s own export', () => {
         content: '# Intro\n\nWe leave at dawn. 東京 🚀',
         tags: [tag.id],
         collections: [season.id],
-        status: 'scripting',
+        status: 'recording',
         publish_on: '2026-12-24',
       })
     ).json<ContentItem>();

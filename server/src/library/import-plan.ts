@@ -4,6 +4,7 @@ import {
   COLLECTION_DESCRIPTION_MAX,
   COLLECTION_NAME_MAX,
   CONTENT_BODY_MAX,
+  CONTENT_STATUSES,
   CONTENT_TITLE_MAX,
   FILE_NAME_MAX,
   NOTE_CONTENT_MAX,
@@ -71,7 +72,7 @@ export interface ImportPlan {
   errors: { path: string; message: string }[];
 }
 
-const STATUSES = new Set(['idea', 'scripting', 'filming', 'editing', 'published']);
+const STATUSES = new Set<string>(CONTENT_STATUSES);
 const NOTION_SUFFIX = / [0-9a-f]{32}(?=$|\.)/;
 const NOTION_SUFFIX_ALL = / [0-9a-f]{32}(?=$|\.|\/)/g;
 /** Folders and files of tools, not of the person: never imported. */
