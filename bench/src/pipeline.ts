@@ -128,7 +128,11 @@ async function main() {
       const count = ${ITEMS};
       const shown = await new Promise((resolve) => {
         const check = () => {
-          if (document.querySelectorAll('[data-testid="board-card"]').length >= count) {
+          const counted = [...document.querySelectorAll('[data-testid="board-column-count"]')]
+            .reduce((sum, badge) => sum + parseInt(badge.textContent || '0', 10), 0);
+          // Every item counted in its column and the first cards mounted (columns are windowed:
+          // only cards near the viewport are in the page).
+          if (counted >= count && document.querySelector('[data-testid="board-card"]')) {
             // The frame after the cards are in: style, layout and paint done.
             requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
           } else requestAnimationFrame(check);

@@ -68,7 +68,10 @@ export const BoardCardBody = memo(function BoardCardBody({
   );
 });
 
-/** A card on the board; people who may not change the item (viewers) get no drag handle. */
+/**
+ * A card on the board (inside the column's list item); people who may not change the item
+ * (viewers) get no drag handle.
+ */
 export const BoardCard = memo(function BoardCard({
   item,
   wordsPerMinute,
@@ -87,14 +90,13 @@ export const BoardCard = memo(function BoardCard({
     isDragging,
   } = useSortable({ id: item.id, disabled: !movable });
   return (
-    <li
+    <div
       ref={setNodeRef}
       data-testid="board-card"
       data-id={item.id}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={clsx(
-        // Off-screen cards skip layout and paint until scrolled to (a board of 500).
-        'rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_88px] [content-visibility:auto]',
+        'rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200',
         isDragging && 'opacity-40',
       )}
     >
@@ -113,6 +115,6 @@ export const BoardCard = memo(function BoardCard({
         )}
         <BoardCardBody item={item} wordsPerMinute={wordsPerMinute} />
       </div>
-    </li>
+    </div>
   );
 });

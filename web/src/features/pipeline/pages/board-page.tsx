@@ -22,7 +22,8 @@ import {
 } from '@dnd-kit/sortable';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useCallback, useMemo, useState } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { STATUS_LABELS } from '../../../components/content-card';
@@ -168,6 +169,7 @@ export function BoardPage() {
                 status={status}
                 items={columns[status]}
                 wordsPerMinute={wordsPerMinute}
+                activeId={activeId}
               />
             ))}
           </div>
@@ -184,17 +186,53 @@ export function BoardPage() {
   );
 }
 
+/** A card's height before it is measured (title, chips, dates; 8 px apart). */
+const CARD_ESTIMATE = 96;
+const CARD_GAP = 8;
+
 function BoardColumn({
   status,
   items,
   wordsPerMinute,
+  activeId,
 }: {
   status: ContentStatus;
   items: ContentItem[];
   wordsPerMinute: number;
+  activeId: number | null;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const list = useRef<HTMLOListElement | null>(null);
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element) setTop(element.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
+  // Only the cards near the viewport are mounted (a column of hundreds stays cheap to render and
+  // to drag over); the card being dragged always stays mounted (dnd-kit measures it).
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex >= 0 && !indexes.includes(activeIndex)) {
+        indexes.push(activeIndex);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [activeIndex],
+  );
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => CARD_ESTIMATE,
+    overscan: 6,
+    gap: CARD_GAP,
+    scrollMargin: top,
+    rangeExtractor,
+    getItemKey: (index) => items[index]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
   return (
     <section
       aria-label={STATUS_LABELS[status]}
@@ -207,16 +245,42 @@ function BoardColumn({
     >
       <h2 className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800">
         {STATUS_LABELS[status]}
-        <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 tabular-nums">
+        <span
+          className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 tabular-nums"
+          data-testid="board-column-count"
+        >
           {items.length}
           <span className="sr-only"> {items.length === 1 ? 'item' : 'items'}</span>
         </span>
       </h2>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol ref={setNodeRef} className="flex min-h-24 flex-1 flex-col gap-2">
-          {items.map((item) => (
-            <BoardCard key={item.id} item={item} wordsPerMinute={wordsPerMinute} />
-          ))}
+        <ol
+          ref={(element) => {
+            list.current = element;
+            setNodeRef(element);
+          }}
+          className="relative min-h-24 flex-1"
+          style={items.length > 0 ? { minHeight: virtualizer.getTotalSize() } : undefined}
+        >
+          {rows.map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            return (
+              <li
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                aria-setsize={items.length}
+                aria-posinset={row.index + 1}
+                className="absolute inset-x-0 top-0"
+                style={{
+                  transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+                }}
+              >
+                <BoardCard item={item} wordsPerMinute={wordsPerMinute} />
+              </li>
+            );
+          })}
           {items.length === 0 && (
             <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">
               Nothing here yet
