@@ -25,7 +25,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function contextWithSession(browser: Browser, session?: Tokens): Promise<BrowserContext> {
+export async function contextWithSession(
+  browser: Browser,
+  session?: Tokens,
+): Promise<BrowserContext> {
   const context = await browser.newContext();
   if (session) {
     // The web app keeps its session in localStorage (web/src/lib/token-storage.ts).

@@ -89,7 +89,7 @@ const PEOPLE = (ids: number[]) =>
   `select "id", "first_name", "last_name", "profile_pic" from "users" where "users"."id" in (${list(ids, 1)})`;
 
 /* ---- collections list: GET /api/collections/list/?page_size=50 ---- */
-const COLLECTION_COLUMNS = `"id", "user_id", "name", "description", "is_active", "is_public", "meta_data", "created_on", "updated_on", "deleted_on", "title_search"`;
+const COLLECTION_COLUMNS = `"id", "user_id", "name", "description", "is_active", "is_public", "meta_data", "public_id", "created_on", "updated_on", "deleted_on", "title_search"`;
 const COLLECTIONS_PAGE = `select ${COLLECTION_COLUMNS} from "collections" where ("collections"."deleted_on" is null and "collections"."user_id" = $1) order by "collections"."id" desc limit $2`;
 const COLLECTIONS_COUNT = `select count(*)::int from "collections" where ("collections"."deleted_on" is null and "collections"."user_id" = $1)`;
 const CONTENT_COUNTS = (ids: number[]) =>
@@ -172,6 +172,8 @@ async function collectionsList(user: number) {
         name: fullName(m.first_name, m.last_name),
         profile_pic: m.profile_pic,
       })),
+      public_id: row.public_id ?? null,
+      public_url: row.public_id ? `/p/${String(row.public_id)}` : null,
     };
   });
   return { count: counted?.count ?? 0, next: null, previous: null, results };

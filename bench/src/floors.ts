@@ -9,6 +9,7 @@
 //   npm run bench:floors -- --profile             the app server runs with --cpu-prof; the top of
 //                                                 the profile (self time) is printed and saved
 //   npm run bench:floors -- --routes=collections  some routes only (collections,contents,item,search)
+//   npm run bench:floors -- --instances           also the collections list on two instances (PostgreSQL)
 //   npm run bench:floors -- --server-log-level=warn
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -44,6 +45,7 @@ const get = (name: string) =>
 const flag = (name: string) => argv.includes(`--${name}`) || fromEnv(name) === 'true';
 const quick = flag('quick');
 const profile = flag('profile');
+const instances = flag('instances');
 const dbs = (get('db') ?? 'postgres,pglite')
   .split(',')
   .filter((db): db is Kind => db === 'pglite' || db === 'postgres');
@@ -122,6 +124,8 @@ interface DbFigures {
   routes: Partial<Record<Route, RouteFigures>>;
   profileTop?: string;
   floorProfileTop?: string;
+  /** `--instances`: the collections list on one instance (50 connections) and on two (25 each). */
+  twoInstances?: { oneRps: number; twoRps: number; p99: number };
   problems: string[];
 }
 
@@ -201,6 +205,39 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
         databaseCpu: scratch?.backendCpu,
       });
       appFigures.set(route, { result, bytes });
+    }
+    if (instances && scratch && routes.includes('collections')) {
+      // Two instances on one PostgreSQL database (contract §9), 25 connections each, at once.
+      const second = await startServer({
+        dataDir: path.join(temp, 'data-b'),
+        databaseUrl: scratch.url,
+        jwtSecret,
+        logLevel,
+        logFile: path.join(temp, 'server-b.log'),
+      });
+      try {
+        const url = (base: string) => `${base}${appSpec.collections.path}`;
+        log(`${kind}: two instances, collections list, 25 connections each`);
+        const [a, b] = await Promise.all(
+          [server, second].map((instance) =>
+            measure({
+              ...load,
+              connections: load.connections / 2,
+              url: url(instance.baseUrl),
+              token: appSpec.collections.token,
+              cpuMs: instance.cpuMs,
+            }),
+          ),
+        );
+        const one = appFigures.get('collections')?.result;
+        figures.twoInstances = {
+          oneRps: one?.rps ?? 0,
+          twoRps: a!.rps + b!.rps,
+          p99: Math.max(a!.p99, b!.p99),
+        };
+      } finally {
+        await second.stop();
+      }
     }
     // The embedded data directory belongs to one process at a time: the floor runs after.
     await server.stop();
@@ -311,6 +348,12 @@ async function main() {
   for (const db of results) {
     process.stdout.write(`\n${table(db)}\n`);
     for (const problem of db.problems) process.stdout.write(`- problem: ${problem}\n`);
+    if (db.twoInstances) {
+      const t = db.twoInstances;
+      process.stdout.write(
+        `\nTwo instances, collections list: ${f0(t.twoRps)} req/s (p99 ${f0(t.p99)} ms) against ${f0(t.oneRps)} on one: ×${(t.twoRps / t.oneRps).toFixed(2)}\n`,
+      );
+    }
     if (db.profileTop)
       process.stdout.write(`\nCPU profile of the app (self time):\n${db.profileTop}\n`);
     if (db.floorProfileTop)
