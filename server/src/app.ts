@@ -129,7 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A slow client cannot hold a connection forever.
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: 60_000,
-    keepAliveTimeout: 5_000,
+    // Longer than most clients keep an idle connection (Node's fetch 4 s), so the client closes
+    // first and a request never races the server's close (ECONNRESET, seen on a busy machine
+    // with 5 s); under connectionTimeout, which would cut an idle socket anyway.
+    keepAliveTimeout: 55_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Refusals before any route runs (431, 414, bad URLs) in the contract's error shape.
     clientErrorHandler,
