@@ -41,6 +41,17 @@ function dayOfThisMonth(day: number): string {
   return `${now.getFullYear()}-${month}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * dnd-kit's keyboard sensor starts listening for arrow keys in a timer after the pick-up (which
+ * is announced at once): a frame and a timer later, that timer has run. A person's next key
+ * comes far later; a test's could come first on a busy machine.
+ */
+async function keyboardSensorListening(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+}
+
 test.describe('the creator’s pipeline (issue 16)', () => {
   test('a card moves from Idea to Scripting by mouse and by keyboard, and stays after a reload', async ({
     page,
@@ -90,6 +101,7 @@ test.describe('the creator’s pipeline (issue 16)', () => {
     await expect(page.locator('[role="status"][aria-live="assertive"]')).toContainText(
       'Picked up Keyboard idea in Idea',
     );
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('[role="status"][aria-live="assertive"]')).toContainText(
       'over Scripting',
@@ -150,6 +162,7 @@ test.describe('the creator’s pipeline (issue 16)', () => {
     await page.getByRole('button', { name: 'Move Stubborn idea' }).focus();
     await page.keyboard.press('Space');
     await expect(live).toContainText('Picked up Stubborn idea');
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowRight');
     await expect(live).toContainText('over Scripting');
     await page.keyboard.press('Space');
