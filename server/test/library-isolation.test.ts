@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, ContentItem, FileObject, Note, Paginated, Tag } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { allByteValues, signedInCaller, type Caller } from './library-helpers';
+import { allByteValues, multipartBody, signedInCaller, type Caller } from './library-helpers';
 
 interface Library {
   caller: Caller;
@@ -117,6 +117,18 @@ describe('two users', () => {
     expect((await me.caller.delete(publish)).statusCode).toBe(404);
     expect((await me.caller.get(`/api/public/${other.collection.id}/`)).statusCode).toBe(404);
     expect((await me.caller.get(`/p/${other.collection.id}`)).statusCode).toBe(404);
+    // Imports: another's import is a 404, like an unknown id.
+    const archive = multipartBody({ name: 'a.zip', bytes: Buffer.from('not a zip') });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/import/',
+      headers: { ...other.caller.auth, 'content-type': archive.contentType },
+      payload: archive.body,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const importId = started.json<{ id: number }>().id;
+    expect((await me.caller.get(`/api/import/${importId}/`)).statusCode).toBe(404);
+    expect((await other.caller.get(`/api/import/${importId}/`)).statusCode).toBe(200);
     const download = await me.caller.get(other.file.url);
     expect(download.statusCode).toBe(404);
     expect(download.headers['content-disposition']).toBeUndefined();
