@@ -135,7 +135,8 @@ function screenshotFile(screen: MainScreen, width: number) {
 }
 
 /**
- * Full-page screenshots of the screen at 375, 768 and 1280 px into e2e/artifacts/screenshots/
+ * Full-page screenshots of the screen at 375, 768 and 1280 px into e2e/artifacts/screenshots/,
+ * each width also checked by axe-core and for sideways scrolling
  * (once per run: a screen several journeys visit is taken by the first). The viewport is put
  * back afterwards so the journey goes on as before.
  */
@@ -147,6 +148,11 @@ export async function captureWidths(page: Page, screen: MainScreen) {
       await page.setViewportSize({ width, height: 800 });
       await page.waitForTimeout(250); // layout and CSS transitions after the resize
       await expectNoHorizontalScroll(page, screen, width);
+      // axe at every width, not only the journey's own: a phone layout hides, stacks and
+      // resizes things (the journey's width was checked by checkScreen just before).
+      if (width !== original.width) {
+        await expectAccessible(page, test.info(), `${screen} at ${width} px`);
+      }
       await page.screenshot({
         path: screenshotFile(screen, width),
         fullPage: true,
