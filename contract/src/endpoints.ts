@@ -47,7 +47,7 @@ import {
   publicItemParamsSchema,
   publicParamsSchema,
 } from './publishing';
-import { importJobSchema } from './imports';
+import { exportDownloadQuerySchema, exportLinkSchema, importJobSchema } from './imports';
 import { searchQuerySchema, searchResultSchema } from './search';
 import { restoredSchema, trashItemSchema, trashListQuerySchema, trashParamsSchema } from './trash';
 import {
@@ -86,6 +86,11 @@ export interface EndpointSchemas {
   success: { status: 200 | 201 | 202 | 204; schema: z.ZodType };
   errors: readonly ErrorStatus[];
   hidden?: boolean;
+  /**
+   * Also signed in by `?ticket=` of a download link instead of the Authorization header
+   * (docs/auth.md, "Download tickets").
+   */
+  ticket?: boolean;
 }
 
 export const healthSchema = z.object({ status: z.literal('ok') });
@@ -555,10 +560,19 @@ export const endpoints = {
   'export.download': {
     ...yourData,
     summary:
-      'Everything the caller owns as one zip (Markdown with front matter, files, manifest.json), streamed',
+      'Everything the caller owns as one zip (Markdown with front matter, files, manifest.json), streamed; signed in by the Authorization header or by `ticket`',
+    query: exportDownloadQuerySchema,
+    ticket: true,
     produces: ['application/zip'],
     // Streamed as it is, never serialized; the schema only documents the answer.
     success: ok(z.unknown().describe('A zip archive (docs/api.md, "Export")')),
+    errors: [401],
+  },
+  'export.link': {
+    ...yourData,
+    summary:
+      'A link to GET /api/export/ that needs no Authorization header (a 60-second ticket), for the browser’s own download',
+    success: ok(exportLinkSchema),
     errors: [401],
   },
 

@@ -20,3 +20,16 @@ export const importJobSchema = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+/**
+ * A link that downloads the export without the Authorization header (docs/api.md, "Export"):
+ * `url` is `/api/export/?ticket=…`, good for EXPORT_TICKET_TTL_SECONDS.
+ */
+export const EXPORT_TICKET_TTL_SECONDS = 60;
+export const exportLinkSchema = z.object({ url: z.string() });
+export type ExportLink = z.infer<typeof exportLinkSchema>;
+
+/** `ticket`: a download ticket from POST /api/export/link/, instead of the Authorization header. */
+export const exportDownloadQuerySchema = z.object({
+  ticket: z.string().max(2000).optional(),
+});

@@ -83,6 +83,7 @@ export const routes = {
   'notes.remove': route('DELETE', '/api/collections/notes/:id/'),
 
   'export.download': route('GET', '/api/export/'),
+  'export.link': route('POST', '/api/export/link/'),
   'import.start': route('POST', '/api/import/'),
   'import.get': route('GET', '/api/import/:id/'),
 

@@ -42,7 +42,8 @@ export const MAIN_SCREENS = [
   // Trash and account deletion (issue 14).
   'trash',
   'delete-account-dialog',
-  // Import (issue 14): the Import card after a vault came in.
+  // Export and import (issue 14): the Your data card, the Import card after a vault came in.
+  'account-export',
   'account-import',
   // Publishing (issue 15): a published collection's page and one of its items, signed out.
   'public-page',

@@ -60,11 +60,20 @@ test.describe('your data (issue 14)', () => {
     await expect(card).toBeVisible();
     await checkScreen('account-export');
 
+    // The card asks for a download link; the browser's own download manager fetches it (no
+    // Authorization header: the link's ticket signs it in) and saves the zip as it streams.
     const downloading = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Export everything' }).click();
     const download = await downloading;
+    const link = new URL(download.url());
+    expect(link.pathname).toBe('/api/export/');
+    expect(link.searchParams.get('ticket')).toBeTruthy();
     expect(download.suggestedFilename()).toMatch(/^creator-workspace-\d{4}-\d{2}-\d{2}\.zip$/);
-    await expect(card.getByText('Your export has been downloaded.')).toBeVisible();
+    await expect(
+      card.getByText('Your export is downloading. Your browser shows its progress.'),
+    ).toBeVisible();
+    // The page stayed where it was.
+    await expect(page).toHaveURL(/\/account-settings$/);
 
     const entries = await readZip(await download.path());
     const item = entries.get(`content/cold-open-${script.id}.md`);

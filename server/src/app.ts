@@ -20,6 +20,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './mail/mailer';
+import { DownloadTickets } from './auth/download-tickets';
 import { TokenService } from './auth/tokens';
 import { createAuthServices } from './auth/auth-services';
 import { authRoutes } from './auth/auth.routes';
@@ -208,7 +209,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = registerMetrics(app, config.metricsToken, deps.database);
 
   /* ---- routes ---- */
-  const guard = createAuthGuard(tokens, (userId) => authServices.account.exists(userId));
+  // Download tickets (docs/auth.md): the export's link for the browser's own download.
+  const downloadTickets = new DownloadTickets(deps.secret, now);
+  const guard = createAuthGuard(tokens, downloadTickets, {
+    exists: (userId) => authServices.account.exists(userId),
+    sessionIsLive: (userId, familyId) => authServices.sessions.isLive(userId, familyId),
+  });
   const unavailable = (reply: FastifyReply, message: string) =>
     sendErrorBody(reply, 503, { status: 'unavailable', ...errorBody(message, 'unavailable') });
   registerRoutes(app, guard, {
@@ -255,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailQueue: authServices.mailQueue,
     publicUrl: config.publicUrl,
     now,
+    downloadTickets,
     jobs: jobQueue,
     importMaxBytes: config.importMaxBytes,
   });

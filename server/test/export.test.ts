@@ -197,3 +197,130 @@ describe('export', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+/** POST /api/export/link/ and GET /api/export/?ticket= (docs/auth.md, "Download tickets"). */
+describe('export by a download link', () => {
+  async function linkOf(caller: Caller): Promise<string> {
+    const res = await caller.post('/api/export/link/');
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = res.json<{ url: string }>();
+    expect(url).toMatch(/^\/api\/export\/\?ticket=[\w.-]+$/);
+    return url;
+  }
+
+  /** A GET of the link as a browser's download makes it: no Authorization header. */
+  const follow = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
+
+  function expectTicketRefused(res: Awaited<ReturnType<typeof follow>>) {
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({
+      message: 'This download link is not valid or has expired. Start the export again.',
+      detail: 'This download link is not valid or has expired. Start the export again.',
+      code: 'token_not_valid',
+    });
+  }
+
+  it('downloads the caller’s export without the Authorization header, as an attachment', async () => {
+    const owner = await signedInCaller(ctx);
+    const item = (
+      await owner.post('/api/collections/contents-list/', { title: 'By link', content: 'mine' })
+    ).json<ContentItem>();
+
+    const res = await follow(await linkOf(owner));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="creator-workspace-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
+    expect(res.headers['cache-control']).toContain('no-store');
+    const entries = await unzip(res.rawPayload);
+    expect([...entries.keys()].sort()).toEqual(
+      [`content/by-link-${item.id}.md`, 'manifest.json'].sort(),
+    );
+    expect(markdown(entries.get(`content/by-link-${item.id}.md`)).body).toBe('mine');
+  });
+
+  it('asks for a signed-in caller before it gives a link', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/export/link/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'not_authenticated' });
+  });
+
+  it('refuses a ticket past its 60 seconds on the app’s clock', async () => {
+    const url = await linkOf(alice);
+    ctx.clock.advance(59_000);
+    expect((await follow(url)).statusCode).toBe(200);
+    ctx.clock.advance(2_000);
+    expectTicketRefused(await follow(url));
+  });
+
+  it('refuses a tampered ticket, a garbled one, an empty one, two of them and an access token', async () => {
+    const url = await linkOf(alice);
+    const ticket = decodeURIComponent(url.split('ticket=')[1]!);
+    const [header, payload, signature] = ticket.split('.') as [string, string, string];
+    // The same ticket naming Bob: the signature no longer matches.
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string };
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: String(bob.id) })).toString(
+      'base64url',
+    );
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const bad of [
+      `${header}.${forged}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      `${header}.${payload}`,
+      'not-a-ticket',
+      '',
+      // An access token is not a ticket (another key, another type).
+      alice.access,
+    ]) {
+      expectTicketRefused(await follow(`/api/export/?ticket=${encodeURIComponent(bad)}`));
+    }
+    expectTicketRefused(await follow(`${url}&ticket=${encodeURIComponent(ticket)}`));
+    // Nor is a ticket an access token.
+    const asBearer = await follow('/api/export/', { authorization: `Bearer ${ticket}` });
+    expect(asBearer.statusCode).toBe(401);
+    expect(asBearer.json()).toMatchObject({ code: 'token_not_valid' });
+    // The ticket still works as it was made.
+    expect((await follow(url)).statusCode).toBe(200);
+  });
+
+  it('never mixes one person’s ticket with another person’s sign-in', async () => {
+    const owner = await signedInCaller(ctx);
+    await owner.post('/api/collections/contents-list/', { title: 'Private', content: 'x' });
+    const url = await linkOf(owner);
+    const other = await signedInCaller(ctx);
+    const res = await follow(url, other.auth);
+    expectTicketRefused(res);
+    expect(res.rawPayload.includes(Buffer.from('private-'))).toBe(false);
+    // With the owner's own header it is the owner's export.
+    expect((await follow(url, owner.auth)).statusCode).toBe(200);
+    // And the other person's own link gives only their own (empty) export.
+    const theirs = await follow(await linkOf(other));
+    expect([...(await unzip(theirs.rawPayload)).keys()]).toEqual(['manifest.json']);
+  });
+
+  it('refuses the ticket of a deleted account', async () => {
+    const leaving = await signedInCaller(ctx);
+    const url = await linkOf(leaving);
+    const deleted = await leaving.post('/api/auth/delete-account/', {
+      password: leaving.password,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expectTicketRefused(await follow(url));
+  });
+
+  it('refuses the ticket of a sign-in that has ended', async () => {
+    const user = await signedInCaller(ctx);
+    const url = await linkOf(user);
+    const refresh = (body: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token/', payload: body });
+    expect((await refresh({ refresh: user.refresh })).statusCode).toBe(200);
+    expect((await follow(url)).statusCode).toBe(200);
+    // The rotated refresh token presented again after 30 s ends the whole sign-in.
+    ctx.clock.advance(31_000);
+    expect((await refresh({ refresh: user.refresh })).statusCode).toBe(401);
+    expectTicketRefused(await follow(url));
+  });
+});

@@ -78,6 +78,31 @@ describe('disk filled through the log: request logs', () => {
   });
 });
 
+describe('download tickets (docs/auth.md, "Download tickets")', () => {
+  it('never reach the log: not the link, not its download, not a refused one', async () => {
+    const access = await signedInAccess();
+    const link = await app.inject({
+      method: 'POST',
+      url: '/api/export/link/',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json<{ url: string }>();
+    const ticket = decodeURIComponent(url.split('ticket=')[1] ?? '');
+    expect(ticket.length).toBeGreaterThan(20);
+    const before = log.lines.length;
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const refused = await app.inject({ method: 'GET', url: `${url}x` });
+    expect(refused.statusCode).toBe(401);
+    const lines = log.lines.slice(before).join('');
+    // The requests were logged, by their path alone.
+    expect(lines).toContain('"path":"/api/export/","status":200');
+    expect(lines).toContain('"path":"/api/export/","status":401');
+    expect(log.text).not.toContain('ticket=');
+    for (const part of ticket.split('.')) expect(log.text).not.toContain(part);
+  });
+});
+
 describe('disk filled through the log: database errors', () => {
   it('are logged by code and constraint only, never with the query or its parameters', async () => {
     const email = `dup-${randomBytes(4).toString('hex')}@example.com`;

@@ -4,6 +4,7 @@ import type { Collection, ContentItem, FileObject, Member, Note, Version } from 
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
 import { invite, share } from './sharing-helpers';
+import { unzip } from './zip-support';
 
 /**
  * The role table of docs/api.md ("Sharing") as the API answers it, on both databases: every
@@ -18,8 +19,9 @@ import { invite, share } from './sharing-helpers';
  * Search finds what each may read (docs/api.md, "Search"); tags stay per person, so only the
  * owner may merge the owner's tags. The trash (docs/api.md, "Trash"): each person's list is their
  * own; an editor may restore (Undo) what they may write, only the owner deletes for good, and a
- * trashed collection is the owner's alone. Export answers everyone, with only their own rows
- * (test/export.test.ts). Publishing is the owner's (test/publish.test.ts covers what the link shows).
+ * trashed collection is the owner's alone. Export and its download link answer everyone, with
+ * only their own rows (test/export.test.ts). Publishing is the owner's (test/publish.test.ts
+ * covers what the link shows).
  */
 const PEOPLE = ['owner', 'editor', 'viewer', 'stranger', 'removed', 'invited'] as const;
 type Person = (typeof PEOPLE)[number];
@@ -74,6 +76,7 @@ const MATRIX: Row[] = [
   ['PATCH  file (rename)',                       200,  200,   403,   404,     404,    404],
   ['DELETE file',                                204,  204,   403,   404,     404,    404],
   ['GET    export (own rows only)',              200,  200,   200,   200,     200,    200],
+  ['POST   export link (own rows only)',         200,  200,   200,   200,     200,    200],
   ['GET    search?collection=',                  200,  200,   200,   404,     404,    404],
   ['POST   tags/{id}/merge (the owner’s tags)',  200,  404,   404,   404,     404,    404],
   ['GET    trash (one’s own)',                   200,  200,   200,   200,     200,    200],
@@ -267,6 +270,17 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].delete(`/api/collections/files/${(await newFile()).id}/`),
   // Everyone may export; what is in it is their own rows only (test/export.test.ts).
   'GET    export (own rows only)': (who) => person[who].get('/api/export/'),
+  // The link's ticket is the person's own: what it downloads is their export, nobody else's.
+  'POST   export link (own rows only)': async (who) => {
+    const res = await person[who].post('/api/export/link/');
+    if (res.statusCode !== 200) return res;
+    const download = await ctx.app.inject({ method: 'GET', url: res.json<{ url: string }>().url });
+    expect(download.statusCode).toBe(200);
+    const entries = await unzip(download.rawPayload);
+    const folder = `collections/shared-season-${collection.id}/collection.md`;
+    expect(entries.has(folder)).toBe(who === 'owner');
+    return res;
+  },
   'GET    search?collection=': (who) =>
     person[who].get(`/api/search/?q=episode&collection=${collection.id}`),
   'POST   tags/{id}/merge (the owner’s tags)': async (who) => {

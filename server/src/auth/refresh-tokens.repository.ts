@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/executor';
 import { refreshTokens } from '../db/schema';
 
@@ -35,6 +35,23 @@ export class RefreshTokensRepository {
       .update(refreshTokens)
       .set({ rotatedAt: at, successorSealed })
       .where(eq(refreshTokens.id, id));
+  }
+
+  /** The sign-in still has a refresh token that is neither revoked nor expired. */
+  async familyIsLive(userId: number, familyId: string, now: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   async revokeFamily(familyId: string, at: Date): Promise<void> {

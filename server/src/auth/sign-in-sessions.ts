@@ -100,6 +100,14 @@ export class SignInSessions {
   }
 
   /**
+   * The sign-in has not ended (signed out by a password change or reset, or its refresh token
+   * reused): what a download ticket of that sign-in is checked against (docs/auth.md).
+   */
+  isLive(userId: number, familyId: string): Promise<boolean> {
+    return this.deps.store.repos.refreshTokens.familyIsLive(userId, familyId, this.deps.now());
+  }
+
+  /**
    * Ends every sign-in of the user but `keepFamilyId`'s, inside the caller's transaction, so a
    * password change and the sign-outs it causes stand or fall together.
    */

@@ -37,7 +37,7 @@ export interface RefreshClaims {
 /** Keys derived from the one server secret, so a key for one purpose is useless for another. */
 export function deriveKey(
   secret: string,
-  purpose: 'jwt' | 'otp' | 'refresh-hash' | 'refresh-successor',
+  purpose: 'jwt' | 'otp' | 'refresh-hash' | 'refresh-successor' | 'download-ticket',
 ): Buffer {
   return createHmac('sha256', secret).update(`creator-workspace:${purpose}`).digest();
 }

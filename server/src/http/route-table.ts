@@ -127,7 +127,9 @@ export function registerRoutes<N extends RouteName>(
       method,
       url: path,
       schema: schemaOf(name),
-      ...(endpoint.signedIn ? { onRequest: guard.hook } : {}),
+      ...(endpoint.signedIn
+        ? { onRequest: 'ticket' in endpoint && endpoint.ticket ? guard.ticketHook : guard.hook }
+        : {}),
       handler: async (request, reply) => {
         const body = endpoint.signedIn
           ? await handler(request, reply, guard.callerOf(request))

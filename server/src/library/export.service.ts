@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
+import { pathOf } from '@cw/contract';
+import type { DownloadTickets } from '../auth/download-tickets';
 import type { Caller } from '../policy/caller';
 import type { FileStorage } from '../storage/file-storage';
 import {
@@ -41,9 +43,20 @@ export class ExportService {
   constructor(
     private readonly store: LibraryStore,
     private readonly storage: FileStorage,
+    private readonly tickets: DownloadTickets,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
   ) {}
+
+  /**
+   * POST /api/export/link/ (decision 151): the download's address with a 60-second ticket of the
+   * caller and their sign-in, so the browser's own download manager can fetch and save the zip
+   * as it streams (a link cannot carry the Authorization header).
+   */
+  async link(caller: Caller): Promise<{ url: string }> {
+    const ticket = await this.tickets.issue(caller.userId, caller.sessionFamilyId);
+    return { url: `${pathOf('export.download')}?ticket=${encodeURIComponent(ticket)}` };
+  }
 
   download(caller: Caller): { stream: Readable; headers: Record<string, string> } {
     const zip = new ZipFile();

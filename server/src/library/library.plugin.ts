@@ -2,6 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DownloadTickets } from '../auth/download-tickets';
 import type { Database } from '../db/client';
 import type { AuthGuard } from '../http/auth-guard';
 import { registerRoutes } from '../http/route-table';
@@ -53,6 +54,8 @@ export interface LibraryDeps {
   mailQueue: MailQueue;
   publicUrl: string;
   now: () => Date;
+  /** Signs the export's download links (docs/auth.md, "Download tickets"). */
+  downloadTickets: DownloadTickets;
   /** Background jobs in the database: imports and the trash's purge (decision 133). */
   jobs: JobQueue;
   /** Largest import zip (IMPORT_MAX_BYTES). */
@@ -97,7 +100,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   registerRoutes(
     app,
     deps.guard,
-    exportRoutes(new ExportService(store, storage, app.log, deps.now)),
+    exportRoutes(new ExportService(store, storage, deps.downloadTickets, app.log, deps.now)),
   );
   registerRoutes(app, deps.guard, contentsRoutes(contents, new VersionsService(store, deps.now)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));

@@ -3,57 +3,64 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../test/factories';
 import { fakeFetch, json, renderPage } from '../../../test/render';
-import { ExportCard, exportFileName } from './export-card';
+import { ExportCard } from './export-card';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-function renderCard(answer: () => Response) {
-  const api = fakeFetch({ 'GET /api/export/': answer });
+const LINK = '/api/export/?ticket=t.i.cket';
+
+/** The card, the faked API, and every link it clicked (href, download, still in the page). */
+function renderCard(answer: () => Response | Promise<Response>) {
+  const api = fakeFetch({ 'POST /api/export/link/': answer });
   vi.stubGlobal('fetch', api.fn);
-  const createObjectURL = vi.fn(() => 'blob:export');
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-  const names: string[] = [];
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+  const clicked: { href: string; download: string; hidden: boolean }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {
-    names.push(this.download);
+    clicked.push({
+      href: this.getAttribute('href') ?? '',
+      download: this.hasAttribute('download') ? this.download : '(none)',
+      hidden: this.hidden,
+    });
   });
   storeSession();
   renderPage(<ExportCard />);
-  return { api, names, click, createObjectURL, user: userEvent.setup() };
+  return { api, clicked, user: userEvent.setup() };
 }
 
 describe('ExportCard', () => {
-  it('downloads the zip with the session’s token under the server’s file name', async () => {
-    const { api, names, user } = renderCard(
-      () =>
-        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
-          status: 200,
-          headers: {
-            'Content-Type': 'application/zip',
-            'Content-Disposition': 'attachment; filename="creator-workspace-2026-11-24.zip"',
-          },
-        }),
+  it('asks for a download link with the session’s token and hands it to the browser', async () => {
+    let answer!: (response: Response) => void;
+    const { api, clicked, user } = renderCard(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
     );
     await user.click(screen.getByRole('button', { name: 'Export everything' }));
-    expect(await screen.findByText('Your export has been downloaded.')).toBeInTheDocument();
-    expect(names).toEqual(['creator-workspace-2026-11-24.zip']);
+    // While the link is asked for: the card says so and nothing is downloaded yet.
+    expect(await screen.findByText('Preparing your export...')).toBeInTheDocument();
+    expect(clicked).toEqual([]);
+    answer(json(200, { url: LINK }));
+
+    expect(
+      await screen.findByText('Your export is downloading. Your browser shows its progress.'),
+    ).toBeInTheDocument();
+    // One hidden link with `download` (empty: the server's Content-Disposition names the file),
+    // followed by the browser itself: the page never reads the zip.
+    expect(clicked).toEqual([{ href: LINK, download: '', hidden: true }]);
+    expect(document.querySelector(`a[href="${LINK}"]`)).toBeNull();
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.method).toBe('POST');
     expect(api.calls[0]?.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
-  it('says so when the export fails', async () => {
-    const { names, user } = renderCard(() => json(500, { message: 'boom' }));
+  it('says so when the link cannot be had, and downloads nothing', async () => {
+    const { clicked, user } = renderCard(() => json(500, { message: 'boom' }));
     await user.click(screen.getByRole('button', { name: 'Export everything' }));
     expect(
       await screen.findByText('Failed to export your data. Please try again.'),
     ).toBeInTheDocument();
-    expect(names).toEqual([]);
-  });
-
-  it('names the file by the day when the server gives no name', () => {
-    expect(exportFileName(null, new Date('2027-01-02T10:00:00Z'))).toBe(
-      'creator-workspace-2027-01-02.zip',
-    );
-    expect(exportFileName('attachment; filename="x.zip"')).toBe('x.zip');
+    expect(clicked).toEqual([]);
   });
 });

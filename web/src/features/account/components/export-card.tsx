@@ -1,29 +1,38 @@
-import { pathOf } from '@cw/contract/routes';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
-import { fetchSignedIn, saveBlob } from '../../../lib/api/files';
+import { callApi } from '../../../lib/api-client';
 
-/** `attachment; filename="creator-workspace-2026-11-24.zip"` → the name, else today's. */
-export function exportFileName(disposition: string | null, today = new Date()): string {
-  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
-  return name ?? `creator-workspace-${today.toISOString().slice(0, 10)}.zip`;
+/**
+ * Hands a same-origin address to the browser's own download manager: a hidden link with
+ * `download` (empty, so the server's `Content-Disposition` names the file) clicked once. The
+ * page stays; the browser streams the zip to disk and shows its progress.
+ */
+export function startDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 /**
  * Account settings, "Your data": everything the person owns as one zip (docs/product.md,
- * "Your data"; GET /api/export/). The download needs the session's token, so it is fetched and
- * saved as a file rather than followed as a link.
+ * "Your data"; docs/api.md, "Export"). A link cannot carry the session's token, so the card asks
+ * for a download link with a 60-second ticket (POST /api/export/link/) and lets the browser
+ * follow it: the zip streams to disk instead of being held in the page's memory (decision 151).
  */
 export function ExportCard() {
   const [state, setState] = useState<'idle' | 'working' | 'done' | 'failed'>('idle');
   const exportAll = async () => {
     setState('working');
     try {
-      const response = await fetchSignedIn(pathOf('export.download'));
-      const name = exportFileName(response.headers.get('Content-Disposition'));
-      saveBlob(await response.blob(), name);
+      const { url } = await callApi('export.link');
+      startDownload(url);
       setState('done');
     } catch {
       setState('failed');
@@ -62,7 +71,9 @@ export function ExportCard() {
             <span className="text-sm text-slate-600">Preparing your export...</span>
           )}
           {state === 'done' && (
-            <FormMessage tone="success">Your export has been downloaded.</FormMessage>
+            <FormMessage tone="success">
+              Your export is downloading. Your browser shows its progress.
+            </FormMessage>
           )}
         </div>
       </div>
