@@ -75,6 +75,22 @@ test.describe('publishing a collection (issue 15)', () => {
     await checkScreenOn(visitor, 'public-item');
     expect((await visitor.goto(`${firstLink}/${draft.id}`))?.status()).toBe(404);
 
+    // A reader whose browser runs no JavaScript reads the page and an item all the same.
+    const noScriptContext = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await noScriptContext.newPage();
+    expect((await reader.goto(firstLink))?.status()).toBe(200);
+    await expect(reader.getByRole('heading', { level: 1, name: 'Season 3 plan' })).toBeVisible();
+    await expect(reader.getByText(`by ${user.firstName} ${user.lastName}`)).toBeVisible();
+    await expect(reader.getByText('Sponsor fee notes')).toHaveCount(0);
+    await reader.getByRole('link', { name: 'Episode one: the cold open' }).click();
+    await expect(reader).toHaveURL(`${firstLink}/${episode.id}`);
+    await expect(
+      reader.getByRole('heading', { level: 1, name: 'Cold open', exact: true }),
+    ).toBeVisible();
+    await expect(reader.locator('strong', { hasText: 'host' })).toBeVisible();
+    await expect(reader.getByRole('listitem').filter({ hasText: 'Camera B' })).toBeVisible();
+    await noScriptContext.close();
+
     // The owner switches the draft on: it shows on the public page.
     await page.goto(`/content/${draft.id}`);
     const toggle = page.getByRole('switch', { name: 'Show on public page' });

@@ -42,7 +42,7 @@ import { registerResponseHeaders } from './http/response-headers';
 import { registerRoutes } from './http/route-table';
 import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
-import { sendPublicNotFound } from './library/public.routes';
+import { publicNotFoundOf } from './library/public.routes';
 import { JobQueue, runJobQueue } from './jobs/job-queue';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
@@ -115,9 +115,6 @@ export const loggerOptions = (level: string): LoggerOptions => ({
   },
 });
 
-/** Public pages are the server's (docs/api.md, "Publishing"): never the app shell or JSON. */
-const isPublicPath = (url: string) => url === '/p' || url.startsWith('/p/');
-
 /** The whole HTTP application. Used by main.ts and by every integration test. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
@@ -135,9 +132,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // with 5 s); under connectionTimeout, which would cut an idle socket anyway.
     keepAliveTimeout: 55_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Refusals before any route runs (431, 414, bad URLs) in the contract's error shape.
+    // Refusals before any route runs (431, 414, bad URLs) in the contract's error shape; under
+    // /p/ and /api/public/ the public 404 instead (docs/api.md, "Publishing").
     clientErrorHandler,
-    frameworkErrors,
+    frameworkErrors: (error, request, reply) => {
+      const publicNotFound = publicNotFoundOf(request.url);
+      if (publicNotFound) void publicNotFound(reply);
+      else frameworkErrors(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -147,6 +149,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyReader(app);
   refuseMultipartWithoutBoundary(app);
   registerResponseHeaders(app);
+  // Public addresses are only read: any other method under /p/ or /api/public/ gets the public
+  // 404 at once, before a body is read (docs/api.md, "Publishing").
+  app.addHook('onRequest', (request, reply, done) => {
+    const publicNotFound =
+      request.method === 'GET' || request.method === 'HEAD' ? null : publicNotFoundOf(request.url);
+    if (publicNotFound) void publicNotFound(reply);
+    else done();
+  });
 
   /* ---- external plugins ---- */
   await app.register(helmet, {
@@ -288,6 +298,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '';
+      // Public pages are the server's: never the app shell.
+      const publicNotFound = publicNotFoundOf(url);
+      if (publicNotFound) return publicNotFound(reply);
       if (
         url.startsWith('/api/') ||
         url === '/api' ||
@@ -295,7 +308,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ) {
         return sendRouteNotFound(request, reply);
       }
-      if (isPublicPath(url)) return sendPublicNotFound(reply);
       // Client routes fall back to the app shell; the web app draws its own 404 page.
       return reply
         .type('text/html; charset=utf-8')
@@ -303,10 +315,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .sendFile('index.html');
     });
   } else {
-    app.setNotFoundHandler((request, reply) =>
-      isPublicPath(request.url.split('?')[0] ?? '')
-        ? sendPublicNotFound(reply)
-        : sendRouteNotFound(request, reply),
+    app.setNotFoundHandler(
+      (request, reply) =>
+        publicNotFoundOf(request.url)?.(reply) ?? sendRouteNotFound(request, reply),
     );
   }
 

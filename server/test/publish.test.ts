@@ -9,9 +9,19 @@ import type {
   PublicCollection,
   Tag,
 } from '@cw/contract';
+import { PUBLIC_CSP } from '../src/library/public-html';
+import { PUBLIC_API_CONTENT_BYTES } from '../src/library/public.repository';
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
 import { share } from './sharing-helpers';
+import {
+  executableInFragment,
+  executableInPage,
+  expectInertFragment,
+  expectInertPage,
+  XSS_CORPUS,
+  XSS_MARKDOWN,
+} from './xss-corpus';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,6 +67,13 @@ async function expectSame404(url: string) {
   for (const header of ['content-type', 'cache-control', 'content-security-policy', 'etag']) {
     expect(res.headers[header], `${url} ${header}`).toEqual(reference.headers[header]);
   }
+}
+
+interface Feed {
+  title: string;
+  link: string;
+  description: string;
+  pubDate: string;
 }
 
 interface World {
@@ -107,13 +124,17 @@ async function world(): Promise<World> {
     }),
     201,
   );
-  const note = await ok<Note>(
-    alice.post(`/api/collections/notes/?collection=${collection.id}`, {
-      title: 'Note',
-      content: 'a note',
-    }),
-    201,
-  );
+  const addNote = () =>
+    ok<Note>(
+      alice.post(`/api/collections/notes/?collection=${collection.id}`, {
+        title: 'Note',
+        content: 'a note',
+      }),
+      201,
+    );
+  let note = await addNote();
+  // A note whose id is also the public item's would be found as that item (ids of two tables).
+  if (note.id === publicItem.id) note = await addNote();
   const upload = (name: string, fields: Record<string, string>) =>
     ok<FileObject>(alice.upload({ name, bytes: Buffer.from(`bytes of ${name}`) }, fields), 201);
   const publicFile = await upload('cue-sheet.txt', { content: String(publicItem.id) });
@@ -205,10 +226,15 @@ describe('publishing a collection', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers 304 to a matching If-None-Match, on the page, an item and the feed', async () => {
+  it('answers 304 to a matching If-None-Match, on the page, an item, the feed and the JSON', async () => {
     const w = await world();
     const id = (await publish(w.alice, w.collection.id)).public_id!;
-    for (const url of [`/p/${id}`, `/p/${id}/${w.publicItem.id}`, `/p/${id}/feed.xml`]) {
+    for (const url of [
+      `/p/${id}`,
+      `/p/${id}/${w.publicItem.id}`,
+      `/p/${id}/feed.xml`,
+      `/api/public/${id}/`,
+    ]) {
       const first = await visit(url);
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag as string;
@@ -217,6 +243,16 @@ describe('publishing a collection', () => {
       expect(again.statusCode, url).toBe(304);
       expect(again.body, url).toBe('');
       expect(again.headers.etag, url).toBe(etag);
+      expect(again.headers['cache-control'], url).toBe('public, max-age=60');
+      expect(again.headers['content-security-policy'], url).toBe(PUBLIC_CSP);
+      // The same version answers the same bytes (from the cache) under the same ETag.
+      const third = await visit(url);
+      expect(third.headers.etag, url).toBe(etag);
+      expect(third.body, url).toBe(first.body);
+      // Each address has its own validator.
+      expect((await visit(`/p/${id}`, { 'if-none-match': etag })).statusCode, url).toBe(
+        url === `/p/${id}` ? 304 : 200,
+      );
       expect((await visit(url, { 'if-none-match': `W/${etag}` })).statusCode, url).toBe(304);
       expect((await visit(url, { 'if-none-match': '"other"' })).statusCode, url).toBe(200);
     }
@@ -269,8 +305,10 @@ describe('publishing a collection', () => {
     expect(channel.item.map((item) => item.title)).toEqual(['Episode two & more', 'Episode one']);
     expect(channel.item[0]!.link).toMatch(new RegExp(`/p/${id}/${later.id}$`));
     expect(new Date(channel.item[1]!.pubDate).toISOString()).toBe('2026-11-20T00:00:00.000Z');
-    // Raw HTML in the text is shown as text, escaped inside the description.
-    expect(channel.item[0]!.description).toBe('<p>Second &#x3C;b>one&#x3C;/b></p>');
+    // The description is the start of the text (the page's excerpt) as HTML: raw HTML in the
+    // text is shown as text, escaped inside the description.
+    expect(channel.item[0]!.description).toBe('<p>Second &lt;b&gt;one&lt;/b&gt;</p>');
+    expect(channel.item[1]!.description).toBe('<p>Cold open The host walks in.</p>');
   });
 
   it('unpublishing stops the link at once; publishing later gives a new id and the old one stays 404', async () => {
@@ -320,6 +358,13 @@ describe('publishing a collection', () => {
       }),
       201,
     );
+    const trashedFile = await ok<FileObject>(
+      w.alice.upload(
+        { name: 'trashed.txt', bytes: Buffer.from('gone') },
+        { content: String(trashedItem.id) },
+      ),
+      201,
+    );
     await ok(w.alice.delete(`${CONTENTS}${trashedItem.id}/`), 204);
 
     for (const url of [
@@ -346,7 +391,48 @@ describe('publishing a collection', () => {
     ]) {
       await expectSame404(url);
     }
-    // Another collection's public item shows only through its own collection.
+    // Another user's published collection: neither's items nor files show through the other's id.
+    const bobsItem = await ok<ContentItem>(
+      bob.post(CONTENTS, {
+        title: 'Bob public',
+        content: 'bob',
+        collections: [bobs.id],
+        is_public: true,
+      }),
+      201,
+    );
+    const bobsFile = await ok<FileObject>(
+      bob.upload({ name: 'bob.txt', bytes: Buffer.from('bob') }, { content: String(bobsItem.id) }),
+      201,
+    );
+    const bobId = (await publish(bob, bobs.id)).public_id!;
+    expect((await visit(`/p/${bobId}/${bobsItem.id}`)).statusCode).toBe(200);
+    expect((await visit(`/p/${bobId}/files/${bobsFile.id}`)).statusCode).toBe(200);
+    expect((await visit(`/p/${id}/${w.publicItem.id}`)).statusCode).toBe(200);
+    expect((await visit(`/p/${id}/files/${w.publicFile.id}`)).statusCode).toBe(200);
+    await expectSame404(`/p/${bobId}/${w.publicItem.id}`);
+    await expectSame404(`/p/${bobId}/files/${w.publicFile.id}`);
+    await expectSame404(`/p/${id}/${bobsItem.id}`);
+    await expectSame404(`/p/${id}/files/${bobsFile.id}`);
+    for (const url of [`/p/${bobId}`, `/p/${bobId}/feed.xml`, `/api/public/${bobId}/`]) {
+      const body = (await visit(url)).body;
+      expect(body, url).toContain('Bob public');
+      expect(body, url).not.toContain('Episode one');
+    }
+
+    // A trashed item is on no public answer, and its page and files are the same 404.
+    for (const url of [`/p/${id}`, `/p/${id}/feed.xml`, `/api/public/${id}/`]) {
+      const res = await visit(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('Episode one');
+      expect(res.body, url).not.toContain('Trashed');
+      expect(res.body, url).not.toMatch(new RegExp(`/p/${id}/${trashedItem.id}[^0-9]`));
+      expect(res.body, url).not.toContain('trashed.txt');
+    }
+    const listed = (await visit(`/api/public/${id}/`)).json<PublicCollection>();
+    expect(listed.items.map((item) => item.id)).toEqual([w.publicItem.id]);
+    await expectSame404(`/p/${id}/files/${trashedFile.id}`);
+
     expect((await visit(`/p/${otherId}/${w.otherItem.id}`)).statusCode).toBe(200);
 
     // A trashed collection: 404 everywhere, like an unknown id.
@@ -380,47 +466,427 @@ describe('publishing a collection', () => {
     );
   });
 
-  it('keeps hostile text inert: names, titles, tags and content never become markup', async () => {
+  it('keeps the XSS corpus inert in names, tags, titles, content and file names, on every answer', async () => {
+    for (const payload of XSS_CORPUS) {
+      const alice = await signedInCaller(ctx);
+      await ok(
+        alice.patch('/api/auth/update-profile/', { first_name: payload, last_name: payload }),
+      );
+      const tag = await ok<Tag>(alice.post('/api/collections/tags/', { name: payload }), 201);
+      const collection = await ok<Collection>(
+        alice.post(COLLECTIONS, { name: payload, description: payload, tags: [tag.id] }),
+        201,
+      );
+      const content = [...XSS_CORPUS, ...XSS_MARKDOWN].join('\n\n');
+      const item = await ok<ContentItem>(
+        alice.post(CONTENTS, {
+          title: payload,
+          content,
+          collections: [collection.id],
+          is_public: true,
+        }),
+        201,
+      );
+      const file = await ok<FileObject>(
+        alice.upload({ name: 'x.txt', bytes: Buffer.from('x') }, { content: String(item.id) }),
+        201,
+      );
+      // File names lose what looks like a path (`…/`): what is left is what shows.
+      const fileName = (
+        await ok<FileObject>(alice.patch(`/api/collections/files/${file.id}/`, { name: payload }))
+      ).name;
+      const id = (await publish(alice, collection.id)).public_id!;
+      const where = (url: string) => `${url} with ${JSON.stringify(payload)}`;
+
+      const page = (await visit(`/p/${id}`)).body;
+      expectInertPage(page, where('page'));
+      const itemPage = (await visit(`/p/${id}/${item.id}`)).body;
+      expectInertPage(itemPage, where('item'));
+      // The texts are there, as text.
+      expect(itemPage).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+
+      const rss = (await visit(`/p/${id}/feed.xml`)).body;
+      expect(XMLValidator.validate(rss), where('feed')).toBe(true);
+      const channel = (
+        new XMLParser({ isArray: (name) => name === 'item', htmlEntities: true }).parse(rss) as {
+          rss: { channel: { title: string; description: string; item: Feed[] } };
+        }
+      ).rss.channel;
+      // Titles are plain text (RSS), kept exactly; descriptions are HTML, and inert.
+      expect(channel.title).toBe(payload);
+      expect(channel.item.map((entry) => entry.title)).toEqual([payload]);
+      expectInertFragment(channel.description, where('feed channel'));
+      for (const entry of channel.item) expectInertFragment(entry.description, where('feed item'));
+
+      const api = await visit(`/api/public/${id}/`);
+      expect(api.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['content-security-policy']).toBe(PUBLIC_CSP);
+      // No markup in the bytes at all (`<` travels as \u003c), and the data is intact.
+      expect(api.body, where('api')).not.toMatch(/[<>]/);
+      const answer = api.json<PublicCollection>();
+      expect(answer.name).toBe(payload);
+      expect(answer.owner_name).toBe(`${payload} ${payload}`.trim());
+      expect(answer.tags).toEqual([payload]);
+      expect(answer.items[0]!.title).toBe(payload);
+      expect(answer.items[0]!.content).toBe(content);
+      expect(answer.items[0]!.files[0]!.name).toBe(fileName);
+      expect(itemPage).toContain('Files');
+      expect(answer.items[0]!.files[0]!.url).toBe(`/p/${id}/files/${file.id}`);
+    }
+  });
+
+  it('the corpus check finds what it must', () => {
+    expect(executableInPage('<p onclick="x">a</p>')).toEqual(['onclick= on <p>']);
+    expect(executableInPage('<a href=" JaVa\tScript:alert(1)">a</a>')).toHaveLength(1);
+    expect(executableInPage('<img src="data:text/html,x">')).toHaveLength(1);
+    expect(executableInPage('<body><svg></svg><style>*{}</style></body>')).toHaveLength(2);
+    expect(executableInFragment('<SCRIPT>alert(1)</SCRIPT>').length).toBeGreaterThan(0);
+    expect(executableInFragment('<p>&lt;script&gt;</p><a href="https://x">x</a>')).toEqual([]);
+  });
+});
+
+/** Every public answer of a published collection's item. */
+const answersOf = (id: string, itemId: number) => [
+  `/p/${id}`,
+  `/p/${id}/${itemId}`,
+  `/p/${id}/feed.xml`,
+  `/api/public/${id}/`,
+];
+
+describe('public answers cost little: a version first, each version rendered once', () => {
+  it('a change gives a new ETag and the new content at once, on every answer that shows it', async () => {
+    const w = await world();
+    const id = (await publish(w.alice, w.collection.id)).public_id!;
+    const tag = w.collection.tags[0]!;
+    const urls = answersOf(id, w.publicItem.id);
+    const held = new Map<string, string>();
+    const remember = async () => {
+      for (const url of urls) {
+        const res = await visit(url);
+        expect(res.statusCode, url).toBe(200);
+        held.set(url, res.headers.etag as string);
+      }
+    };
+    /** After the change, each of `shown` answers 200 anew (not 304) with the text. */
+    const expectShown = async (what: string, text: string, shown: string[]) => {
+      for (const url of shown) {
+        const res = await visit(url, { 'if-none-match': held.get(url)! });
+        expect(res.statusCode, `${what}: ${url}`).toBe(200);
+        expect(res.headers.etag, `${what}: ${url}`).not.toBe(held.get(url));
+        expect(res.body, `${what}: ${url}`).toContain(text);
+      }
+    };
+    const [page, item, feedUrl, api] = urls as [string, string, string, string];
+
+    await remember();
+    await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { title: 'Episode 1' }));
+    await expectShown('title', 'Episode 1', urls);
+
+    await remember();
+    await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { content: 'A *new* opening.' }));
+    await expectShown('text', 'new', urls);
+
+    await remember();
+    await ok(w.alice.patch(`${COLLECTIONS}${w.collection.id}/`, { name: 'Season Four' }));
+    await expectShown('collection name', 'Season Four', urls);
+
+    await remember();
+    await ok(w.alice.patch(`/api/collections/tags/${tag}/`, { name: 'partners' }));
+    await expectShown('tag name', 'partners', [page, api]);
+
+    await remember();
+    await ok(w.alice.patch('/api/auth/update-profile/', { first_name: 'Adelaide' }));
+    await expectShown('owner name', 'Adelaide', [page, item, api]);
+
+    await remember();
+    await ok(w.alice.patch(`/api/collections/files/${w.publicFile.id}/`, { name: 'cues.txt' }));
+    await expectShown('file name', 'cues.txt', [item, api]);
+
+    await remember();
+    await ok(
+      w.alice.upload(
+        { name: 'more.txt', bytes: Buffer.from('more') },
+        {
+          content: String(w.publicItem.id),
+        },
+      ),
+      201,
+    );
+    await expectShown('new file', 'more.txt', [item, api]);
+
+    await remember();
+    await ok(w.alice.patch(`${CONTENTS}${w.privateItem.id}/`, { is_public: true }));
+    await expectShown('item made public', 'Secret draft', [page, feedUrl, api]);
+
+    await remember();
+    await ok(w.alice.patch(`${CONTENTS}${w.privateItem.id}/`, { is_public: false }));
+    for (const url of [page, feedUrl, api]) {
+      const res = await visit(url, { 'if-none-match': held.get(url)! });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Secret draft');
+    }
+    await expectSame404(`/p/${id}/${w.privateItem.id}`);
+
+    // A trashed item leaves every answer at once; restored, it is back.
+    await remember();
+    await ok(w.alice.delete(`${CONTENTS}${w.publicItem.id}/`), 204);
+    for (const url of [page, feedUrl, api]) {
+      const res = await visit(url, { 'if-none-match': held.get(url)! });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Episode 1');
+    }
+    await expectSame404(item);
+  });
+
+  it('long texts: excerpts on the page and in the feed, the item rendered up to its limit, the JSON within its budget', async () => {
     const alice = await signedInCaller(ctx);
-    const payloads = [
-      '<script>alert(1)</script>',
-      '<img src=x onerror=alert(1)>',
-      '"><svg onload=alert(1)>',
-      "'><iframe src=javascript:alert(1)>",
-    ];
-    const tag = await ok<Tag>(
-      alice.post('/api/collections/tags/', { name: '<b onmouseover=alert(1)>t' }),
-      201,
-    );
-    const collection = await ok<Collection>(
-      alice.post(COLLECTIONS, {
-        name: payloads[0],
-        description: payloads[1],
-        tags: [tag.id],
-      }),
-      201,
-    );
-    const item = await ok<ContentItem>(
-      alice.post(CONTENTS, {
-        title: payloads[2],
-        content: `${payloads.join('\n\n')}\n\n[click](javascript:alert(1)) ![x](data:text/html,hi) <a href="javascript:alert(1)">a</a>`,
-        collections: [collection.id],
+    const collection = await ok<Collection>(alice.post(COLLECTIONS, { name: 'Long' }), 201);
+    const big = (n: number, last: string) =>
+      ok<ContentItem>(
+        alice.post(CONTENTS, {
+          title: `Big ${n}`,
+          content: `# Start ${n}\n\n${'word **bold** '.repeat(54_000)}\n\n${last}`,
+          collections: [collection.id],
+          is_public: true,
+          publish_on: `2026-01-0${n}`,
+        }),
+        201,
+      );
+    // About 756,000 bytes each: two fit in the JSON's budget, three do not.
+    const items = [await big(1, 'end one'), await big(2, 'end two'), await big(3, 'end three')];
+    expect(2 * 756_000).toBeLessThan(PUBLIC_API_CONTENT_BYTES);
+    expect(3 * 756_000).toBeGreaterThan(PUBLIC_API_CONTENT_BYTES);
+    const id = (await publish(alice, collection.id)).public_id!;
+
+    const page = await visit(`/p/${id}`);
+    expect(page.body).toContain('Big 1');
+    expect(page.body).toContain('Big 3');
+    expect(Buffer.byteLength(page.body)).toBeLessThan(10_000);
+
+    const rss = (await visit(`/p/${id}/feed.xml`)).body;
+    expect(XMLValidator.validate(rss)).toBe(true);
+    const entries = (
+      new XMLParser({ isArray: (name) => name === 'item' }).parse(rss) as {
+        rss: { channel: { item: Feed[] } };
+      }
+    ).rss.channel.item;
+    expect(entries.map((entry) => entry.title)).toEqual(['Big 3', 'Big 2', 'Big 1']);
+    for (const entry of entries) {
+      expect(entry.description).toMatch(/^<p>Start \d word bold word bold .*…<\/p>$/);
+      expect(entry.description.length).toBeLessThan(300);
+    }
+
+    // The start is markdown; past the limit the text goes on as plain text, to its end.
+    const item = (await visit(`/p/${id}/${items[2]!.id}`)).body;
+    expect(item).toContain('<h1>Start 3</h1>');
+    expect(item).toContain('<strong>bold</strong>');
+    expect(item).toMatch(/<div class="plain">[a-z* ]*\*\*bold\*\* word \*\*bold\*\*/);
+    expect(item).toMatch(/end three<\/div>/);
+
+    const api = (await visit(`/api/public/${id}/`)).json<PublicCollection>();
+    expect(api.items.map((entry) => entry.title)).toEqual(['Big 3', 'Big 2']);
+    expect(api.items[0]!.content).toMatch(/end three$/);
+  });
+
+  it('a text nested deeper than any real one shows as plain text, and costs little', async () => {
+    const w = await world();
+    const deep = await ok<ContentItem>(
+      w.alice.post(CONTENTS, {
+        title: 'Deep',
+        content: `${'> - '.repeat(4000)}the bottom\n\n${'>'.repeat(3000)} a`,
+        collections: [w.collection.id],
         is_public: true,
       }),
       201,
     );
+    const id = (await publish(w.alice, w.collection.id)).public_id!;
+    const item = await visit(`/p/${id}/${deep.id}`);
+    expect(item.statusCode).toBe(200);
+    expect(item.body).toContain('<div class="plain">&gt; - &gt; - ');
+    expect(item.body).toContain('the bottom\n\n&gt;&gt;&gt;');
+    expect((await visit(`/p/${id}`)).statusCode).toBe(200);
+    expect((await visit(`/p/${id}/feed.xml`)).statusCode).toBe(200);
+  });
+});
+
+describe('every other address under /p/ and /api/public/', () => {
+  it('a part too long for the router, or another method, is the same 404 as an unknown id', async () => {
+    const w = await world();
+    const id = (await publish(w.alice, w.collection.id)).public_id!;
+    for (const url of [
+      `/p/${'x'.repeat(201)}`,
+      `/p/${id}/${'1'.repeat(201)}`,
+      `/p/${id}/files/${'1'.repeat(201)}`,
+      `/p/${'x'.repeat(300)}/feed.xml`,
+      `/api/public/${'x'.repeat(201)}/`,
+      `/p/%E0%A4%A`,
+    ]) {
+      await expectSame404(url);
+    }
+    const { page, api } = await unknownAnswers();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
+      for (const url of [`/p/${id}`, `/p/${id}/${w.publicItem.id}`, '/p/', `/api/public/${id}/`]) {
+        const reference = url.startsWith('/api/') ? api : page;
+        for (const body of [undefined, '{not json', JSON.stringify({ a: 1 })]) {
+          const res = await ctx.app.inject({
+            method,
+            url,
+            ...(body === undefined
+              ? {}
+              : { payload: body, headers: { 'content-type': 'application/json' } }),
+          });
+          expect(res.statusCode, `${method} ${url}`).toBe(404);
+          expect(res.body, `${method} ${url}`).toBe(reference.body);
+          for (const header of ['content-type', 'cache-control', 'content-security-policy']) {
+            expect(res.headers[header], `${method} ${url} ${header}`).toEqual(
+              reference.headers[header],
+            );
+          }
+        }
+      }
+    }
+    // A signed-in caller gets the same.
+    expect((await w.alice.post(`/p/${id}`)).body).toBe(page.body);
+  });
+
+  it('/api/public/ answers carry the public CSP, not the app’s, found or not', async () => {
+    const w = await world();
+    const id = (await publish(w.alice, w.collection.id)).public_id!;
+    const found = await visit(`/api/public/${id}/`);
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['content-security-policy']).toBe(PUBLIC_CSP);
+    const missing = await visit('/api/public/AAAAAAAAAAAAAAAAAAAAAA/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(PUBLIC_CSP);
+    expect(missing.json()).toEqual({
+      message: 'Not found.',
+      detail: 'Not found.',
+      code: 'not_found',
+    });
+    expect(PUBLIC_CSP).toMatch(/^default-src 'none'; /);
+    expect(PUBLIC_CSP).not.toMatch(/script-src/);
+  });
+});
+
+describe('the rest of the publishing rules', () => {
+  it('publishing a private collection makes it public', async () => {
+    const alice = await signedInCaller(ctx);
+    const made = await ok<Collection>(
+      alice.post(COLLECTIONS, { name: 'Quiet', is_public: false }),
+      201,
+    );
+    expect(made.is_public).toBe(false);
+    const published = await publish(alice, made.id);
+    expect(published.is_public).toBe(true);
+    expect((await ok<Collection>(alice.get(`${COLLECTIONS}${made.id}/`))).is_public).toBe(true);
+    expect((await visit(published.public_url!)).statusCode).toBe(200);
+  });
+
+  it('the feed orders by publish date, else the day it was created, newest first', async () => {
+    const alice = await signedInCaller(ctx);
+    const collection = await ok<Collection>(alice.post(COLLECTIONS, { name: 'Order' }), 201);
+    const add = (title: string, publishOn?: string) =>
+      ok<ContentItem>(
+        alice.post(CONTENTS, {
+          title,
+          content: title,
+          collections: [collection.id],
+          is_public: true,
+          ...(publishOn ? { publish_on: publishOn } : {}),
+        }),
+        201,
+      );
+    const old = await add('Published long ago', '2020-01-01');
+    const first = await add('Created first');
+    const second = await add('Created second');
+    const future = await add('Published later', '2099-01-01');
     const id = (await publish(alice, collection.id)).public_id!;
-    for (const url of [`/p/${id}`, `/p/${id}/${item.id}`]) {
-      const body = (await visit(url)).body;
-      expect(body, url).not.toMatch(/<(script|img src=x|svg|iframe|b onmouseover)/i);
-      expect(body, url).not.toMatch(
-        /<a\s[^>]*href="(javascript|data):|<img\s[^>]*src="(javascript|data):/i,
+    const entries = (
+      new XMLParser({ isArray: (name) => name === 'item' }).parse(
+        (await visit(`/p/${id}/feed.xml`)).body,
+      ) as { rss: { channel: { item: Feed[] } } }
+    ).rss.channel.item;
+    expect(entries.map((entry) => entry.title)).toEqual([
+      'Published later',
+      'Created second',
+      'Created first',
+      'Published long ago',
+    ]);
+    expect(new Date(entries[1]!.pubDate).getTime()).toBe(
+      Math.floor(new Date(second.created_on).getTime() / 1000) * 1000,
+    );
+    expect(first.publish_on).toBeNull();
+    const api = (await visit(`/api/public/${id}/`)).json<PublicCollection>();
+    expect(api.items.map((item) => item.id)).toEqual([future.id, second.id, first.id, old.id]);
+  });
+
+  it('the item page, the feed and files carry the caching headers, the CSP and their meta', async () => {
+    const w = await world();
+    const id = (await publish(w.alice, w.collection.id)).public_id!;
+    for (const url of [
+      `/p/${id}/${w.publicItem.id}`,
+      `/p/${id}/feed.xml`,
+      `/p/${id}/files/${w.publicFile.id}`,
+    ]) {
+      const res = await visit(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=60');
+      expect(res.headers['content-security-policy'], url).toBe(PUBLIC_CSP);
+    }
+    const item = (await visit(`/p/${id}/${w.publicItem.id}`)).body;
+    expect(item).toContain('<title>Episode one · Season 3</title>');
+    expect(item).toContain('<meta name="description" content="Cold open The host walks in.">');
+    expect(item).toContain(
+      '<meta property="og:description" content="Cold open The host walks in.">',
+    );
+    expect(item).toContain('<meta property="og:title" content="Episode one · Season 3">');
+    expect(item).toMatch(
+      new RegExp(
+        `<meta property="og:url" content="http://localhost:\\d+/p/${id}/${w.publicItem.id}">`,
+      ),
+    );
+    const page = (await visit(`/p/${id}`)).body;
+    expect(page).toContain('<meta property="og:description" content="The plan">');
+    const rss = await visit(`/p/${id}/feed.xml`);
+    expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(rss.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+
+  it('a page of 10 items weighs under 30 KB, its style sheet included', async () => {
+    const alice = await signedInCaller(ctx);
+    const tags = await Promise.all(
+      ['sponsors', 'season three', 'behind the scenes'].map((name) =>
+        ok<Tag>(alice.post('/api/collections/tags/', { name }), 201),
+      ),
+    );
+    const collection = await ok<Collection>(
+      alice.post(COLLECTIONS, {
+        name: 'Season 3: what we film this spring',
+        description: 'The plan for our sponsors and editors: episodes, dates and notes.',
+        tags: tags.map((tag) => tag.id),
+      }),
+      201,
+    );
+    const paragraph =
+      'The **host** walks in and the lights come up; camera A holds the wide shot while camera B finds the guest. ';
+    for (let n = 1; n <= 10; n += 1) {
+      await ok(
+        alice.post(CONTENTS, {
+          title: `Episode ${n}: a title about as long as a real one`,
+          content: `# Episode ${n}\n\n${paragraph.repeat(40)}`,
+          collections: [collection.id],
+          is_public: true,
+          publish_on: `2026-12-${String(n).padStart(2, '0')}`,
+        }),
+        201,
       );
     }
-    const itemBody = (await visit(`/p/${id}/${item.id}`)).body;
-    expect(itemBody).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    const rss = (await visit(`/p/${id}/feed.xml`)).body;
-    expect(XMLValidator.validate(rss)).toBe(true);
-    expect(rss).not.toMatch(/<script|<img src=x/i);
+    const id = (await publish(alice, collection.id)).public_id!;
+    const page = await visit(`/p/${id}`);
+    expect(page.body.match(/<li><h2>/g)).toHaveLength(10);
+    const bytes = Buffer.byteLength(page.body);
+    expect(bytes).toBeGreaterThan(4_000);
+    expect(bytes).toBeLessThan(30_000);
   });
 });

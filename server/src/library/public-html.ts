@@ -25,6 +25,66 @@ const parser = unified().use(remarkParse).use(markdownRemarkPlugins);
 
 export const renderMarkdown = (text: string): string => String(markdown.processSync(text));
 
+/**
+ * How much of an item's text its public page renders as markdown (decision 181). Rendering is
+ * synchronous and costs up to 80 µs a character (a text of nothing but links), so a whole item
+ * of 1,000,000 characters would hold the process for seconds at a visitor's request.
+ */
+export const MARKDOWN_RENDER_CHARS = 20_000;
+
+/** Deeper than any real text nests blockquotes and lists on one line. */
+const NESTING_MAX = 32;
+/** One container marker at the start of a line: `>`, a bullet or an ordered list's number. */
+const CONTAINER = /^[ \t]{0,3}(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
+
+/**
+ * Whether a line opens more than NESTING_MAX containers (`> > > …`, `> - > - …`): the markdown
+ * parser's time grows with the square of that depth (20,000 characters of `> - ` take 13 s) and
+ * its stack overflows past a few thousand, so such a text is shown as plain text instead.
+ */
+export function nestedTooDeep(text: string): boolean {
+  for (const line of text.split('\n')) {
+    let rest = line;
+    let depth = 0;
+    for (let marker = CONTAINER.exec(rest); marker; marker = CONTAINER.exec(rest)) {
+      depth += 1;
+      if (depth > NESTING_MAX) return true;
+      rest = rest.slice(marker[0].length);
+    }
+  }
+  return false;
+}
+
+/** Text shown as it is: escaped, its line breaks kept. */
+const plainText = (text: string) => `<div class="plain">${escapeHtml(text)}</div>`;
+
+/**
+ * An item's whole text for its public page: markdown up to `MARKDOWN_RENDER_CHARS` (cut at the
+ * last blank line before, so a paragraph is not split), the rest as plain text. A text the
+ * parser cannot take (nesting thousands deep overflows its stack) is shown as plain text whole.
+ */
+export function renderItemText(text: string): string {
+  let head = text;
+  let tail = '';
+  if (text.length > MARKDOWN_RENDER_CHARS) {
+    const blank = text.lastIndexOf('\n\n', MARKDOWN_RENDER_CHARS);
+    let at = blank > MARKDOWN_RENDER_CHARS / 2 ? blank : MARKDOWN_RENDER_CHARS;
+    // Never between the two halves of a surrogate pair.
+    if (/[\uD800-\uDBFF]/.test(text.charAt(at - 1))) at -= 1;
+    head = text.slice(0, at);
+    tail = text.slice(at).trim();
+  }
+  if (nestedTooDeep(head)) return plainText(text.trim());
+  let html: string;
+  try {
+    html = renderMarkdown(head);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return plainText(text.trim());
+  }
+  return tail ? `${html}\n${plainText(tail)}` : html;
+}
+
 const BLOCKS = new Set([
   'paragraph',
   'heading',
@@ -57,8 +117,20 @@ function collectText(node: MdastNodes, out: string[]): void {
  * page's cost (bench/README.md, "Floors": 10.3 → 6.0 ms of CPU per page of 10 items).
  */
 export function excerpt(markdownText: string, max = 240): string {
+  const start = markdownText.slice(0, 1000);
   const out: string[] = [];
-  collectText(parser.runSync(parser.parse(markdownText.slice(0, 1000))) as MdastNodes, out);
+  if (nestedTooDeep(start)) {
+    out.push(start);
+  } else {
+    try {
+      collectText(parser.runSync(parser.parse(start)) as MdastNodes, out);
+    } catch (error) {
+      // Too deep for the parser's stack after all: the text as it is.
+      if (!(error instanceof RangeError)) throw error;
+      out.length = 0;
+      out.push(start);
+    }
+  }
   const text = out.join('').replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max + 1);
@@ -95,7 +167,7 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;background:#f8fafc}a{color:#4338ca}main{max-width:44rem;margin:0 auto;padding:2rem 1.25rem 1rem}header{margin-bottom:2rem}.kicker{margin:0 0 .25rem;font-size:.8rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#4338ca}h1{margin:0;font-size:1.9rem;line-height:1.25;color:#0f172a;overflow-wrap:anywhere}.by{margin:.35rem 0 0;color:#475569}.desc{margin:.75rem 0 0;color:#334155;white-space:pre-line;overflow-wrap:anywhere}.tags{display:flex;flex-wrap:wrap;gap:.4rem;margin:.9rem 0 0;padding:0;list-style:none}.tags li{padding:.1rem .6rem;border-radius:999px;background:#e0e7ff;color:#3730a3;font-size:.8rem;overflow-wrap:anywhere}.items{margin:0;padding:0;list-style:none}.items li{margin:0 0 1rem;padding:1.1rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.items h2{margin:0;font-size:1.15rem;line-height:1.35;overflow-wrap:anywhere}.items h2 a{color:#0f172a;text-decoration:none}.items h2 a:hover{text-decoration:underline}time{display:block;margin-top:.2rem;font-size:.85rem;color:#64748b}.items p{margin:.5rem 0 0;color:#334155;overflow-wrap:anywhere}.empty{color:#475569}.back{display:inline-block;margin-bottom:1rem;font-size:.9rem}article{padding:1.5rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.prose{margin-top:1.25rem;overflow-wrap:anywhere}.prose h1{font-size:1.5rem}.prose h2{font-size:1.25rem}.prose h3{font-size:1.1rem}.prose :is(h1,h2,h3){margin:1.5rem 0 .5rem;line-height:1.3;color:#0f172a}.prose img{max-width:100%;height:auto;border-radius:.5rem}.prose pre{overflow-x:auto;padding:.75rem;border-radius:.5rem;background:#0f172a;color:#f1f5f9}.prose code{font-size:.9em}.prose :not(pre)>code{padding:.1rem .3rem;border-radius:.25rem;background:#f1f5f9}.prose blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid #e2e8f0;color:#475569}.prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}.prose td,.prose th{padding:.3rem .6rem;border:1px solid #e2e8f0}.files{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e2e8f0}.files h2{margin:0 0 .5rem;font-size:1rem}.files ul{margin:0;padding-left:1.2rem}.files li{overflow-wrap:anywhere}.files span{color:#64748b;font-size:.85rem}footer{max-width:44rem;margin:0 auto;padding:1rem 1.25rem 2.5rem;font-size:.85rem;color:#64748b}@media (min-width:768px){main{padding-top:3.5rem}h1{font-size:2.3rem}}`;
+const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;background:#f8fafc}a{color:#4338ca}main{max-width:44rem;margin:0 auto;padding:2rem 1.25rem 1rem}header{margin-bottom:2rem}.kicker{margin:0 0 .25rem;font-size:.8rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#4338ca}h1{margin:0;font-size:1.9rem;line-height:1.25;color:#0f172a;overflow-wrap:anywhere}.by{margin:.35rem 0 0;color:#475569}.desc{margin:.75rem 0 0;color:#334155;white-space:pre-line;overflow-wrap:anywhere}.tags{display:flex;flex-wrap:wrap;gap:.4rem;margin:.9rem 0 0;padding:0;list-style:none}.tags li{padding:.1rem .6rem;border-radius:999px;background:#e0e7ff;color:#3730a3;font-size:.8rem;overflow-wrap:anywhere}.items{margin:0;padding:0;list-style:none}.items li{margin:0 0 1rem;padding:1.1rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.items h2{margin:0;font-size:1.15rem;line-height:1.35;overflow-wrap:anywhere}.items h2 a{color:#0f172a;text-decoration:none}.items h2 a:hover{text-decoration:underline}time{display:block;margin-top:.2rem;font-size:.85rem;color:#64748b}.items p{margin:.5rem 0 0;color:#334155;overflow-wrap:anywhere}.empty{color:#475569}.back{display:inline-block;margin-bottom:1rem;font-size:.9rem}article{padding:1.5rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.prose{margin-top:1.25rem;overflow-wrap:anywhere}.prose h1{font-size:1.5rem}.prose h2{font-size:1.25rem}.prose h3{font-size:1.1rem}.prose :is(h1,h2,h3){margin:1.5rem 0 .5rem;line-height:1.3;color:#0f172a}.prose img{max-width:100%;height:auto;border-radius:.5rem}.prose pre{overflow-x:auto;padding:.75rem;border-radius:.5rem;background:#0f172a;color:#f1f5f9}.prose code{font-size:.9em}.prose :not(pre)>code{padding:.1rem .3rem;border-radius:.25rem;background:#f1f5f9}.prose blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid #e2e8f0;color:#475569}.prose .plain{white-space:pre-wrap}.prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}.prose td,.prose th{padding:.3rem .6rem;border:1px solid #e2e8f0}.files{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e2e8f0}.files h2{margin:0 0 .5rem;font-size:1rem}.files ul{margin:0;padding-left:1.2rem}.files li{overflow-wrap:anywhere}.files span{color:#64748b;font-size:.85rem}footer{max-width:44rem;margin:0 auto;padding:1rem 1.25rem 2.5rem;font-size:.85rem;color:#64748b}@media (min-width:768px){main{padding-top:3.5rem}h1{font-size:2.3rem}}`;
 
 /** The CSP of every public answer: no scripts at all, the one style sheet by its hash. */
 export const PUBLIC_CSP = [
@@ -190,7 +262,7 @@ export function itemPage(data: PublicItemPageData, urls: { page: string; feed: s
           )
           .join('')}</ul></section>`;
   const title = data.title || 'Untitled';
-  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time></p><div class="prose">${renderMarkdown(data.content)}</div>${files}</article></main>`;
+  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time></p><div class="prose">${renderItemText(data.content)}</div>${files}</article></main>`;
   return layout(
     {
       title: `${title} · ${data.collectionName}`,
@@ -222,22 +294,47 @@ export interface FeedData {
   ownerName: string;
   pageUrl: string;
   feedUrl: string;
-  items: { url: string; title: string; date: Date; html: string }[];
+  items: { url: string; title: string; date: Date; excerpt: string }[];
 }
 
-/** RSS 2.0 of the public items (docs/api.md, "Publishing"). */
+/**
+ * RSS 2.0 of the public items (docs/api.md, "Publishing"): each item's description is the
+ * start of its text (the page's excerpt, as HTML), never the whole rendered item (decision 181).
+ * Descriptions are HTML for feed readers, so their text is HTML-escaped before XML-escaped;
+ * titles are plain text.
+ */
 export function feed(data: FeedData): string {
   const items = data.items
     .map(
       (item) =>
-        `<item><title>${xml(item.title || 'Untitled')}</title><link>${xml(item.url)}</link><guid isPermaLink="true">${xml(item.url)}</guid><pubDate>${item.date.toUTCString()}</pubDate><description>${xml(item.html)}</description></item>`,
+        `<item><title>${xml(item.title || 'Untitled')}</title><link>${xml(item.url)}</link><guid isPermaLink="true">${xml(item.url)}</guid><pubDate>${item.date.toUTCString()}</pubDate><description>${xml(`<p>${escapeHtml(item.excerpt)}</p>`)}</description></item>`,
     )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(data.name)}</title><link>${xml(data.pageUrl)}</link><description>${xml(metaDescription(data.description, `${data.name}, by ${data.ownerName}.`))}</description><atom:link href="${xml(data.feedUrl)}" rel="self" type="application/rss+xml"/>${items}</channel></rss>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(data.name)}</title><link>${xml(data.pageUrl)}</link><description>${xml(escapeHtml(metaDescription(data.description, `${data.name}, by ${data.ownerName}.`)))}</description><atom:link href="${xml(data.feedUrl)}" rel="self" type="application/rss+xml"/>${items}</channel></rss>
 `;
 }
 
-/** A strong validator of an answer's bytes. */
-export const etagOf = (body: string): string =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/**
+ * A fingerprint of how the public answers are written (the style sheet, the templates and the
+ * markdown rules): part of every public ETag, so a release that writes the same data otherwise
+ * gives new validators and new cache entries.
+ */
+export const RENDERING = createHash('sha256')
+  .update(
+    [
+      STYLE,
+      layout,
+      collectionPage,
+      itemPage,
+      feed,
+      renderItemText,
+      excerpt,
+      nestedTooDeep,
+      rehypeSafeMarkdown,
+      MARKDOWN_RENDER_CHARS,
+    ]
+      .map(String)
+      .join('\n'),
+  )
+  .digest('base64url');

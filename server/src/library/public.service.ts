@@ -1,11 +1,33 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { pathOf, type PublicCollection } from '@cw/contract';
 import type { FileStorage } from '../storage/file-storage';
 import { attachmentDisposition } from './file-names';
 import type { LibraryStore } from './library-store';
-import { collectionPage, excerpt, feed, itemDate, itemPage, renderMarkdown } from './public-html';
+import { PublicAnswerCache } from './public-cache';
+import { collectionPage, excerpt, feed, itemDate, itemPage, RENDERING } from './public-html';
 import type { PublicCollectionRow, PublicFileRow, PublicItemRow } from './public.repository';
+
+/** The public answers that are rendered, cached and validated by their version. */
+export type PublicAnswerKind = 'page' | 'item' | 'feed' | 'json';
+
+/** A public answer: its ETag, and its body unless the client already holds it (`304`). */
+export interface PublicAnswer {
+  etag: string;
+  body: string | null;
+}
+
+const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
+
+/** Whether an `If-None-Match` holds this ETag (its weak form and `*` count). */
+function holds(held: string | undefined, etag: string): boolean {
+  if (!held) return false;
+  return held
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
 
 /** Anything under /p/ or /api/public/ that is not public: one answer for every case. */
 export class NotPublic extends Error {
@@ -34,12 +56,62 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
  * public throws NotPublic, which the routes answer with the same 404 whatever the reason.
  */
 export class PublicService {
+  private readonly cache = new PublicAnswerCache();
+
   constructor(
     private readonly store: LibraryStore,
     private readonly storage: FileStorage,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /**
+   * A page, an item's page, the feed or the JSON answer (decision 181): first the version of
+   * what it shows, one query that reads no text (public.repository.ts, `version`); its ETag
+   * names that version, so a client that holds it gets `304` before anything is read or
+   * rendered, and this process renders each version once (`PublicAnswerCache`).
+   */
+  async answer(
+    kind: PublicAnswerKind,
+    publicId: string,
+    contentIdText: string | undefined,
+    held: string | undefined,
+  ): Promise<PublicAnswer> {
+    if (!PUBLIC_ID.test(publicId)) throw new NotPublic();
+    const contentId = contentIdText === undefined ? undefined : idOf(contentIdText);
+    const current = await this.store.repos.public.version(publicId, contentId);
+    if (!current?.item) throw new NotPublic();
+    const etag = `"${createHash('sha256')
+      .update(
+        [RENDERING, this.publicUrl, kind, publicId, contentId ?? '', current.version].join('\n'),
+      )
+      .digest('base64url')
+      .slice(0, 27)}"`;
+    if (holds(held, etag)) return { etag, body: null };
+    const cached = this.cache.get(etag);
+    if (cached !== undefined) return { etag, body: cached };
+    const body = await this.render(kind, publicId, contentId);
+    this.cache.set(etag, body);
+    return { etag, body };
+  }
+
+  private render(kind: PublicAnswerKind, publicId: string, contentId?: number): Promise<string> {
+    switch (kind) {
+      case 'page':
+        return this.page(publicId);
+      case 'feed':
+        return this.feed(publicId);
+      case 'json':
+        // `<`, `>` and `&` as JSON escapes: the same data, and no markup in the bytes even for
+        // a client that sniffs (docs/api.md, "Publishing").
+        return this.get(publicId).then((answer) =>
+          JSON.stringify(answer).replace(/[<>&]/g, (c) => JSON_ESCAPES[c] ?? c),
+        );
+      case 'item':
+        if (contentId === undefined) throw new NotPublic();
+        return this.item(publicId, contentId);
+    }
+  }
 
   private async collection(publicId: string): Promise<PublicCollectionRow> {
     if (!PUBLIC_ID.test(publicId)) throw new NotPublic();
@@ -60,13 +132,13 @@ export class PublicService {
   }
 
   private async itemsAndFiles(collectionId: number) {
-    const items = await this.store.repos.public.items(collectionId);
+    const items = await this.store.repos.public.wholeItems(collectionId);
     const files = await this.store.repos.public.filesOf(items.map((item) => item.id));
     return { items, files };
   }
 
   /** GET /api/public/{public_id}/ */
-  async get(publicId: string): Promise<PublicCollection> {
+  private async get(publicId: string): Promise<PublicCollection> {
     const row = await this.collection(publicId);
     const [tags, { items, files }] = await Promise.all([
       this.store.repos.public.tagNames(row.id),
@@ -99,11 +171,11 @@ export class PublicService {
   }
 
   /** GET /p/{public_id}: the collection's page. */
-  async page(publicId: string): Promise<string> {
+  private async page(publicId: string): Promise<string> {
     const row = await this.collection(publicId);
     const [tags, items] = await Promise.all([
       this.store.repos.public.tagNames(row.id),
-      this.store.repos.public.items(row.id),
+      this.store.repos.public.itemStarts(row.id),
     ]);
     const urls = this.urls(publicId);
     return collectionPage(
@@ -124,8 +196,7 @@ export class PublicService {
   }
 
   /** GET /p/{public_id}/{content_id}: one public item, whole. */
-  async item(publicId: string, contentIdText: string): Promise<string> {
-    const contentId = idOf(contentIdText);
+  private async item(publicId: string, contentId: number): Promise<string> {
     const row = await this.collection(publicId);
     const item: PublicItemRow | undefined = await this.store.repos.public.item(row.id, contentId);
     if (!item) throw new NotPublic();
@@ -150,9 +221,9 @@ export class PublicService {
   }
 
   /** GET /p/{public_id}/feed.xml */
-  async feed(publicId: string): Promise<string> {
+  private async feed(publicId: string): Promise<string> {
     const row = await this.collection(publicId);
-    const items = await this.store.repos.public.items(row.id);
+    const items = await this.store.repos.public.itemStarts(row.id);
     const urls = this.urls(publicId);
     return feed({
       name: row.name,
@@ -164,7 +235,7 @@ export class PublicService {
         url: urls.absolute(urls.item(item.id)),
         title: item.title,
         date: itemDate(item),
-        html: renderMarkdown(item.content),
+        excerpt: excerpt(item.content),
       })),
     });
   }

@@ -9,6 +9,7 @@ import {
   sql,
   type AnyColumn,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Role } from '@cw/contract';
 import {
@@ -293,9 +294,10 @@ export const publicCollectionScope = (publicId: string): SQL =>
 
 /**
  * …and of it, only the content items switched "Show on public page", not in the trash and
- * linked to it. Notes, private items and files of other items never show.
+ * linked to it. Notes, private items and files of other items never show. `collectionId` may be
+ * a column (the public repository's version query correlates it with the collection's row).
  */
-export const publicItemScope = (collectionId: number): SQL =>
+export const publicItemScope = (collectionId: number | SQLWrapper): SQL =>
   and(
     eq(contents.isPublic, true),
     notTrashed(contents.deletedOn),

@@ -45,8 +45,8 @@ export function PublishCard({ collection }: { collection: Collection }) {
       <div className="space-y-3">
         <p className="text-sm text-slate-600">
           Anyone with the link will see this collection’s name, description and tags, your name, and
-          the content items you switch to <strong>Show on public page</strong>. Notes and everything
-          else stay private.
+          the content items you switch to <strong>Show on public page</strong>, and can download
+          their files. Notes and everything else stay private.
         </p>
         <Button
           size="sm"
@@ -64,7 +64,7 @@ export function PublishCard({ collection }: { collection: Collection }) {
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
         Published. Anyone with this link sees the items switched to{' '}
-        <strong>Show on public page</strong>.
+        <strong>Show on public page</strong> and can download their files.
       </p>
       <label className="block">
         <span className="sr-only">Public link</span>

@@ -644,16 +644,91 @@ describe('Publish to web', () => {
     );
   });
 
-  it('says so when publishing fails, and is not offered to a viewer', async () => {
+  it('says so when publishing fails', async () => {
     const { user } = setup({
       extra: { 'POST /api/collections/list/1/publish/': () => json(500, { message: 'fail' }) },
     });
     const card = (await screen.findByRole('heading', { name: 'Publish to web' })).closest(
       'section',
     )!;
+    expect(
+      within(card).getByText(
+        /and can download their files\. Notes and everything else stay private\./,
+      ),
+    ).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Publish' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(
       'Failed to publish the collection. Please try again.',
     );
+  });
+
+  it('is not offered to a viewer, who gets only Open the public page while it is published', async () => {
+    const publicId = 'AbCdEfGhIjKlMnOpQrStUv';
+    const { fetch } = setup({
+      collection: makeCollection({
+        id: 1,
+        name: 'Podcast',
+        role: 'viewer',
+        public_id: publicId,
+        public_url: `/p/${publicId}`,
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Publish to web' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set Private' })).not.toBeInTheDocument();
+    const panel = screen.getByRole('heading', { name: 'Published' }).closest('section')!;
+    expect(within(panel).getByRole('link', { name: 'Open the public page' })).toHaveAttribute(
+      'href',
+      `/p/${publicId}`,
+    );
+    expect(fetch.calls.some((call) => call.url.includes('/publish/'))).toBe(false);
+  });
+
+  it('is not offered to a viewer of an unpublished collection either', async () => {
+    setup({ collection: makeCollection({ id: 1, name: 'Podcast', role: 'viewer' }) });
+    expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Publish to web' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Published' })).not.toBeInTheDocument();
+  });
+
+  it('Set Private unpublishes: the card goes back to Publish', async () => {
+    const publicId = 'AbCdEfGhIjKlMnOpQrStUv';
+    let collection = makeCollection({
+      id: 1,
+      name: 'Podcast',
+      is_public: true,
+      public_id: publicId,
+      public_url: `/p/${publicId}`,
+    });
+    const { user, patches } = setup({
+      collection,
+      extra: {
+        // As the server: is_public false also clears the public link.
+        'PATCH /api/collections/list/1/': (_url, init) => {
+          const body = JSON.parse(init.body as string) as CollectionPatchBody;
+          collection = { ...collection, ...body } as Collection;
+          if (body.is_public === false) {
+            collection = { ...collection, public_id: null, public_url: null };
+          }
+          return json(200, collection);
+        },
+      },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Publish to web' })).closest(
+      'section',
+    )!;
+    expect(within(card).getByTestId('public-link')).toHaveValue(
+      `${window.location.origin}/p/${publicId}`,
+    );
+    expect(within(card).getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Set Private' }));
+    expect(await within(card).findByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    expect(within(card).queryByTestId('public-link')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set Public' })).toBeInTheDocument();
+    expect(patches().map((call) => call.body)).toEqual([{ is_public: false }]);
   });
 });
