@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CollectionOrdering, CollectionScope } from '@cw/contract';
 import { collectionTags, collections, contentCollections, contents, notes } from '../db/schema';
 import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
-import { pageWithCount } from '../db/page';
+import { anyOf, PreparedQueries } from '../db/prepared';
 import type { Caller } from '../policy/caller';
-import { ownerIdFor, scopeOf, type Access } from '../policy/library.policy';
+import {
+  ownerIdFor,
+  PREPARED_CALLER,
+  scopeOf,
+  type Access,
+  type ScopeSubject,
+} from '../policy/library.policy';
 
 export type CollectionRow = RowOf<typeof collections>;
 const columns = rowColumns(collections);
@@ -37,6 +43,8 @@ const ORDER_BY: Record<CollectionOrdering, SQL[]> = {
 const LIST_ACCESS: Record<CollectionScope, Access> = { mine: 'own', shared: 'shared', all: 'read' };
 
 export class CollectionsRepository {
+  private readonly prepared = new PreparedQueries();
+
   constructor(private readonly db: Executor) {}
 
   /**
@@ -49,22 +57,38 @@ export class CollectionsRepository {
     ordering: CollectionOrdering,
     limit: number,
     offset: number,
-  ) {
-    return pageWithCount(
-      this.db,
-      this.pageQuery(caller, scope, ordering, limit, offset),
-      collections,
-      scopeOf(caller, 'collections', LIST_ACCESS[scope]),
+  ): Promise<{ rows: CollectionRow[]; count: number }> {
+    // Prepared once per scope and ordering (decision 172): the same SQL as pageQuery's.
+    const page = this.prepared.once(`collections_page_${scope}_${ordering}`, (name) =>
+      this.pageQuery(
+        PREPARED_CALLER,
+        scope,
+        ordering,
+        sql.placeholder('limit'),
+        sql.placeholder('offset'),
+      ).prepare(name),
     );
+    const total = this.prepared.once(`collections_count_${scope}`, (name) =>
+      this.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(collections)
+        .where(scopeOf(PREPARED_CALLER, 'collections', LIST_ACCESS[scope]))
+        .prepare(name),
+    );
+    const [rows, [counted]] = await Promise.all([
+      page.execute({ caller: caller.userId, limit, offset }),
+      total.execute({ caller: caller.userId }),
+    ]);
+    return { rows, count: counted?.count ?? 0 };
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
   pageQuery(
-    caller: Caller,
+    caller: ScopeSubject,
     scope: CollectionScope,
     ordering: CollectionOrdering,
-    limit: number,
-    offset: number,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
   ) {
     return this.db
       .select(columns)
@@ -76,10 +100,19 @@ export class CollectionsRepository {
   }
 
   async find(caller: Caller, id: number): Promise<CollectionRow | undefined> {
-    const [row] = await this.db
-      .select(columns)
-      .from(collections)
-      .where(and(scopeOf(caller, 'collections', 'read'), eq(collections.id, id)));
+    const query = this.prepared.once('collection_find', (name) =>
+      this.db
+        .select(columns)
+        .from(collections)
+        .where(
+          and(
+            scopeOf(PREPARED_CALLER, 'collections', 'read'),
+            eq(collections.id, sql.placeholder('id')),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await query.execute({ caller: caller.userId, id });
     return row;
   }
 
@@ -184,38 +217,44 @@ export class CollectionsRepository {
    */
   async contentCounts(collectionIds: number[]): Promise<Map<number, number>> {
     if (collectionIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({
-        collectionId: contentCollections.collectionId,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(contentCollections)
-      .innerJoin(contents, eq(contents.id, contentCollections.contentId))
-      // Items in the trash do not count (decision 130).
-      .where(
-        and(inArray(contentCollections.collectionId, collectionIds), isNull(contents.deletedOn)),
-      )
-      .groupBy(contentCollections.collectionId);
+    const query = this.prepared.once('collection_content_counts', (name) =>
+      this.db
+        .select({
+          collectionId: contentCollections.collectionId,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(contentCollections)
+        .innerJoin(contents, eq(contents.id, contentCollections.contentId))
+        // Items in the trash do not count (decision 130).
+        .where(and(anyOf(contentCollections.collectionId, 'ids'), isNull(contents.deletedOn)))
+        .groupBy(contentCollections.collectionId)
+        .prepare(name),
+    );
+    const rows = await query.execute({ ids: collectionIds });
     return new Map(rows.map((row) => [row.collectionId, row.count]));
   }
 
   /** The collections of a page of content items, by name, that the caller may read. */
   async refsForContents(caller: Caller, contentIds: number[]): Promise<CollectionRefRow[]> {
     if (contentIds.length === 0) return [];
-    return this.db
-      .select({
-        ownerRowId: contentCollections.contentId,
-        id: collections.id,
-        name: collections.name,
-      })
-      .from(contentCollections)
-      .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
-      .where(
-        and(
-          scopeOf(caller, 'collections', 'read'),
-          inArray(contentCollections.contentId, contentIds),
-        ),
-      )
-      .orderBy(asc(sql`lower(${collections.name})`), asc(collections.id));
+    const query = this.prepared.once('content_collection_refs', (name) =>
+      this.db
+        .select({
+          ownerRowId: contentCollections.contentId,
+          id: collections.id,
+          name: collections.name,
+        })
+        .from(contentCollections)
+        .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
+        .where(
+          and(
+            scopeOf(PREPARED_CALLER, 'collections', 'read'),
+            anyOf(contentCollections.contentId, 'ids'),
+          ),
+        )
+        .orderBy(asc(sql`lower(${collections.name})`), asc(collections.id))
+        .prepare(name),
+    );
+    return query.execute({ caller: caller.userId, ids: contentIds });
   }
 }

@@ -1,11 +1,25 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
 import { collections, contentCollections, contentTags, contents } from '../db/schema';
 import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
+import { PreparedQueries } from '../db/prepared';
 import type { Caller } from '../policy/caller';
-import { scopeOf } from '../policy/library.policy';
+import { PREPARED_CALLER, scopeOf, type ScopeSubject } from '../policy/library.policy';
 
 export type ContentRow = RowOf<typeof contents>;
 const columns = rowColumns(contents);
@@ -44,7 +58,18 @@ const ORDER_BY: Record<ContentOrdering, SQL[]> = {
   position: [asc(contents.position), asc(contents.id)],
 };
 
+/** No filter at all: the list every page of "your content" asks for. */
+const unfiltered = (filters: ContentFilters): boolean =>
+  filters.tag === undefined &&
+  filters.collection === undefined &&
+  (filters.statuses === undefined || filters.statuses.length === 0) &&
+  filters.isPublic === undefined &&
+  filters.publishOnAfter === undefined &&
+  filters.publishOnBefore === undefined;
+
 export class ContentsRepository {
+  private readonly prepared = new PreparedQueries();
+
   constructor(private readonly db: Executor) {}
 
   /**
@@ -57,7 +82,31 @@ export class ContentsRepository {
     ordering: ContentOrdering,
     limit: number,
     offset: number,
-  ) {
+  ): Promise<{ rows: ContentRow[]; count: number }> {
+    if (unfiltered(filters)) {
+      // The hot list, prepared once per ordering (decision 172): the same SQL as pageQuery's.
+      const page = this.prepared.once(`contents_page_${ordering}`, (name) =>
+        this.pageQuery(
+          PREPARED_CALLER,
+          {},
+          ordering,
+          sql.placeholder('limit'),
+          sql.placeholder('offset'),
+        ).prepare(name),
+      );
+      const total = this.prepared.once('contents_count', (name) =>
+        this.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(contents)
+          .where(this.listWhere(PREPARED_CALLER, {}))
+          .prepare(name),
+      );
+      const [rows, [counted]] = await Promise.all([
+        page.execute({ caller: caller.userId, limit, offset }),
+        total.execute({ caller: caller.userId }),
+      ]);
+      return { rows, count: counted?.count ?? 0 };
+    }
     return pageWithCount(
       this.db,
       this.pageQuery(caller, filters, ordering, limit, offset),
@@ -70,7 +119,7 @@ export class ContentsRepository {
    * Without a collection, the caller's own items ("your content"); with one, its items, which
    * its members may read (docs/api.md, "Sharing").
    */
-  private listWhere(caller: Caller, filters: ContentFilters) {
+  private listWhere(caller: ScopeSubject, filters: ContentFilters) {
     const { tag, collection, statuses, isPublic, publishOnAfter, publishOnBefore } = filters;
     return and(
       scopeOf(caller, 'contents', collection === undefined ? 'own' : 'read'),
@@ -105,11 +154,11 @@ export class ContentsRepository {
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
   pageQuery(
-    caller: Caller,
+    caller: ScopeSubject,
     filters: ContentFilters,
     ordering: ContentOrdering,
-    limit: number,
-    offset: number,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
   ) {
     return this.db
       .select(columns)
@@ -121,10 +170,16 @@ export class ContentsRepository {
   }
 
   async find(caller: Caller, id: number): Promise<ContentRow | undefined> {
-    const [row] = await this.db
-      .select(columns)
-      .from(contents)
-      .where(and(scopeOf(caller, 'contents', 'read'), eq(contents.id, id)));
+    const query = this.prepared.once('content_find', (name) =>
+      this.db
+        .select(columns)
+        .from(contents)
+        .where(
+          and(scopeOf(PREPARED_CALLER, 'contents', 'read'), eq(contents.id, sql.placeholder('id'))),
+        )
+        .prepare(name),
+    );
+    const [row] = await query.execute({ caller: caller.userId, id });
     return row;
   }
 

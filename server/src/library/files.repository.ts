@@ -3,8 +3,9 @@ import { contentCollections, files, users } from '../db/schema';
 import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
+import { anyOf, PreparedQueries } from '../db/prepared';
 import type { Caller } from '../policy/caller';
-import { scopeOf } from '../policy/library.policy';
+import { PREPARED_CALLER, scopeOf } from '../policy/library.policy';
 
 export type FileRow = RowOf<typeof files>;
 const columns = rowColumns(files);
@@ -18,6 +19,8 @@ export interface NewFileValues {
 }
 
 export class FilesRepository {
+  private readonly prepared = new PreparedQueries();
+
   constructor(private readonly db: Executor) {}
 
   /**
@@ -154,11 +157,15 @@ export class FilesRepository {
   /** The attached files of a page of content items, in one query (index files_content_idx). */
   async listForContents(caller: Caller, contentIds: number[]): Promise<FileRow[]> {
     if (contentIds.length === 0) return [];
-    return this.db
-      .select(columns)
-      .from(files)
-      .where(and(scopeOf(caller, 'files', 'read'), inArray(files.contentId, contentIds)))
-      .orderBy(asc(files.id));
+    const query = this.prepared.once('content_files', (name) =>
+      this.db
+        .select(columns)
+        .from(files)
+        .where(and(scopeOf(PREPARED_CALLER, 'files', 'read'), anyOf(files.contentId, 'ids')))
+        .orderBy(asc(files.id))
+        .prepare(name),
+    );
+    return query.execute({ caller: caller.userId, ids: contentIds });
   }
 
   /**

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { MemberRole } from '@cw/contract';
 import { collectionMembers, collections, users } from '../db/schema';
 import type { Executor } from '../db/executor';
+import { anyOf, PreparedQueries } from '../db/prepared';
 
 export type MemberRow = typeof collectionMembers.$inferSelect;
 
@@ -38,6 +39,8 @@ const PREVIEW_SIZE = 5;
  * services call these only after the policy has allowed the request.
  */
 export class MembersRepository {
+  private readonly prepared = new PreparedQueries();
+
   constructor(private readonly db: Executor) {}
 
   /** The owner's own row, written with the collection. */
@@ -206,43 +209,47 @@ export class MembersRepository {
   /** The first accepted members (not the owner) of a page of collections, and how many. */
   async previews(collectionIds: number[]): Promise<MemberPreviewRow[]> {
     if (collectionIds.length === 0) return [];
-    const ranked = this.db
-      .select({
-        collectionId: collectionMembers.collectionId,
-        userId: sql<number>`${collectionMembers.userId}`.as('member_user_id'),
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profilePic: users.profilePic,
-        rank: sql<number>`row_number() over (partition by ${collectionMembers.collectionId} order by ${collectionMembers.id})`.as(
-          'rank',
-        ),
-        total:
-          sql<number>`(count(*) over (partition by ${collectionMembers.collectionId}))::int`.as(
-            'total',
+    const query = this.prepared.once('collection_member_previews', (name) => {
+      const ranked = this.db
+        .select({
+          collectionId: collectionMembers.collectionId,
+          userId: sql<number>`${collectionMembers.userId}`.as('member_user_id'),
+          firstName: users.firstName,
+          lastName: users.lastName,
+          profilePic: users.profilePic,
+          rank: sql<number>`row_number() over (partition by ${collectionMembers.collectionId} order by ${collectionMembers.id})`.as(
+            'rank',
           ),
-      })
-      .from(collectionMembers)
-      .innerJoin(users, eq(users.id, collectionMembers.userId))
-      .where(
-        and(
-          inArray(collectionMembers.collectionId, collectionIds),
-          eq(collectionMembers.status, 'active'),
-          ne(collectionMembers.role, 'owner'),
-        ),
-      )
-      .as('ranked');
-    return this.db
-      .select({
-        collectionId: ranked.collectionId,
-        userId: ranked.userId,
-        firstName: ranked.firstName,
-        lastName: ranked.lastName,
-        profilePic: ranked.profilePic,
-        total: ranked.total,
-      })
-      .from(ranked)
-      .where(sql`${ranked.rank} <= ${PREVIEW_SIZE}`)
-      .orderBy(asc(ranked.collectionId), asc(ranked.rank));
+          total:
+            sql<number>`(count(*) over (partition by ${collectionMembers.collectionId}))::int`.as(
+              'total',
+            ),
+        })
+        .from(collectionMembers)
+        .innerJoin(users, eq(users.id, collectionMembers.userId))
+        .where(
+          and(
+            anyOf(collectionMembers.collectionId, 'ids'),
+            eq(collectionMembers.status, 'active'),
+            ne(collectionMembers.role, 'owner'),
+          ),
+        )
+        .as('ranked');
+      return this.db
+        .select({
+          collectionId: ranked.collectionId,
+          userId: ranked.userId,
+          firstName: ranked.firstName,
+          lastName: ranked.lastName,
+          profilePic: ranked.profilePic,
+          total: ranked.total,
+        })
+        .from(ranked)
+        .where(sql`${ranked.rank} <= ${PREVIEW_SIZE}`)
+        .orderBy(asc(ranked.collectionId), asc(ranked.rank))
+        .prepare(name);
+    });
+    return query.execute({ ids: collectionIds });
   }
 
   /** The address and whether it is verified, of the account accepting an invitation. */
@@ -258,15 +265,19 @@ export class MembersRepository {
   async people(ids: number[]): Promise<Map<number, { name: string; profilePic: string | null }>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await this.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profilePic: users.profilePic,
-      })
-      .from(users)
-      .where(inArray(users.id, unique));
+    const query = this.prepared.once('people', (name) =>
+      this.db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          profilePic: users.profilePic,
+        })
+        .from(users)
+        .where(anyOf(users.id, 'ids'))
+        .prepare(name),
+    );
+    const rows = await query.execute({ ids: unique });
     return new Map(
       rows.map((row) => [
         row.id,

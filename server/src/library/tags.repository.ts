@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../db/errors';
 import { rowColumns, type RowOf } from '../db/columns';
 import type { Executor } from '../db/executor';
 import { pageWithCount } from '../db/page';
+import { anyOf, PreparedQueries } from '../db/prepared';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor, scopeOf } from '../policy/library.policy';
 
@@ -35,6 +36,8 @@ const sameName = (name: string) => sql`lower(${tags.name}) = lower(${name})`;
 const byName = [asc(sql`lower(${tags.name})`), asc(tags.id)];
 
 export class TagsRepository {
+  private readonly prepared = new PreparedQueries();
+
   constructor(private readonly db: Executor) {}
 
   /** One page of the owner's tags, newest first, optionally those whose name contains text. */
@@ -153,30 +156,34 @@ export class TagsRepository {
   /** The tags of a page of collections, in one query. */
   async refsForCollections(collectionIds: number[]): Promise<TagRefRow[]> {
     if (collectionIds.length === 0) return [];
-    return (
+    const query = this.prepared.once('collection_tag_refs', (name) =>
       this.db
         .select({ ownerRowId: collectionTags.collectionId, id: tags.id, name: tags.name })
         .from(collectionTags)
         .innerJoin(tags, eq(tags.id, collectionTags.tagId))
         // The ids are of collections the caller may read: their tags are the owner's, and members
         // see their names (docs/api.md, "Sharing").
-        .where(inArray(collectionTags.collectionId, collectionIds))
+        .where(anyOf(collectionTags.collectionId, 'ids'))
         .orderBy(...byName)
+        .prepare(name),
     );
+    return query.execute({ ids: collectionIds });
   }
 
   /** The tags of a page of content items, in one query. */
   async refsForContents(contentIds: number[]): Promise<TagRefRow[]> {
     if (contentIds.length === 0) return [];
-    return (
+    const query = this.prepared.once('content_tag_refs', (name) =>
       this.db
         .select({ ownerRowId: contentTags.contentId, id: tags.id, name: tags.name })
         .from(contentTags)
         .innerJoin(tags, eq(tags.id, contentTags.tagId))
         // The ids are of items the caller may read: an item's tags are its owner's, and its
         // readers see their names (docs/api.md, "Sharing").
-        .where(inArray(contentTags.contentId, contentIds))
+        .where(anyOf(contentTags.contentId, 'ids'))
         .orderBy(...byName)
+        .prepare(name),
     );
+    return query.execute({ ids: contentIds });
   }
 }

@@ -8,6 +8,7 @@ import {
   or,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
@@ -43,6 +44,19 @@ import type { Caller } from './caller';
  * everywhere and its links stop counting, with no query having to remember it. Only
  * `trashScopeOf` reaches trashed rows.
  */
+
+/**
+ * Who a scope is for: the caller of a request, or, in a query prepared once and run for every
+ * caller (a named prepared statement: bench/README.md, "Floors"; decision 172), the placeholder
+ * `caller`, which the query binds to the caller's id on each run. The scope is the same SQL
+ * either way: the policy stays the one place that writes it.
+ */
+export type ScopeSubject = Pick<Caller, 'userId'> | PreparedCaller;
+export interface PreparedCaller {
+  readonly userId: Placeholder<'caller'>;
+}
+/** The subject of prepared scopes; run the query with `{ caller: caller.userId }`. */
+export const PREPARED_CALLER: PreparedCaller = { userId: sql.placeholder('caller') };
 
 /** Rows not in the trash. */
 const notTrashed = (deletedOn: AnyColumn): SQL => isNull(deletedOn);
@@ -115,7 +129,7 @@ export function bestRole(roles: Iterable<Role>): Role | undefined {
  * checks its `deleted_on` already).
  */
 function memberOf(
-  caller: Caller,
+  caller: ScopeSubject,
   collectionId: AnyColumn,
   roles?: readonly Role[],
   live = true,
@@ -128,7 +142,11 @@ function memberOf(
 }
 
 /** The content item `contentId` sits in a collection the caller is a member of (with `roles`). */
-function memberThroughItem(caller: Caller, contentId: AnyColumn, roles?: readonly Role[]): SQL {
+function memberThroughItem(
+  caller: ScopeSubject,
+  contentId: AnyColumn,
+  roles?: readonly Role[],
+): SQL {
   return sql`exists (select 1 from ${contentCollections} inner join ${collectionMembers} on ${eq(
     collectionMembers.collectionId,
     contentCollections.collectionId,
@@ -140,11 +158,11 @@ function memberThroughItem(caller: Caller, contentId: AnyColumn, roles?: readonl
 }
 
 /** Owned rows, plus those reachable through memberships with `roles` (any role when unset). */
-const ownedOr = (owner: AnyColumn, caller: Caller, ...through: SQL[]): SQL =>
+const ownedOr = (owner: AnyColumn, caller: ScopeSubject, ...through: SQL[]): SQL =>
   or(eq(owner, caller.userId), ...through) as SQL;
 
 /** "The rows this person may read (or change)" of one resource, as a WHERE condition. */
-export function scopeOf(caller: Caller, resource: LibraryResource, access: Access): SQL {
+export function scopeOf(caller: ScopeSubject, resource: LibraryResource, access: Access): SQL {
   switch (resource) {
     case 'tags':
       return eq(tags.userId, caller.userId);
@@ -160,7 +178,7 @@ export function scopeOf(caller: Caller, resource: LibraryResource, access: Acces
 }
 
 /** scopeOf without its trash condition (memberships still count only through live collections). */
-function liveScope(caller: Caller, resource: LibraryResource, access: Access): SQL {
+function liveScope(caller: ScopeSubject, resource: LibraryResource, access: Access): SQL {
   const roles = access === 'write' ? WRITING_ROLES : undefined;
   switch (resource) {
     case 'tags':
