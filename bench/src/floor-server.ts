@@ -14,7 +14,11 @@ import { collectionPage, excerpt, itemDate } from '../../server/src/library/publ
 import { searchFloor } from './search-sql';
 
 interface Db {
-  query<T>(text: string, values: unknown[]): Promise<T[]>;
+  /**
+   * `name`: the server runs this query as a named prepared statement (decision 172), so the floor
+   * does too on PostgreSQL (parsed and planned once per connection); PGlite has no named ones.
+   */
+  query<T>(text: string, values: unknown[], name?: string): Promise<T[]>;
   /** `text` in a transaction with search's planner settings (server: search.repository.ts). */
   searchQuery<T>(text: string, values: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -37,8 +41,9 @@ async function openDb(): Promise<Db> {
       },
     });
     return {
-      query: async <T>(text: string, values: unknown[]) =>
-        (await pool.query(text, values)).rows as T[],
+      query: async <T>(text: string, values: unknown[], name?: string) =>
+        (await pool.query(name === undefined ? { text, values } : { name, text, values }))
+          .rows as T[],
       searchQuery: async <T>(text: string, values: unknown[]) => {
         const client = await pool.connect();
         try {
@@ -80,26 +85,19 @@ async function openDb(): Promise<Db> {
 
 const db = await openDb();
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
-const list = (ids: number[], from: number) => ids.map((_, i) => `$${from + i}`).join(', ');
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** The auth guard's one look-up: the account of the token still exists. */
 const USER_EXISTS = 'select "id" from "users" where "users"."id" = $1 limit $2';
-const PEOPLE = (ids: number[]) =>
-  `select "id", "first_name", "last_name", "profile_pic" from "users" where "users"."id" in (${list(ids, 1)})`;
+const PEOPLE = `select "id", "first_name", "last_name", "profile_pic" from "users" where "users"."id" = any($1)`;
 
 /* ---- collections list: GET /api/collections/list/?page_size=50 ---- */
 const COLLECTION_COLUMNS = `"id", "user_id", "name", "description", "is_active", "is_public", "meta_data", "public_id", "created_on", "updated_on", "deleted_on", "title_search"`;
-const COLLECTIONS_PAGE = `select ${COLLECTION_COLUMNS} from "collections" where ("collections"."deleted_on" is null and "collections"."user_id" = $1) order by "collections"."id" desc limit $2`;
+const COLLECTIONS_PAGE = `select ${COLLECTION_COLUMNS} from "collections" where ("collections"."deleted_on" is null and "collections"."user_id" = $1) order by "collections"."id" desc limit $2 offset $3`;
 const COLLECTIONS_COUNT = `select count(*)::int from "collections" where ("collections"."deleted_on" is null and "collections"."user_id" = $1)`;
-const CONTENT_COUNTS = (ids: number[]) =>
-  `select "content_collections"."collection_id", count(*)::int from "content_collections" inner join "contents" on "contents"."id" = "content_collections"."content_id" where ("content_collections"."collection_id" in (${list(ids, 1)}) and "contents"."deleted_on" is null) group by "content_collections"."collection_id"`;
-const COLLECTION_TAGS = (ids: number[]) =>
-  `select "collection_tags"."collection_id", "tags"."id", "tags"."name" from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" in (${list(ids, 1)}) order by lower("tags"."name") asc, "tags"."id" asc`;
-const MEMBERS_PREVIEW = (ids: number[]) => {
-  const n = ids.length;
-  return `select "collection_id", "member_user_id", "first_name", "last_name", "profile_pic", "total" from (select "collection_members"."collection_id", "collection_members"."user_id" as "member_user_id", "users"."first_name", "users"."last_name", "users"."profile_pic", row_number() over (partition by "collection_members"."collection_id" order by "collection_members"."id") as "rank", (count(*) over (partition by "collection_members"."collection_id"))::int as "total" from "collection_members" inner join "users" on "users"."id" = "collection_members"."user_id" where ("collection_members"."collection_id" in (${list(ids, 1)}) and "collection_members"."status" = $${n + 1} and "collection_members"."role" <> $${n + 2})) "ranked" where "rank" <= $${n + 3} order by "ranked"."collection_id" asc, "rank" asc`;
-};
+const CONTENT_COUNTS = `select "content_collections"."collection_id", count(*)::int from "content_collections" inner join "contents" on "contents"."id" = "content_collections"."content_id" where ("content_collections"."collection_id" = any($1) and "contents"."deleted_on" is null) group by "content_collections"."collection_id"`;
+const COLLECTION_TAGS = `select "collection_tags"."collection_id", "tags"."id", "tags"."name" from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" = any($1) order by lower("tags"."name") asc, "tags"."id" asc`;
+const MEMBERS_PREVIEW = `select "collection_id", "member_user_id", "first_name", "last_name", "profile_pic", "total" from (select "collection_members"."collection_id", "collection_members"."user_id" as "member_user_id", "users"."first_name", "users"."last_name", "users"."profile_pic", row_number() over (partition by "collection_members"."collection_id" order by "collection_members"."id") as "rank", (count(*) over (partition by "collection_members"."collection_id"))::int as "total" from "collection_members" inner join "users" on "users"."id" = "collection_members"."user_id" where ("collection_members"."collection_id" = any($1) and "collection_members"."status" = $2 and "collection_members"."role" <> $3)) "ranked" where "rank" <= $4 order by "ranked"."collection_id" asc, "rank" asc`;
 
 interface Person {
   id: number;
@@ -123,13 +121,14 @@ const groupRefs = (rows: Ref[]) => {
 };
 
 async function collectionsList(user: number) {
-  await db.query(USER_EXISTS, [user, 1]);
+  await db.query(USER_EXISTS, [user, 1], 'account_exists');
   const [rows, [counted]] = await Promise.all([
-    db.query<Record<string, unknown> & { id: number; user_id: number }>(COLLECTIONS_PAGE, [
-      user,
-      50,
-    ]),
-    db.query<{ count: number }>(COLLECTIONS_COUNT, [user]),
+    db.query<Record<string, unknown> & { id: number; user_id: number }>(
+      COLLECTIONS_PAGE,
+      [user, 50, 0],
+      'collections_page_mine_-created_on',
+    ),
+    db.query<{ count: number }>(COLLECTIONS_COUNT, [user], 'collections_count_mine'),
   ]);
   const ids = rows.map((row) => row.id);
   const owners = [...new Set(rows.map((row) => row.user_id))];
@@ -137,12 +136,21 @@ async function collectionsList(user: number) {
     ids.length === 0
       ? [[], [], [], []]
       : await Promise.all([
-          db.query<{ collection_id: number; count: number }>(CONTENT_COUNTS(ids), ids),
-          db.query<{ collection_id: number; id: number; name: string }>(COLLECTION_TAGS(ids), ids),
-          db.query<Person>(PEOPLE(owners), owners),
+          db.query<{ collection_id: number; count: number }>(
+            CONTENT_COUNTS,
+            [ids],
+            'collection_content_counts',
+          ),
+          db.query<{ collection_id: number; id: number; name: string }>(
+            COLLECTION_TAGS,
+            [ids],
+            'collection_tag_refs',
+          ),
+          db.query<Person>(PEOPLE, [owners], 'people'),
           db.query<{ collection_id: number; member_user_id: number } & Person & { total: number }>(
-            MEMBERS_PREVIEW(ids),
-            [...ids, 'active', 'owner', 5],
+            MEMBERS_PREVIEW,
+            [ids, 'active', 'owner', 5],
+            'collection_member_previews',
           ),
         ]);
   const countOf = new Map(counts.map((row) => [row.collection_id, row.count]));
@@ -182,14 +190,11 @@ async function collectionsList(user: number) {
 /* ---- content items: the list page and one item ---- */
 const CONTENT_COLUMNS = `"id", "user_id", "title", "content", "meta_data", "status", "publish_on", "is_public", "word_count", "position", "created_on", "updated_on", "updated_by", "deleted_on", "title_search"`;
 const CONTENTS_COUNT = `select count(*)::int from "contents" where ("contents"."deleted_on" is null and "contents"."user_id" = $1)`;
-const CONTENTS_PAGE = `select ${CONTENT_COLUMNS} from "contents" where ("contents"."deleted_on" is null and "contents"."user_id" = $1) order by "contents"."id" desc limit $2`;
+const CONTENTS_PAGE = `select ${CONTENT_COLUMNS} from "contents" where ("contents"."deleted_on" is null and "contents"."user_id" = $1) order by "contents"."id" desc limit $2 offset $3`;
 const CONTENT_ONE = `select ${CONTENT_COLUMNS} from "contents" where (("contents"."deleted_on" is null and ("contents"."user_id" = $1 or exists (select 1 from "content_collections" inner join "collection_members" on "collection_members"."collection_id" = "content_collections"."collection_id" inner join collections live_c on live_c.id = "collection_members"."collection_id" and live_c.deleted_on is null where ("content_collections"."content_id" = "contents"."id" and "collection_members"."user_id" = $2)))) and "contents"."id" = $3)`;
-const CONTENT_TAGS = (ids: number[]) =>
-  `select "content_tags"."content_id", "tags"."id", "tags"."name" from "content_tags" inner join "tags" on "tags"."id" = "content_tags"."tag_id" where "content_tags"."content_id" in (${list(ids, 1)}) order by lower("tags"."name") asc, "tags"."id" asc`;
-const CONTENT_FILES = (ids: number[]) =>
-  `select "id", "user_id", "content_id", "collection_id", "name", "size", "content_type", "storage_key", "created_on" from "files" where ((not exists (select 1 from contents trashed_item where trashed_item.id = "files"."content_id" and trashed_item.deleted_on is not null) and ("files"."user_id" = $1 or exists (select 1 from "content_collections" inner join "collection_members" on "collection_members"."collection_id" = "content_collections"."collection_id" inner join collections live_c on live_c.id = "collection_members"."collection_id" and live_c.deleted_on is null where ("content_collections"."content_id" = "files"."content_id" and "collection_members"."user_id" = $2)) or exists (select 1 from "collection_members" inner join collections live_c on live_c.id = "collection_members"."collection_id" and live_c.deleted_on is null where ("collection_members"."collection_id" = "files"."collection_id" and "collection_members"."user_id" = $3)))) and "files"."content_id" in (${list(ids, 4)})) order by "files"."id" asc`;
-const CONTENT_COLLECTIONS = (ids: number[]) =>
-  `select "content_collections"."content_id", "collections"."id", "collections"."name" from "content_collections" inner join "collections" on "collections"."id" = "content_collections"."collection_id" where (("collections"."deleted_on" is null and ("collections"."user_id" = $1 or exists (select 1 from "collection_members"  where ("collection_members"."collection_id" = "collections"."id" and "collection_members"."user_id" = $2)))) and "content_collections"."content_id" in (${list(ids, 3)})) order by lower("collections"."name") asc, "collections"."id" asc`;
+const CONTENT_TAGS = `select "content_tags"."content_id", "tags"."id", "tags"."name" from "content_tags" inner join "tags" on "tags"."id" = "content_tags"."tag_id" where "content_tags"."content_id" = any($1) order by lower("tags"."name") asc, "tags"."id" asc`;
+const CONTENT_FILES = `select "id", "user_id", "content_id", "collection_id", "name", "size", "content_type", "storage_key", "created_on" from "files" where ((not exists (select 1 from contents trashed_item where trashed_item.id = "files"."content_id" and trashed_item.deleted_on is not null) and ("files"."user_id" = $1 or exists (select 1 from "content_collections" inner join "collection_members" on "collection_members"."collection_id" = "content_collections"."collection_id" inner join collections live_c on live_c.id = "collection_members"."collection_id" and live_c.deleted_on is null where ("content_collections"."content_id" = "files"."content_id" and "collection_members"."user_id" = $2)) or exists (select 1 from "collection_members" inner join collections live_c on live_c.id = "collection_members"."collection_id" and live_c.deleted_on is null where ("collection_members"."collection_id" = "files"."collection_id" and "collection_members"."user_id" = $3)))) and "files"."content_id" = any($4)) order by "files"."id" asc`;
+const CONTENT_COLLECTIONS = `select "content_collections"."content_id", "collections"."id", "collections"."name" from "content_collections" inner join "collections" on "collections"."id" = "content_collections"."collection_id" where (("collections"."deleted_on" is null and ("collections"."user_id" = $1 or exists (select 1 from "collection_members"  where ("collection_members"."collection_id" = "collections"."id" and "collection_members"."user_id" = $2)))) and "content_collections"."content_id" = any($3)) order by lower("collections"."name") asc, "collections"."id" asc`;
 
 type ContentRow = Record<string, unknown> & {
   id: number;
@@ -216,14 +221,18 @@ async function contentLinks(user: number, rows: ContentRow[]) {
     ids.length === 0
       ? [[], [], [], []]
       : await Promise.all([
-          people.length > 0 ? db.query<Person>(PEOPLE(people), people) : Promise.resolve([]),
-          db.query<{ content_id: number; id: number; name: string }>(CONTENT_TAGS(ids), ids),
-          db.query<FileRow>(CONTENT_FILES(ids), [user, user, user, ...ids]),
-          db.query<{ content_id: number; id: number; name: string }>(CONTENT_COLLECTIONS(ids), [
-            user,
-            user,
-            ...ids,
-          ]),
+          people.length > 0 ? db.query<Person>(PEOPLE, [people], 'people') : Promise.resolve([]),
+          db.query<{ content_id: number; id: number; name: string }>(
+            CONTENT_TAGS,
+            [ids],
+            'content_tag_refs',
+          ),
+          db.query<FileRow>(CONTENT_FILES, [user, user, user, ids], 'content_files'),
+          db.query<{ content_id: number; id: number; name: string }>(
+            CONTENT_COLLECTIONS,
+            [user, user, ids],
+            'content_collection_refs',
+          ),
         ]);
   const nameOf = new Map(names.map((p) => [p.id, fullName(p.first_name, p.last_name)]));
   const tagsOf = groupRefs(tags.map((row) => ({ owner: row.content_id, ...row })));
@@ -271,25 +280,25 @@ async function contentLinks(user: number, rows: ContentRow[]) {
 }
 
 async function contentsList(user: number) {
-  await db.query(USER_EXISTS, [user, 1]);
+  await db.query(USER_EXISTS, [user, 1], 'account_exists');
   const [[counted], rows] = await Promise.all([
-    db.query<{ count: number }>(CONTENTS_COUNT, [user]),
-    db.query<ContentRow>(CONTENTS_PAGE, [user, 50]),
+    db.query<{ count: number }>(CONTENTS_COUNT, [user], 'contents_count'),
+    db.query<ContentRow>(CONTENTS_PAGE, [user, 50, 0], 'contents_page_-created_on'),
   ]);
   const present = await contentLinks(user, rows);
   return { count: counted?.count ?? 0, next: null, previous: null, results: rows.map(present) };
 }
 
 async function contentOne(user: number, id: number) {
-  await db.query(USER_EXISTS, [user, 1]);
-  const [row] = await db.query<ContentRow>(CONTENT_ONE, [user, user, id]);
+  await db.query(USER_EXISTS, [user, 1], 'account_exists');
+  const [row] = await db.query<ContentRow>(CONTENT_ONE, [user, user, id], 'content_find');
   if (!row) return null;
   return (await contentLinks(user, [row]))(row);
 }
 
 /* ---- search: GET /api/search/?q= (the endpoint's page and detail queries) ---- */
 async function search(user: number, q: string) {
-  await db.query(USER_EXISTS, [user, 1]);
+  await db.query(USER_EXISTS, [user, 1], 'account_exists');
   const floor = searchFloor(q, { userId: user });
   const page = await db.searchQuery<{ type: string; id: number; total: number }>(
     floor.page.text,
