@@ -138,13 +138,19 @@ describe('invitations', () => {
   it('resends with a new link after a 30-second cool-down, and revoking kills the link', async () => {
     const collection = await newCollection();
     const person = await signedInCaller(ctx);
-    const { member, token: first } = await invite(ctx, owner, collection.id, person, 'viewer');
+    const invited = await owner.post(`/api/collections/list/${collection.id}/members/`, {
+      email: person.email,
+      role: 'viewer',
+    });
+    expect(invited.statusCode).toBe(201);
+    const member = invited.json<Member>();
+    const first = await invitationToken(ctx, person.email);
     const resend = `/api/collections/list/${collection.id}/members/${member.id}/resend/`;
     const tooSoon = await owner.post(resend);
     expect(tooSoon.statusCode).toBe(429);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
 
-    ctx.clock.advance(31_000);
+    ctx.clock.advance(30_000);
     expect((await owner.post(resend)).statusCode).toBe(200);
     const second = await invitationToken(ctx, person.email);
     expect(second).not.toBe(first);
@@ -156,6 +162,56 @@ describe('invitations', () => {
     expect(revoked.statusCode).toBe(204);
     expect((await person.post(`/api/invitations/${second}/accept/`)).statusCode).toBe(404);
     expect((await person.get(`/api/collections/list/${collection.id}/`)).statusCode).toBe(404);
+  });
+
+  it('mails one invitation per address every 30 seconds, whoever’s collection it is to', async () => {
+    const mine = await newCollection('Cool-down');
+    const otherOwner = await signedInCaller(ctx);
+    const theirs = (
+      await otherOwner.post('/api/collections/list/', { name: 'Elsewhere' })
+    ).json<Collection>();
+    const person = await signedInCaller(ctx);
+    const body = { email: person.email, role: 'viewer' };
+    const membersOf = (id: number) => `/api/collections/list/${id}/members/`;
+    const invitationMails = async () => {
+      await ctx.mailQueue.drain();
+      return ctx.outbox.messages.filter(
+        (m) => m.to === person.email && m.text.includes('/invitations/'),
+      ).length;
+    };
+    const refused = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+      expect(res.statusCode).toBe(429);
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(30);
+    };
+
+    const invited = await owner.post(membersOf(mine.id), body);
+    expect(invited.statusCode).toBe(201);
+    expect(await invitationMails()).toBe(1);
+
+    // Revoked and invited again at once: refused, in the contract's error shape.
+    const revoked = await owner.delete(`${membersOf(mine.id)}${invited.json<Member>().id}/`);
+    expect(revoked.statusCode).toBe(204);
+    const again = await owner.post(membersOf(mine.id), body);
+    refused(again);
+    expect(again.json()).toMatchObject({
+      code: 'throttled',
+      detail: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds?\.$/),
+    });
+    // Another person's collection: the same address, the same cool-down; nothing is written.
+    refused(await otherOwner.post(membersOf(theirs.id), body));
+    const theirMembers = (await otherOwner.get(membersOf(theirs.id))).json<Member[]>();
+    expect(theirMembers.map((m) => m.email)).toEqual([otherOwner.email]);
+    expect(await invitationMails()).toBe(1);
+
+    // 30 seconds later by the app's clock: one more mail, and the window starts again.
+    ctx.clock.advance(30_000);
+    expect((await owner.post(membersOf(mine.id), body)).statusCode).toBe(201);
+    refused(await otherOwner.post(membersOf(theirs.id), body));
+    ctx.clock.advance(30_000);
+    expect((await otherOwner.post(membersOf(theirs.id), body)).statusCode).toBe(201);
+    expect(await invitationMails()).toBe(3);
   });
 
   it('refuses inviting the owner, a member or a pending address again, and a role that does not exist', async () => {
