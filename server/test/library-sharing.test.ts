@@ -9,6 +9,7 @@ import type {
   Paginated,
   Tag,
 } from '@cw/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
 import { invitationToken, invite, share } from './sharing-helpers';
@@ -425,35 +426,152 @@ describe('working together in a shared collection', () => {
   });
 });
 
-describe('a removal while the member saves', () => {
-  it('either the write fully happened before the removal or it is refused', async () => {
-    for (let round = 0; round < 8; round++) {
-      const collection = await newCollection(`Race ${round}`);
-      const editor = await signedInCaller(ctx);
-      const membership = await share(ctx, owner, collection.id, editor, 'editor');
-      const item = await itemIn(collection.id);
-      const text = `Editor's take ${round}`;
-      const [save, removal] = await Promise.all([
-        editor.patch(`/api/collections/contents-list/${item.id}/`, { content: text }),
-        owner.delete(`/api/collections/list/${collection.id}/members/${membership.id}/`),
-      ]);
-      expect(removal.statusCode).toBe(204);
-      const stored = (
-        await owner.get(`/api/collections/contents-list/${item.id}/`)
-      ).json<ContentItem>();
-      if (save.statusCode === 200) {
-        expect(stored.content).toBe(text);
-        expect(stored.updated_by?.id).toBe(editor.id);
-      } else {
-        expect(save.statusCode).toBe(404);
-        expect(stored.content).toBe('Draft of the intro');
-        expect(stored.updated_by?.id).toBe(owner.id);
-      }
-      // Whatever the order, the removal holds from now on.
-      const after = await editor.patch(`/api/collections/contents-list/${item.id}/`, {
-        content: 'too late',
-      });
-      expect(after.statusCode).toBe(404);
+/**
+ * The owner removes an editor while the editor saves (decision 100, "A removal and a write at the
+ * same time"). Each case pins one order with a lock held by the test on a connection of its own
+ * and waits, through `pg_stat_activity`, until the calls stand where the case needs them: so
+ * both orders are checked every run, and each fails if a write stopped holding the membership
+ * `FOR SHARE` (`AccessRepository.onContent(…, lock)`). PostgreSQL only: PGlite has one
+ * connection, so its transactions never overlap.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a removal while the member saves', () => {
+  /** Runs `statement` in a transaction on a connection of its own, held until released. */
+  async function hold(statement: SQL): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const holding = new Promise<void>((resolve) => (taken = resolve));
+    const done = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(statement);
+      taken();
+      await released;
+    });
+    await Promise.race([holding, done]);
+    return async () => {
+      release();
+      await done;
+    };
+  }
+
+  /** `run` with `statement`'s lock held until `run` releases it (or fails: then released too). */
+  async function holding(
+    statement: SQL,
+    run: (release: () => Promise<void>) => Promise<void>,
+  ): Promise<void> {
+    const release = await hold(statement);
+    try {
+      await run(release);
+    } finally {
+      await release();
     }
+  }
+
+  /** Whether a statement matching `pattern` waits for a lock in this test's database now. */
+  const waitsForLock = async (pattern: string) => {
+    const result = await ctx.database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'
+            and query ~* ${pattern}`,
+    );
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0;
+  };
+  /** Where each call stops when it waits (drizzle's SQL). */
+  const SAVE_WRITES = 'insert into "content_versions"|update "contents"';
+  const SAVE_READS_ITS_ROLE = 'from "content_collections".* for share';
+  const REMOVAL = '"collection_members".* for update|delete from "collection_members"';
+
+  /** Polls until `ready` holds (at most 10 s). */
+  async function until(ready: () => Promise<boolean> | boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!(await ready())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** A call under way, and whether it has answered yet. */
+  function underWay<T>(call: Promise<T>): { answer: Promise<T>; answered: () => boolean } {
+    let answered = false;
+    const answer = call.finally(() => {
+      answered = true;
+    });
+    return { answer, answered: () => answered };
+  }
+
+  async function editorOfAnItem(name: string) {
+    const collection = await newCollection(name);
+    const editor = await signedInCaller(ctx);
+    const membership = await share(ctx, owner, collection.id, editor, 'editor');
+    const item = await itemIn(collection.id);
+    return {
+      editor,
+      item,
+      save: (content: string) =>
+        editor.patch(`/api/collections/contents-list/${item.id}/`, { content }),
+      removal: () =>
+        owner.delete(`/api/collections/list/${collection.id}/members/${membership.id}/`),
+      stored: async () =>
+        (await owner.get(`/api/collections/contents-list/${item.id}/`)).json<ContentItem>(),
+      membershipId: membership.id,
+    };
+  }
+
+  it('a save under way holds the membership: the removal waits until the save commits', async () => {
+    const { editor, item, save, removal, stored } = await editorOfAnItem('Save first');
+    // The save is stopped at its write of the item, after it has read (and locked) its role.
+    const itemLocked = sql`select id from contents where id = ${item.id} for update`;
+    await holding(itemLocked, async (releaseItem) => {
+      const saving = underWay(save('Editor’s take'));
+      await until(
+        async () => saving.answered() || (await waitsForLock(SAVE_WRITES)),
+        'the save waits',
+      );
+      expect(saving.answered()).toBe(false);
+
+      const removing = underWay(removal());
+      await until(
+        async () => removing.answered() || (await waitsForLock(REMOVAL)),
+        'the removal waits or answers',
+      );
+      expect(removing.answered(), 'the removal must wait for the save under way').toBe(false);
+
+      await releaseItem();
+      const [saved, removed] = await Promise.all([saving.answer, removing.answer]);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(removed.statusCode).toBe(204);
+    });
+    const after = await stored();
+    expect(after.content).toBe('Editor’s take');
+    expect(after.updated_by?.id).toBe(editor.id);
+    expect((await save('too late')).statusCode).toBe(404);
+  });
+
+  it('a save that starts during the removal waits for it, then is refused and changes nothing', async () => {
+    const { save, removal, stored, membershipId } = await editorOfAnItem('Removal first');
+    // The removal is stopped where it locks the membership it deletes; the save starts behind it.
+    const membershipLocked = sql`select id from collection_members where id = ${membershipId} for update`;
+    await holding(membershipLocked, async (releaseMembership) => {
+      const removing = underWay(removal());
+      await until(
+        async () => removing.answered() || (await waitsForLock(REMOVAL)),
+        'the removal waits',
+      );
+      expect(removing.answered()).toBe(false);
+
+      const saving = underWay(save('Editor’s late take'));
+      await until(
+        async () => saving.answered() || (await waitsForLock(SAVE_READS_ITS_ROLE)),
+        'the save waits or answers',
+      );
+      expect(saving.answered(), 'the save must wait for the removal under way').toBe(false);
+
+      await releaseMembership();
+      const [removed, saved] = await Promise.all([removing.answer, saving.answer]);
+      expect(removed.statusCode).toBe(204);
+      expect(saved.statusCode).toBe(404);
+    });
+    const after = await stored();
+    expect(after.content).toBe('Draft of the intro');
+    expect(after.updated_by?.id).toBe(owner.id);
   });
 });
