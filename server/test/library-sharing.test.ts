@@ -57,6 +57,9 @@ const noteIn = async (collectionId: number, by: Caller = owner) => {
   return res.json<Note>();
 };
 
+const noteWrite = (by: Caller, collectionId: number) =>
+  by.post('/api/collections/notes/', { collection: collectionId, title: 'Notes', content: 'x' });
+
 const fileOn = async (fields: Record<string, string>, by: Caller = owner) => {
   const res = await by.upload({ name: 'b-roll.txt', bytes: Buffer.from('frames') }, fields);
   expect(res.statusCode, res.body).toBe(201);
@@ -423,6 +426,72 @@ describe('working together in a shared collection', () => {
     expect((await owner.delete(`/api/collections/list/${other.id}/`)).statusCode).toBe(204);
     expect((await guest.get(`/api/collections/list/${other.id}/`)).statusCode).toBe(404);
     expect((await guest.get(`/api/collections/contents-list/${item.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('a role that changes, and an item in two collections', () => {
+  const patchItem = (by: Caller, id: number, content: string) =>
+    by.patch(`/api/collections/contents-list/${id}/`, { content });
+
+  it('an item in two collections takes the best role; removal from one leaves the other’s', async () => {
+    const asViewer = await newCollection('Viewer’s side');
+    const asEditor = await newCollection('Editor’s side');
+    const person = await signedInCaller(ctx);
+    await share(ctx, owner, asViewer.id, person, 'viewer');
+    const editorship = await share(ctx, owner, asEditor.id, person, 'editor');
+    const res = await owner.post('/api/collections/contents-list/', {
+      title: 'In both',
+      content: 'Start',
+      collections: [asViewer.id, asEditor.id],
+    });
+    expect(res.statusCode).toBe(201);
+    const item = res.json<ContentItem>();
+
+    const seen = await person.get(`/api/collections/contents-list/${item.id}/`);
+    expect(seen.json<ContentItem>().role).toBe('editor');
+    expect((await patchItem(person, item.id, 'Through the editor’s side')).statusCode).toBe(200);
+
+    const removed = await owner.delete(
+      `/api/collections/list/${asEditor.id}/members/${editorship.id}/`,
+    );
+    expect(removed.statusCode).toBe(204);
+    const still = await person.get(`/api/collections/contents-list/${item.id}/`);
+    expect(still.statusCode).toBe(200);
+    expect(still.json<ContentItem>()).toMatchObject({
+      role: 'viewer',
+      content: 'Through the editor’s side',
+    });
+    expect((await patchItem(person, item.id, 'Not any more')).statusCode).toBe(403);
+    expect((await person.get(`/api/collections/list/${asEditor.id}/`)).statusCode).toBe(404);
+    const stored = (
+      await owner.get(`/api/collections/contents-list/${item.id}/`)
+    ).json<ContentItem>();
+    expect(stored.content).toBe('Through the editor’s side');
+  });
+
+  it('a new role takes effect on the next call: demoted, a write is 403; promoted again, 200', async () => {
+    const collection = await newCollection('Changing hands');
+    const person = await signedInCaller(ctx);
+    const membership = await share(ctx, owner, collection.id, person, 'editor');
+    const item = await itemIn(collection.id);
+    const roleOf = `/api/collections/list/${collection.id}/members/${membership.id}/`;
+    expect((await patchItem(person, item.id, 'As an editor')).statusCode).toBe(200);
+
+    const demoted = await owner.patch(roleOf, { role: 'viewer' });
+    expect(demoted.statusCode).toBe(200);
+    expect(demoted.json<Member>().role).toBe('viewer');
+    expect((await patchItem(person, item.id, 'As a viewer')).statusCode).toBe(403);
+    expect((await noteWrite(person, collection.id)).statusCode).toBe(403);
+    const asViewer = await person.get(`/api/collections/list/${collection.id}/`);
+    expect(asViewer.json<Collection>().role).toBe('viewer');
+
+    expect((await owner.patch(roleOf, { role: 'editor' })).statusCode).toBe(200);
+    expect((await patchItem(person, item.id, 'An editor again')).statusCode).toBe(200);
+    expect((await noteWrite(person, collection.id)).statusCode).toBe(201);
+    const stored = (
+      await owner.get(`/api/collections/contents-list/${item.id}/`)
+    ).json<ContentItem>();
+    expect(stored).toMatchObject({ content: 'An editor again', updated_by: { id: person.id } });
   });
 });
 
