@@ -80,7 +80,7 @@ describe('invitations', () => {
     expect(mail.subject).toContain('Launch week');
     expect(mail.text).toContain(`${ownerName} invited you to the collection “Launch week”`);
     expect(mail.text).toContain(`/invitations/${token}`);
-    expect(mail.html).toContain('Launch week');
+    expect(mail.html).toContain(`${ownerName} invited you to the collection “Launch week”`);
     expect(mail.html).toContain(`/invitations/${token}`);
 
     const preview = await ctx.app.inject({ method: 'GET', url: `/api/invitations/${token}/` });
