@@ -2,6 +2,7 @@ import type { MemberCreateBody, MemberRole } from '@cw/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { collectionKeys } from '../../../lib/api/collections';
+import { announceLostAccess } from '../../../lib/collection-access';
 import { memberKeys, membersQueryOptions } from '../../../lib/api/members';
 
 /** Who can see the collection: the owner first; pending invitations for the owner only. */
@@ -63,7 +64,8 @@ export function useResendInvitation(collection: number) {
 
 /**
  * Leaves a collection shared with the caller. Its page is not asked again now (it answers 404
- * from here on); only marked stale, so coming back to it later says access has ended.
+ * from here on); only marked stale, so coming back to it later says access has ended. The
+ * person's other open tabs are told at once (they ask their page again, and leave it).
  */
 export function useLeaveCollection(collection: number) {
   const queryClient = useQueryClient();
@@ -71,6 +73,7 @@ export function useLeaveCollection(collection: number) {
     mutationFn: (member: number) =>
       callApi('members.remove', { params: { id: collection, member_id: member } }),
     onSuccess: () => {
+      announceLostAccess();
       void queryClient.invalidateQueries({
         queryKey: collectionKeys.detail(collection),
         refetchType: 'none',
