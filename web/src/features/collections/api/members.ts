@@ -20,7 +20,10 @@ function useRefreshMembers(collection: number) {
     ]);
 }
 
-/** Shares the collection by email (mails an invitation); answers the pending member. */
+/**
+ * Shares the collection by email (mails an invitation; one per address per 30 s, 429 before);
+ * answers the pending member.
+ */
 export function useInviteMember(collection: number) {
   const refresh = useRefreshMembers(collection);
   return useMutation({
@@ -52,7 +55,7 @@ export function useRemoveMember(collection: number) {
   });
 }
 
-/** Mails a pending invitation again (the server allows one mail per 30 s: 429 before). */
+/** Mails a pending invitation again (one invitation mail per address per 30 s: 429 before). */
 export function useResendInvitation(collection: number) {
   const refresh = useRefreshMembers(collection);
   return useMutation({
