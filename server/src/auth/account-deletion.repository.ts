@@ -39,6 +39,7 @@ export class AccountDeletionRepository {
           sql`starts_with(${rateLimitBuckets.key}, ${`login-fail:acct-ip:${email}|`})`,
           sql`starts_with(${rateLimitBuckets.key}, ${`otp-fail:addr-ip:${email}|`})`,
           sql`(starts_with(${rateLimitBuckets.key}, 'code-send:') and right(${rateLimitBuckets.key}, ${suffix.length}) = ${suffix})`,
+          eq(rateLimitBuckets.key, `invitation-send:${email}`),
         ),
       );
     await this.db.delete(mailQueue).where(eq(mailQueue.recipient, email));

@@ -70,7 +70,7 @@ export const defaultFileStorage = (dataDir: string): FileStorage =>
  * files and notes; and /api/invitations/….
  */
 export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, deps) => {
-  const store = new LibraryStore(deps.db);
+  const store = new LibraryStore(deps.db, deps.now);
   const { storage, removals } = deps;
 
   await app.register(multipart, {
