@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type {
@@ -12,6 +13,9 @@ import type {
   Tag,
 } from '@cw/contract';
 import { collections, contents, files, jobs, notes, tags } from '../src/db/schema';
+import { JobFailed, JobQueue, LeaseLost, type JobRow } from '../src/jobs/job-queue';
+import { ImportRepository, noneCreated } from '../src/library/import.repository';
+import { defaultFileStorage } from '../src/library/library.plugin';
 import { createTestApp, type TestContext } from './helpers';
 import { multipartBody, signedInCaller, type Caller } from './library-helpers';
 import {
@@ -321,6 +325,128 @@ describe('import: the call', () => {
       'The import was interrupted; nothing of it was kept. Please try again.',
     );
     expect(await rowsOf(ivan.id)).toMatchObject({ collections: 0 });
+  });
+});
+
+describe('import: a worker cut off leaves no stored bytes behind', () => {
+  /** Lets the lease of job `id` run out now (leases are on the database's clock). */
+  const lapse = (id: number) =>
+    ctx.database.db
+      .update(jobs)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+
+  it('bytes stored before their row (kill -9 between the two) are found by the undo: the file store ends empty', async () => {
+    const judy = await signedInCaller(ctx);
+    const storedBefore = storedFiles();
+    // A real import of a vault with files, to have what a worker writes: rows and stored bytes.
+    const done = await importZip(judy, await zipOf(obsidianVault()));
+    expect(done.created.files).toBe(2);
+    const [row] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, done.id));
+    const recorded = row!.result.created_ids as ReturnType<typeof noneCreated>;
+    expect(recorded.files).toHaveLength(2);
+    // The moment of the kill: the next batch's keys were recorded (committed), their bytes
+    // stored, and the process died before the batch with their rows committed.
+    const storage = defaultFileStorage(ctx.config.dataDir);
+    const orphan = storage.newKey();
+    await storage.write(orphan, Readable.from([Buffer.from('bytes of no row')]), 100);
+    await ctx.database.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 1,
+        leaseUntil: sql`now() - interval '1 second'`,
+        result: { created_ids: { ...recorded, keys: [orphan] } },
+      })
+      .where(eq(jobs.id, done.id));
+    expect(storedFiles().length).toBe(storedBefore.length + 3);
+
+    await ctx.jobs.runDue();
+    const job = (await judy.get(`${IMPORT}${done.id}/`)).json<ImportJob>();
+    expect(job.status).toBe('failed');
+    expect(await rowsOf(judy.id)).toEqual({
+      collections: 0,
+      contents: 0,
+      notes: 0,
+      tags: 0,
+      files: 0,
+    });
+    expect(storedFiles()).toEqual(storedBefore);
+  });
+
+  it('an upload cut off before its job was queued is found too: its held job is claimed, the bytes removed, and it ends failed', async () => {
+    const ken = await signedInCaller(ctx);
+    const storedBefore = storedFiles();
+    const storage = defaultFileStorage(ctx.config.dataDir);
+    const key = storage.newKey();
+    // POST /api/import/ holds a job naming the key before a byte is stored; then the process died.
+    const held = await ctx.jobs.hold({
+      kind: 'import',
+      userId: ken.id,
+      payload: { storageKey: key },
+    });
+    await storage.write(key, Readable.from([await zipOf({ 'a.md': 'half' })]), 1_000_000);
+    expect((await ken.get(`${IMPORT}${held.id}/`)).json<ImportJob>().status).toBe('queued');
+    await ctx.jobs.runDue();
+    expect((await ken.get(`${IMPORT}${held.id}/`)).json<ImportJob>().status).toBe('queued');
+    await lapse(held.id);
+    await ctx.jobs.runDue();
+    const job = (await ken.get(`${IMPORT}${held.id}/`)).json<ImportJob>();
+    expect(job.status).toBe('failed');
+    expect(job.errors.map((e) => e.message)).toContain(
+      'The import was interrupted; nothing of it was kept. Please try again.',
+    );
+    expect(storedFiles()).toEqual(storedBefore);
+  });
+
+  it('a worker whose lease lapsed and whose job another claimed can neither record, report nor finish: it writes nothing', async () => {
+    const liam = await signedInCaller(ctx);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let claimed!: (job: JobRow) => void;
+    const started = new Promise<JobRow>((resolve) => (claimed = resolve));
+    const seen: { report?: unknown; recorded?: boolean } = {};
+    ctx.jobs.handle('fence-test', async (job, tools) => {
+      claimed(job);
+      await gate;
+      // The stalled worker wakes up: a batch of its own, fenced by its claim.
+      await ctx.database.db
+        .transaction(async (tx) => {
+          await tx.insert(collections).values({ userId: liam.id, name: 'Written too late' });
+          seen.recorded = await new ImportRepository(tx).record(job, noneCreated(), 7);
+          if (!seen.recorded) throw new LeaseLost(job.id);
+        })
+        .catch(() => undefined);
+      seen.report = await tools.report({ processed: 9 }).catch((error: unknown) => error);
+      // Returning normally asks the queue to end the job `done`.
+    });
+    const queued = await ctx.jobs.enqueue({ kind: 'fence-test', userId: liam.id });
+    const first = await started;
+    expect(first.id).toBe(queued!.id);
+    expect(first.attempts).toBe(1);
+
+    // Its lease runs out; another instance claims the job (a second attempt) and fails it.
+    await lapse(first.id);
+    const other = new JobQueue(ctx.database.db, ctx.app.log, 120);
+    other.handle('fence-test', async (job) => {
+      expect(job.attempts).toBe(2);
+      throw new JobFailed([{ path: '', message: 'Taken over.' }]);
+    });
+    await other.runDue();
+
+    release();
+    await ctx.jobs.runDue();
+    expect(seen.recorded).toBe(false);
+    expect(seen.report).toBeInstanceOf(LeaseLost);
+    const [row] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, first.id));
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      processed: 0,
+      errors: [{ path: '', message: 'Taken over.' }],
+    });
+    expect(row!.result).toEqual({});
+    expect(await rowsOf(liam.id)).toMatchObject({ collections: 0 });
   });
 });
 

@@ -33,7 +33,7 @@ import { exportRoutes } from './export.routes';
 import { TagsService } from './tags.service';
 import { publicRoutes } from './public.routes';
 import { importRoutes } from './import.routes';
-import { ImportService } from './import.service';
+import { ImportService, removeStaleImportDirs } from './import.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { PublicService } from './public.service';
 
@@ -135,6 +135,10 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
       deps.importMaxBytes,
     ),
   );
+  // Temporary archive copies of imports cut off by a crash (docs/operations.md).
+  app.addHook('onReady', async () => {
+    removeStaleImportDirs(app.log);
+  });
   schedulePurge(app, { db: deps.db, removals, now: deps.now, jobs: deps.jobs });
 };
 
