@@ -102,6 +102,32 @@ export async function zipNamed(name: string): Promise<Buffer> {
   return bytes;
 }
 
+/**
+ * A zip bomb that lies: `zeros.md` holds `bytes` of zeros but its headers (local and central)
+ * declare 100 bytes, so the archive passes the declared-size checks and must fail while read.
+ */
+export async function lyingSizes(bytes = 2 * 1024 * 1024): Promise<Buffer> {
+  const zip = await zipOf({ 'zeros.md': Buffer.alloc(bytes), 'ok.md': 'fine' });
+  const declare = (signature: number, offset: number) => {
+    for (
+      let at = zip.indexOf(u32(signature));
+      at !== -1;
+      at = zip.indexOf(u32(signature), at + 4)
+    ) {
+      if (zip.readUInt32LE(at + offset) === bytes) zip.writeUInt32LE(100, at + offset);
+    }
+  };
+  declare(0x04034b50, 22); // local file header: uncompressed size
+  declare(0x02014b50, 24); // central directory header: uncompressed size
+  return zip;
+}
+
+const u32 = (value: number) => {
+  const out = Buffer.alloc(4);
+  out.writeUInt32LE(value);
+  return out;
+};
+
 // Kept importable without side effects; writes the fixtures when run directly.
 if (process.argv[1] && path.resolve(process.argv[1]).endsWith('import-fixtures.ts')) {
   const dir = process.argv[2] ?? 'import-fixtures';
@@ -113,6 +139,8 @@ if (process.argv[1] && path.resolve(process.argv[1]).endsWith('import-fixtures.t
     fs.writeFileSync(path.join(dir, 'ratio-bomb.zip'), await ratioBomb());
     fs.writeFileSync(path.join(dir, 'dot-dot.zip'), await zipNamed('../evil.md'));
     fs.writeFileSync(path.join(dir, 'absolute.zip'), await zipNamed('/tmp/evil.md'));
+    fs.writeFileSync(path.join(dir, 'drive-letter.zip'), await zipNamed('C:\\evil.md'));
+    fs.writeFileSync(path.join(dir, 'lying-sizes.zip'), await lyingSizes());
     process.stdout.write(`fixtures written to ${dir}\n`);
   })();
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +17,15 @@ import type {
 import { collections, contents, files, jobs, notes, tags } from '../src/db/schema';
 import { JobFailed, JobQueue, LeaseLost, type JobRow } from '../src/jobs/job-queue';
 import { ImportRepository, noneCreated } from '../src/library/import.repository';
+import { removeStaleImportDirs } from '../src/library/import.service';
 import { defaultFileStorage } from '../src/library/library.plugin';
 import { createTestApp, type TestContext } from './helpers';
 import { multipartBody, signedInCaller, type Caller } from './library-helpers';
 import {
   modestlyCompressible,
+  lyingSizes,
   notAZip,
+  PNG,
   notionExport,
   obsidianVault,
   ratioBomb,
@@ -32,8 +37,12 @@ import { unzip } from './zip-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // A small IMPORT_MAX_BYTES, so "unpacks beyond 4 × the limit" fits in a test.
-  ctx = await createTestApp({ importMaxBytes: 3 * 1024 * 1024 });
+  // A small IMPORT_MAX_BYTES, so "unpacks beyond 4 × the limit" fits in a test, and a small
+  // storage quota, so an archive whose files do not fit does too.
+  ctx = await createTestApp({
+    importMaxBytes: 3 * 1024 * 1024,
+    storageQuotaBytes: 2 * 1024 * 1024,
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -238,6 +247,27 @@ describe('import: bad archives end failed with a clear error and leave nothing b
       () => zipNamed('/tmp/evil.md'),
       'The archive names a path outside itself.',
     ],
+    [
+      'a Windows drive path',
+      () => zipNamed('C:\\evil.md'),
+      'The archive names a path outside itself.',
+    ],
+    [
+      'a path from the root with a backslash',
+      () => zipNamed('\\evil.md'),
+      'The archive names a path outside itself.',
+    ],
+    ['a zip bomb that lies about its sizes', () => lyingSizes(), 'The archive is damaged.'],
+    [
+      'files that do not fit in the storage quota',
+      async () =>
+        zipOf({
+          'Vault/a.md': 'Before the big one.\n\n![[big.bin]]\n',
+          'Vault/big.bin': randomBytes(2 * 1024 * 1024 + 1),
+          'Vault/b.md': 'After.\n',
+        }),
+      'The files in the archive do not fit in your storage. Delete some files first.',
+    ],
   ];
   it.each(cases)(
     '%s',
@@ -258,6 +288,58 @@ describe('import: bad archives end failed with a clear error and leave nothing b
     },
     60_000,
   );
+});
+
+describe('import: what is left out, with an error by path, while the rest is imported', () => {
+  it('a note over 4 MB', async () => {
+    const mia = await signedInCaller(ctx);
+    const job = await importZip(
+      mia,
+      await zipOf({
+        'Vault/Huge.md': modestlyCompressible(4 * 1024 * 1024 + 1),
+        'Vault/Small.md': 'Kept.\n',
+      }),
+    );
+    expect(job.status).toBe('done');
+    expect(job.errors).toEqual([
+      { path: 'Vault/Huge.md', message: 'The note is larger than 4 MB; it was left out.' },
+    ]);
+    const items = await list<ContentItem>(mia, '/api/collections/contents-list/');
+    expect(items.map((i) => i.title)).toEqual(['Small']);
+  });
+});
+
+describe('import: temporary folders', () => {
+  it('at start-up, those of processes that are gone are removed; this one’s and live ones stay', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-test-stale-'));
+    try {
+      const dead = 2 ** 22 + 12_345; // above Linux's default pid_max: no such process
+      for (const name of [
+        `cw-import-${dead}-abc123`,
+        `cw-import-${process.pid}-abc123`,
+        `cw-import-${process.ppid}-abc123`,
+        'cw-import-legacy',
+        'cw-import-old',
+        'something-else',
+      ]) {
+        fs.mkdirSync(path.join(tmp, name));
+        fs.writeFileSync(path.join(tmp, name, 'archive.zip'), 'zip');
+      }
+      const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+      fs.utimesSync(path.join(tmp, 'cw-import-old'), dayAgo, dayAgo);
+      expect(removeStaleImportDirs(ctx.app.log, tmp)).toBe(2);
+      expect(fs.readdirSync(tmp).sort()).toEqual(
+        [
+          `cw-import-${process.pid}-abc123`,
+          `cw-import-${process.ppid}-abc123`,
+          'cw-import-legacy',
+          'something-else',
+        ].sort(),
+      );
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('import: the call', () => {
@@ -470,6 +552,8 @@ describe('import: more than 50,000 entries', () => {
           tags: 0,
           files: 0,
         });
+        // Not even the uploaded zip is kept.
+        expect(storedFiles()).toEqual([]);
       } finally {
         ctx = saved;
       }
