@@ -25,7 +25,6 @@ import {
   modestlyCompressible,
   lyingSizes,
   notAZip,
-  PNG,
   notionExport,
   obsidianVault,
   ratioBomb,
@@ -240,6 +239,15 @@ describe('import: bad archives end failed with a clear error and leave nothing b
       'a zip that unpacks beyond 4 × IMPORT_MAX_BYTES',
       () => zipOf({ 'big.md': modestlyCompressible(13 * 1024 * 1024) }),
       'The archive unpacks to more than 12 MB.',
+    ],
+    [
+      'notes holding more text than IMPORT_MAX_BYTES (the plan keeps it in memory)',
+      () =>
+        zipOf({
+          'Vault/one.md': modestlyCompressible(2 * 1024 * 1024),
+          'Vault/two.md': modestlyCompressible(2 * 1024 * 1024),
+        }),
+      'The notes in the archive hold more than 3 MB of text.',
     ],
     ['a ../ path', () => zipNamed('../evil.md'), 'The archive names a path outside itself.'],
     [

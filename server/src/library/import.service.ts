@@ -17,7 +17,7 @@ import type { Caller } from '../policy/caller';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
 import type { FileRemovals } from '../storage/file-removals';
 import { asClientError, clientParts, type UploadPart } from './files.service';
-import { ArchiveRefused, openArchive, type Archive } from './import-archive';
+import { ArchiveRefused, MESSAGES, openArchive, type Archive } from './import-archive';
 import { isMarkdown, isSkipped, planImport, type ImportPlan } from './import-plan';
 import { noneCreated, type CreatedIds } from './import.repository';
 import type { LibraryStore } from './library-store';
@@ -27,6 +27,11 @@ export const IMPORT_JOB = 'import';
 const BATCH = 50;
 /** A Markdown entry larger than this is left out (with an error by path). */
 const MARKDOWN_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * The plan holds every Markdown text in memory: together at most this, or IMPORT_MAX_BYTES if
+ * smaller; an archive with more text fails as a whole (docs/api.md, "Import"; decision 136).
+ */
+export const MARKDOWN_TOTAL_MAX_BYTES = 256 * 1024 * 1024;
 
 /** Temporary copies of archives: `cw-import-{pid}-…` in the system's temporary directory. */
 const TEMP_PREFIX = 'cw-import-';
@@ -160,7 +165,10 @@ export class ImportService {
     try {
       await pipeline(await this.storage.open(payload.storageKey), fs.createWriteStream(file));
       archive = await openArchive(file, payload.size, this.limits.importMaxBytes * 4);
-      const plan = await this.plan(archive);
+      const plan = await this.plan(
+        archive,
+        Math.min(MARKDOWN_TOTAL_MAX_BYTES, this.limits.importMaxBytes),
+      );
       const total =
         plan.collections.length + plan.notes.length + plan.contents.length + plan.fileNames.size;
       await tools.report({ total, errors: plan.errors });
@@ -192,9 +200,10 @@ export class ImportService {
     }
   }
 
-  private async plan(archive: Archive): Promise<ImportPlan> {
+  private async plan(archive: Archive, maxText: number): Promise<ImportPlan> {
     const texts = new Map<string, string>();
     const errors: { path: string; message: string }[] = [];
+    let text = 0;
     for (const entry of archive.paths) {
       if (!isMarkdown(entry) || isSkipped(entry)) continue;
       const bytes = await archive.read(entry, MARKDOWN_MAX_BYTES);
@@ -202,6 +211,8 @@ export class ImportService {
         errors.push({ path: entry, message: 'The note is larger than 4 MB; it was left out.' });
         continue;
       }
+      text += bytes.length;
+      if (text > maxText) throw new ArchiveRefused(entry, MESSAGES.text(maxText));
       texts.set(entry, bytes.toString('utf8').replace(/^\uFEFF/, ''));
     }
     const manifest = archive.paths.includes('manifest.json')
