@@ -99,45 +99,153 @@ function storedFiles(): string[] {
 const list = async <T>(caller: Caller, url: string) =>
   (await caller.get(url)).json<Paginated<T>>().results;
 
+/**
+ * Maps the ids of one export onto another's: the n-th collection, note, item and file of the
+ * first (by id) is the n-th of the second. Everything else must then be byte for byte the same,
+ * dates aside, so an item linked to the wrong one of two same-named collections shows.
+ */
+function exportsMapped(first: Map<string, Buffer>, second: Map<string, Buffer>) {
+  const idsOf = (entries: Map<string, Buffer>, pattern: RegExp) =>
+    [
+      ...new Set(
+        [...entries.keys()].flatMap((name) => {
+          const id = pattern.exec(name)?.[1];
+          return id ? [Number(id)] : [];
+        }),
+      ),
+    ].sort((a, b) => a - b);
+  const patterns = {
+    collections: /^collections\/.*-(\d+)\/collection\.md$/,
+    notes: /^collections\/.*-\d+\/notes\/.*-(\d+)\.md$/,
+    contents: /^content\/.*-(\d+)\.md$/,
+    files: /^files\/(\d+)-/,
+  };
+  const maps = Object.fromEntries(
+    Object.entries(patterns).map(([kind, pattern]) => {
+      const before = idsOf(first, pattern);
+      const after = idsOf(second, pattern);
+      expect(after.length, kind).toBe(before.length);
+      return [kind, new Map(before.map((id, at) => [String(id), String(after[at])]))];
+    }),
+  ) as Record<keyof typeof patterns, Map<string, string>>;
+  const to = (kind: keyof typeof patterns) => (id: string) => maps[kind].get(id) ?? `?${id}`;
+
+  const renamed = (name: string) =>
+    name
+      .replace(
+        /^(collections\/.*-)(\d+)(\/)/,
+        (_m, a: string, id: string, b: string) => a + to('collections')(id) + b,
+      )
+      .replace(
+        /(\/notes\/.*-)(\d+)(\.md)$/,
+        (_m, a: string, id: string, b: string) => a + to('notes')(id) + b,
+      )
+      .replace(
+        /^(content\/.*-)(\d+)(\.md)$/,
+        (_m, a: string, id: string, b: string) => a + to('contents')(id) + b,
+      )
+      .replace(/^files\/(\d+)-/, (_m, id: string) => `files/${to('files')(id)}-`);
+  const withoutDates = (text: string) => text.replace(/^(created_on|updated_on): .*\n/gm, '');
+  const rewritten = (text: string) => {
+    let key = '';
+    return text
+      .split('\n')
+      .map((line) => {
+        key = /^(\w+):/.exec(line)?.[1] ?? key;
+        const collection = /^(\s+- .*-)(\d+)$/.exec(line);
+        if (key === 'collections' && collection)
+          return collection[1]! + to('collections')(collection[2]!);
+        return line.replace(/files\/(\d+)-/g, (_m, id: string) => `files/${to('files')(id)}-`);
+      })
+      .join('\n');
+  };
+  const normalised = (entries: Map<string, Buffer>, map: boolean) =>
+    new Map(
+      [...entries]
+        .filter(([name]) => name !== 'manifest.json')
+        .map(([name, bytes]) =>
+          name.endsWith('.md')
+            ? [
+                map ? renamed(name) : name,
+                withoutDates(map ? rewritten(bytes.toString('utf8')) : bytes.toString('utf8')),
+              ]
+            : [map ? renamed(name) : name, bytes.toString('base64')],
+        ),
+    );
+  return { before: normalised(first, true), after: normalised(second, false) };
+}
+
 describe('import: the product’s own export', () => {
   it('export → import into an empty account → export gives the same files (ids and dates aside)', async () => {
     const alice = await signedInCaller(ctx);
     const tag = (await alice.post('/api/collections/tags/', { name: 'sponsors' })).json<Tag>();
     await alice.post('/api/collections/tags/', { name: 'unused tag' });
-    const season = (
-      await alice.post('/api/collections/list/', {
-        name: 'Season 3',
-        description: 'The plan.',
-        tags: [tag.id],
-        is_public: false,
-      })
-    ).json<Collection>();
-    await alice.post('/api/collections/notes/', {
-      collection: season.id,
-      title: 'Packing list',
-      content: '- Camera\n- Tripod',
-      tags: ['gear'],
+    const travel = (await alice.post('/api/collections/tags/', { name: '旅行' })).json<Tag>();
+    const collection = async (body: object) => {
+      const res = await alice.post('/api/collections/list/', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Collection>();
+    };
+    // Two collections of the same name, an inactive one, and one with a non-Latin, emoji name.
+    const season = await collection({
+      name: 'Season 3',
+      description: 'The plan.',
+      tags: [tag.id],
+      is_public: false,
     });
-    const item = (
-      await alice.post('/api/collections/contents-list/', {
-        title: 'Cold open',
-        content: '# Intro\n\nWe leave at dawn. 東京 🚀',
-        tags: [tag.id],
-        collections: [season.id],
-        status: 'recording',
-        publish_on: '2026-12-24',
-      })
-    ).json<ContentItem>();
-    const upload1 = await alice.upload(
-      { name: 'cue sheet.txt', bytes: Buffer.from('cue one'), type: 'text/plain' },
-      { content: String(item.id) },
-    );
-    expect(upload1.statusCode).toBe(201);
-    const own = await alice.upload(
-      { name: 'logo.png', bytes: Buffer.from('png bytes'), type: 'image/png' },
-      { collection: String(season.id) },
-    );
-    expect(own.statusCode).toBe(201);
+    const twin = await collection({ name: 'Season 3', description: 'The other plan.' });
+    const archive = await collection({ name: 'Archive', is_active: false });
+    const japan = await collection({ name: '日本 🗾 Reise', tags: [travel.id] });
+    for (const [id, title, content, tags] of [
+      [season.id, 'Packing list', '- Camera\n- Tripod', ['gear']],
+      [twin.id, 'Packing list', '- Drone', []],
+      [japan.id, 'Ideen 💡', 'Tempel in Kyōto', ['旅行', 'ideas']],
+    ] as const) {
+      const res = await alice.post('/api/collections/notes/', {
+        collection: id,
+        title,
+        content,
+        tags,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const content = async (body: object) => {
+      const res = await alice.post('/api/collections/contents-list/', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<ContentItem>();
+    };
+    // An item in both twins, one of the same title in one twin only, one in none, one in the
+    // inactive collection.
+    const both = await content({
+      title: 'Cold open',
+      content: '# Intro\n\nWe leave at dawn. 東京 🚀',
+      tags: [tag.id],
+      collections: [season.id, twin.id],
+      status: 'recording',
+      publish_on: '2026-12-24',
+    });
+    const same = await content({
+      title: 'Cold open',
+      content: 'Another take.',
+      collections: [twin.id],
+      is_public: true,
+    });
+    const loose = await content({
+      title: '東京 🚀 ノート',
+      content: 'Нет коллекции. 🌸',
+      tags: [travel.id],
+    });
+    await content({ title: 'Old idea', content: 'Shelved.', collections: [archive.id] });
+    const upload = async (name: string, bytes: Buffer, fields: Record<string, string>) => {
+      const res = await alice.upload({ name, bytes, type: 'application/octet-stream' }, fields);
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Files of items and collections, interleaved, with repeated and non-Latin names.
+    await upload('cue sheet.txt', Buffer.from('cue one'), { content: String(both.id) });
+    await upload('logo.png', Buffer.from('png bytes'), { collection: String(season.id) });
+    await upload('写真 📷.png', randomBytes(64), { content: String(loose.id) });
+    await upload('cue sheet.txt', Buffer.from('cue two'), { content: String(same.id) });
+    await upload('logo.png', Buffer.from('other png'), { collection: String(twin.id) });
 
     const first = await alice.get('/api/export/');
     expect(first.statusCode).toBe(200);
@@ -145,31 +253,27 @@ describe('import: the product’s own export', () => {
     const job = await importZip(bob, first.rawPayload);
     expect(job).toMatchObject({
       status: 'done',
-      created: { collections: 1, content: 1, notes: 1, tags: 2, files: 2 },
+      created: { collections: 4, content: 4, notes: 3, tags: 3, files: 5 },
       errors: [],
     });
     expect(job.processed).toBe(job.total);
 
     const again = await bob.get('/api/export/');
-    const normalise = (entries: Map<string, Buffer>) =>
-      new Map(
-        [...entries]
-          .filter(([name]) => name !== 'manifest.json')
-          .map(([name, bytes]) => [
-            name.replace(/-\d+(?=\/|\.md$)/g, '').replace(/^files\/\d+-/, 'files/'),
-            bytes
-              .toString('utf8')
-              .replace(/^(created_on|updated_on): .*\n/gm, '')
-              .replace(/-\d+(?=\n|\/|$)/gm, '')
-              .replace(/files\/\d+-/g, 'files/'),
-          ]),
-      );
-    const before = normalise(await unzip(first.rawPayload));
-    const after = normalise(await unzip(again.rawPayload));
+    const firstEntries = await unzip(first.rawPayload);
+    const againEntries = await unzip(again.rawPayload);
+    const { before, after } = exportsMapped(firstEntries, againEntries);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     for (const [name, text] of before) expect(after.get(name), name).toBe(text);
-    const manifest = JSON.parse((await unzip(again.rawPayload)).get('manifest.json')!.toString());
-    expect(manifest.tags).toEqual(['sponsors', 'unused tag']);
+    const manifest = (entries: Map<string, Buffer>) => {
+      const parsed = JSON.parse(entries.get('manifest.json')!.toString()) as Record<
+        string,
+        unknown
+      >;
+      delete parsed.exported_on;
+      return parsed;
+    };
+    expect(manifest(againEntries)).toEqual(manifest(firstEntries));
+    expect(manifest(againEntries).tags).toEqual(['sponsors', 'unused tag', '旅行']);
   });
 });
 

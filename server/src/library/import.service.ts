@@ -329,7 +329,12 @@ export class ImportService {
     // store, then the rows commit and the keys leave the record. A worker cut off anywhere leaves
     // bytes only under keys the undo finds (decision 135).
     const seen = new Set<string>();
-    const owners = fileOwners.filter((owner) => plan.fileNames.has(owner.entry));
+    // In archive order: an export's files come back in the order they had (by id), whether an
+    // item's or a collection's, so a second export lists them alike.
+    const position = new Map(archive.paths.map((entry, at) => [entry, at]));
+    const owners = fileOwners
+      .filter((owner) => plan.fileNames.has(owner.entry))
+      .sort((a, b) => position.get(a.entry)! - position.get(b.entry)!);
     for (let at = 0; at < owners.length; at += BATCH) {
       const slice = owners.slice(at, at + BATCH).map((owner) => ({
         ...owner,
