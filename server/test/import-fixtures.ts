@@ -38,7 +38,7 @@ export const PNG = Buffer.from(
  */
 export const obsidianVault = (): Entries => ({
   'My Vault/.obsidian/app.json': '{"theme":"dark"}',
-  'My Vault/Welcome.md': '# Welcome\n\nStart here. #inbox\n',
+  'My Vault/Welcome.md': '# Welcome\n\nStart here. #inbox\n\n![[missing.png]]\n',
   'My Vault/Season 2/Ideas.md':
     '---\ntags: [podcast, Guests]\nstatus: draft\n---\n# Ideas\n\nInterview a chef. #food and more #food\n\n![[cover.png]]\n',
   'My Vault/Season 2/Episodes/Pilot.md':
@@ -55,13 +55,16 @@ export const obsidianVault = (): Entries => ({
 const HEX = '0123456789abcdef0123456789abcdef';
 const HEX2 = 'fedcba9876543210fedcba9876543210';
 
-/** A Notion "Markdown & CSV" export: pages with 32-hex-digit suffixes, sub-pages, a table. */
+/**
+ * A Notion "Markdown & CSV" export: pages with 32-hex-digit suffixes, a property block (`Tags:`
+ * of two values, `Status:`) under a title, a `Tags:` line that is only text, sub-pages, a table.
+ */
 export const notionExport = (): Entries => ({
-  [`Roadmap ${HEX}.md`]: `# Roadmap\n\nTags: planning\n\n![launch](Roadmap%20${HEX}/launch.png)\n\n[Sub page](Roadmap%20${HEX}/Sub%20page%20${HEX2}.md)\n`,
+  [`Roadmap ${HEX}.md`]: `# Roadmap\n\nTags: planning, Q1 launch\nStatus: In progress\n\n![launch](Roadmap%20${HEX}/launch.png)\n\n[Sub page](Roadmap%20${HEX}/Sub%20page%20${HEX2}.md)\n`,
   [`Roadmap ${HEX}/Sub page ${HEX2}.md`]: '# Sub page\n\nDetails here. #q1\n',
   [`Roadmap ${HEX}/launch.png`]: PNG,
   [`Roadmap ${HEX}/Tasks ${HEX2}.csv`]: 'Name,Status\nEdit,Done\n',
-  [`Café ☕ ${HEX2}.md`]: 'Notes from the café.\n',
+  [`Café ☕ ${HEX2}.md`]: 'Notes from the café.\n\nTags: only words here, not a property\n',
 });
 
 /** Bytes that are not a zip. */

@@ -302,12 +302,18 @@ describe('import: an Obsidian vault', () => {
     expect(ideas.tags_named_list.map((t) => t.name).sort()).toEqual(['Guests', 'food', 'podcast']);
     expect(ideas.files.map((f) => f.name)).toEqual(['cover.png']);
     expect(ideas.files[0]!.content_type).toBe('image/png');
+    expect(ideas.content).toContain('\n![cover.png]\n');
+    expect(ideas.content).not.toContain('![[');
     const pilot = items.find((i) => i.title === 'Pilot')!;
     expect(pilot.tags_named_list.map((t) => t.name).sort()).toEqual(['pilot', 'podcast']);
     expect(pilot.files.map((f) => f.name)).toEqual(['flow chart.png']);
+    expect(pilot.content).toContain('\n![flow chart.png]\n');
+    expect(pilot.content).not.toContain('flow%20chart');
     const welcome = items.find((i) => i.title === 'Welcome')!;
     expect(welcome.collections).toEqual([]);
     expect(welcome.tags_named_list.map((t) => t.name)).toEqual(['inbox']);
+    // An embed of nothing in the vault stays as written.
+    expect(welcome.content).toContain('![[missing.png]]');
     const japanese = items.find((i) => i.title === 'Über uns 🚀')!;
     expect(japanese.tags_named_list.map((t) => t.name)).toEqual(['旅行']);
     const broken = items.find((i) => i.title === 'Broken')!;
@@ -329,6 +335,13 @@ describe('import: a Notion export', () => {
     expect(names).toEqual(['Roadmap']);
     const roadmap = items.find((i) => i.title === 'Roadmap')!;
     expect(roadmap.files.map((f) => f.name)).toEqual(['launch.png']);
+    // The image embed reads as the attachment's name (the web app cannot show it from the body).
+    expect(roadmap.content).toContain('\n![launch.png]\n');
+    expect(roadmap.content).not.toContain('launch.png)');
+    // The page's Tags property became tags; a Tags: line that is only text did not.
+    expect(roadmap.tags_named_list.map((t) => t.name).sort()).toEqual(['Q1 launch', 'planning']);
+    const cafe = items.find((i) => i.title === 'Café ☕')!;
+    expect(cafe.tags_named_list).toEqual([]);
     const sub = items.find((i) => i.title === 'Sub page')!;
     expect(sub.collections_named_list.map((c) => c.name)).toEqual(['Roadmap']);
     expect(sub.tags_named_list.map((t) => t.name)).toEqual(['q1']);
