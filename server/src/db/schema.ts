@@ -531,4 +531,9 @@ export const notes = pgTable(
 export const fileRemovals = pgTable('file_removals', {
   storageKey: text('storage_key').primaryKey(),
   createdOn: createdOn(),
+  /**
+   * Set for a key reserved before its bytes are written (an upload; decision 138): the sweep
+   * leaves it alone until then, and the transaction that inserts the file's row deletes it.
+   */
+  notBefore: timestamp('not_before', { withTimezone: true }),
 });

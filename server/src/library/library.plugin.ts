@@ -101,7 +101,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   );
   registerRoutes(app, deps.guard, contentsRoutes(contents, new VersionsService(store, deps.now)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
-  const files = new FilesService(store, storage, {
+  const files = new FilesService(store, storage, removals, {
     uploadMaxBytes: deps.uploadMaxBytes,
     storageQuotaBytes: deps.storageQuotaBytes,
     log: app.log,
