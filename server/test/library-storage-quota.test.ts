@@ -39,6 +39,14 @@ describe('disk filled: the per-user storage quota', () => {
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '5000' }).storageQuotaBytes).toBe(5000);
   });
 
+  it('lets an import take twice the quota by default (IMPORT_MAX_BYTES), so an account at its quota imports its own export back', () => {
+    expect(loadConfig({}).importMaxBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ STORAGE_QUOTA_BYTES: String(5 * 1024 ** 3) }).importMaxBytes).toBe(
+      10 * 1024 ** 3,
+    );
+    expect(loadConfig({ IMPORT_MAX_BYTES: '1000' }).importMaxBytes).toBe(1000);
+  });
+
   it('answers the usage of the signed-in caller only', async () => {
     const unsigned = await ctx.app.inject({ method: 'GET', url: USAGE });
     expect(unsigned.statusCode).toBe(401);
