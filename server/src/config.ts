@@ -55,8 +55,13 @@ const envSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
-    // Unset: twice STORAGE_QUOTA_BYTES, so the export of an account at its quota imports back.
-    IMPORT_MAX_BYTES: z.coerce.number().int().positive().optional(),
+    // The API's default (docs/api.md, "Import"; decision 136): an account holding more than
+    // about 500 MiB of files needs it raised to import its own export back.
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(500 * 1024 * 1024),
     TRUST_PROXY: booleanFlag,
     PUBLIC_URL: z
       .string()
@@ -178,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
-    importMaxBytes: e.IMPORT_MAX_BYTES ?? 2 * e.STORAGE_QUOTA_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
