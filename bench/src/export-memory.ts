@@ -51,13 +51,14 @@ async function main() {
   onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   process.env.STORAGE_QUOTA_BYTES = String(4 * 1024 ** 3);
   process.env.UPLOAD_MAX_BYTES = String((FILE_PART_MB + 1) * 1024 ** 2);
-  const server = await startServer({
+  const serverOptions = {
     dataDir,
     databaseUrl: undefined,
     jwtSecret: randomBytes(32).toString('hex'),
     logLevel: 'warn',
     logFile: path.join(dataDir, 'server.log'),
-  });
+  };
+  let server = await startServer(serverOptions);
   onCleanup(() => server.stop());
   const account = await registerVerified(
     server.baseUrl,
@@ -124,6 +125,11 @@ async function main() {
   // reached (RSS can drop while the uploads stream); the second shows what an export itself adds.
   const first = await exportOnce();
   const second = await exportOnce();
+  // The same account on a server started afresh (as after a deploy or a reboot): the export
+  // then starts from the heaps of a server that has done nothing yet.
+  await server.stop();
+  server = await startServer(serverOptions);
+  const restarted = await exportOnce();
 
   const result = {
     date: new Date().toISOString(),
@@ -131,8 +137,9 @@ async function main() {
     fileMb: FILE_MB,
     first,
     second,
-    target: 'growth < 50 MB',
-    met: second.growthMb < 50,
+    restarted,
+    target: 'growth < 50 MB (the second export, and the first after a restart)',
+    met: second.growthMb < 50 && restarted.growthMb < 50,
   };
   fs.writeFileSync(
     path.join(benchDir, 'export-results.json'),
@@ -141,13 +148,16 @@ async function main() {
   for (const [label, run] of [
     ['first', first],
     ['second', second],
+    ['after a restart', restarted],
   ] as const) {
     log(
       `export (${label}): ${run.zipMb} MB zip in ${run.seconds} s; server RSS ${run.rssBeforeMb} → ` +
         `${run.rssPeakMb} MB at most (+${run.growthMb} MB)`,
     );
   }
-  log(`target (second export grows the RSS by < 50 MB): ${result.met ? 'met' : 'MISSED'}`);
+  log(
+    `target (the second export and the first after a restart grow the RSS by < 50 MB): ${result.met ? 'met' : 'MISSED'}`,
+  );
 }
 main()
   .catch((error: unknown) => {
