@@ -360,6 +360,13 @@ const holds = (held: string | undefined, etag: string) =>
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
 
+/**
+ * `publish_on` as drizzle reads a `date` column ('string' mode): the pg pool above is told so;
+ * PGlite's own parser gives a Date at UTC midnight.
+ */
+const dateText = (value: string | Date | null) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : value;
+
 async function renderPublicPage(publicId: string): Promise<string | null> {
   const [row] = await db.query<{
     id: number;
@@ -375,7 +382,7 @@ async function renderPublicPage(publicId: string): Promise<string | null> {
       id: number;
       title: string;
       substr: string;
-      publish_on: string | null;
+      publish_on: string | Date | null;
       created_on: Date;
     }>(PUBLIC_ITEMS, [ITEM_START_CHARS, true, row.id, PUBLIC_ITEMS_MAX]),
   ]);
@@ -389,7 +396,7 @@ async function renderPublicPage(publicId: string): Promise<string | null> {
       items: items.map((item) => ({
         href: `${page}/${item.id}`,
         title: item.title,
-        date: itemDate({ publishOn: item.publish_on, createdOn: item.created_on }),
+        date: itemDate({ publishOn: dateText(item.publish_on), createdOn: item.created_on }),
         excerpt: excerpt(item.substr),
       })),
     },
@@ -402,15 +409,12 @@ async function publicPage(
   publicId: string,
   held: string | undefined,
 ): Promise<{ etag: string; html: string | null } | null> {
-  const [current] = await db.query<{ md5: string; bool: boolean }>(PUBLIC_VERSION, [
-    true,
-    true,
-    publicId,
-    1,
-  ]);
-  if (!current?.bool) return null;
+  // Unnamed columns ("md5", "?column?"), read by position as drizzle does.
+  const [row] = await db.query<Record<string, unknown>>(PUBLIC_VERSION, [true, true, publicId, 1]);
+  const [version, item] = row ? Object.values(row) : [];
+  if (item !== true) return null;
   const etag = `"${createHash('sha256')
-    .update([RENDERING, PUBLIC_URL, 'page', publicId, '', current.md5].join('\n'))
+    .update([RENDERING, PUBLIC_URL, 'page', publicId, '', String(version)].join('\n'))
     .digest('base64url')
     .slice(0, 27)}"`;
   if (holds(held, etag)) return { etag, html: null };
