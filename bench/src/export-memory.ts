@@ -3,6 +3,7 @@
 //
 //   npm run bench:export                 the full size (10,000 items, 1 GiB of files, PGlite)
 //   npm run bench:export -- --items=1000 --file-mb=128    a smaller run while developing
+//   npm run bench:export -- --results=<file>   write the results there (npm run bench's quick runs)
 //
 // The production server runs in a process of its own on a fresh DATA_DIR (embedded PGlite). The
 // account is filled through the API; then the export is downloaded as fast as this process can
@@ -26,6 +27,7 @@ const args = new Map(
 const ITEMS = Number(args.get('items') ?? 10_000);
 const FILE_MB = Number(args.get('file-mb') ?? 1024);
 const FILE_PART_MB = 64;
+const RESULTS = path.resolve(args.get('results') ?? path.join(benchDir, 'export-results.json'));
 const WORDS = 'camera light script sponsor edit scene voice story guest cut frame audio'.split(' ');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -141,10 +143,7 @@ async function main() {
     target: 'growth < 50 MB (the second export, and the first after a restart)',
     met: second.growthMb < 50 && restarted.growthMb < 50,
   };
-  fs.writeFileSync(
-    path.join(benchDir, 'export-results.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
+  fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   for (const [label, run] of [
     ['first', first],
     ['second', second],
@@ -158,6 +157,10 @@ async function main() {
   log(
     `target (the second export and the first after a restart grow the RSS by < 50 MB): ${result.met ? 'met' : 'MISSED'}`,
   );
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // Stopped (by `npm run bench`, or Ctrl-C): the server and the data directory go too.
+  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
 }
 main()
   .catch((error: unknown) => {
