@@ -156,6 +156,8 @@ interface ExportFile {
   fileMb: number;
   first: { growthMb: number; zipMb: number; seconds: number };
   second: { growthMb: number; zipMb: number; seconds: number; rssBeforeMb: number };
+  /** The first export on a server started afresh (files written before this field lack it). */
+  restarted?: { growthMb: number; zipMb: number; seconds: number; rssBeforeMb: number };
 }
 interface ImportFile {
   notes: number;
@@ -225,8 +227,11 @@ export function partChecks(parts: ScriptPartResult[]): PartCheck[] {
       `issue 14: export of ${e ? `${int(e.items)} items + ${int(e.fileMb)} MB of files` : '10,000 items + 1 GiB of files'}: server RSS growth`,
       '< 50 MB',
       e &&
-        `+${int(e.second.growthMb)} MB (second export, from ${int(e.second.rssBeforeMb)} MB; first +${int(e.first.growthMb)} MB)`,
-      e && e.second.growthMb < 50,
+        `+${int(e.second.growthMb)} MB (second export, from ${int(e.second.rssBeforeMb)} MB; first +${int(e.first.growthMb)} MB` +
+          (e.restarted
+            ? `; after a restart +${int(e.restarted.growthMb)} MB from ${int(e.restarted.rssBeforeMb)} MB)`
+            : ')'),
+      e && e.second.growthMb < 50 && (e.restarted?.growthMb ?? 0) < 50,
     );
   }
   if (ran('import')) {
