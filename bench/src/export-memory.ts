@@ -3,6 +3,7 @@
 //
 //   npm run bench:export                 the full size (10,000 items, 1 GiB of files, PGlite)
 //   npm run bench:export -- --items=1000 --file-mb=128    a smaller run while developing
+//   npm run bench:export -- --results=<file>   write the results there (npm run bench's quick runs)
 //
 // The production server runs in a process of its own on a fresh DATA_DIR (embedded PGlite). The
 // account is filled through the API; then the export is downloaded as fast as this process can
@@ -26,6 +27,7 @@ const args = new Map(
 const ITEMS = Number(args.get('items') ?? 10_000);
 const FILE_MB = Number(args.get('file-mb') ?? 1024);
 const FILE_PART_MB = 64;
+const RESULTS = path.resolve(args.get('results') ?? path.join(benchDir, 'export-results.json'));
 const WORDS = 'camera light script sponsor edit scene voice story guest cut frame audio'.split(' ');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,13 +53,14 @@ async function main() {
   onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   process.env.STORAGE_QUOTA_BYTES = String(4 * 1024 ** 3);
   process.env.UPLOAD_MAX_BYTES = String((FILE_PART_MB + 1) * 1024 ** 2);
-  const server = await startServer({
+  const serverOptions = {
     dataDir,
     databaseUrl: undefined,
     jwtSecret: randomBytes(32).toString('hex'),
     logLevel: 'warn',
     logFile: path.join(dataDir, 'server.log'),
-  });
+  };
+  let server = await startServer(serverOptions);
   onCleanup(() => server.stop());
   const account = await registerVerified(
     server.baseUrl,
@@ -124,6 +127,11 @@ async function main() {
   // reached (RSS can drop while the uploads stream); the second shows what an export itself adds.
   const first = await exportOnce();
   const second = await exportOnce();
+  // The same account on a server started afresh (as after a deploy or a reboot): the export
+  // then starts from the heaps of a server that has done nothing yet.
+  await server.stop();
+  server = await startServer(serverOptions);
+  const restarted = await exportOnce();
 
   const result = {
     date: new Date().toISOString(),
@@ -131,23 +139,28 @@ async function main() {
     fileMb: FILE_MB,
     first,
     second,
-    target: 'growth < 50 MB',
-    met: second.growthMb < 50,
+    restarted,
+    target: 'growth < 50 MB (the second export, and the first after a restart)',
+    met: second.growthMb < 50 && restarted.growthMb < 50,
   };
-  fs.writeFileSync(
-    path.join(benchDir, 'export-results.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
+  fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   for (const [label, run] of [
     ['first', first],
     ['second', second],
+    ['after a restart', restarted],
   ] as const) {
     log(
       `export (${label}): ${run.zipMb} MB zip in ${run.seconds} s; server RSS ${run.rssBeforeMb} → ` +
         `${run.rssPeakMb} MB at most (+${run.growthMb} MB)`,
     );
   }
-  log(`target (second export grows the RSS by < 50 MB): ${result.met ? 'met' : 'MISSED'}`);
+  log(
+    `target (the second export and the first after a restart grow the RSS by < 50 MB): ${result.met ? 'met' : 'MISSED'}`,
+  );
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // Stopped (by `npm run bench`, or Ctrl-C): the server and the data directory go too.
+  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
 }
 main()
   .catch((error: unknown) => {

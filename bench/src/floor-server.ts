@@ -7,10 +7,11 @@
 // The SQL is a copy of what the server sends (captured with `log_statement = all` on PostgreSQL,
 // see bench/README.md "Floors"); when a repository's SQL changes, change it here too.
 // `?user=` is the caller, `?id=` the item, `?q=` the search.
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { collectionPage, excerpt, itemDate } from '../../server/src/library/public-html';
+import { collectionPage, excerpt, itemDate, RENDERING } from '../../server/src/library/public-html';
 import { searchFloor } from './search-sql';
 
 interface Db {
@@ -335,12 +336,47 @@ async function search(user: number, q: string) {
   };
 }
 
-/* ---- a public page: GET /p/{public_id} (the same queries and the same HTML template) ---- */
+/* ---- a public page: GET /p/{public_id} (the same queries, cache and HTML template) ---- */
+// As the app since decision 181 (server/src/library/public.service.ts, `answer`): one version
+// query that reads no text; an ETag naming that version (`304` when the client holds it); the
+// rendered page kept by that ETag in this process; only on a miss the three queries of the page
+// and the template. The SQL is PublicRepository's (`version`, `collection`, `tagNames`,
+// `itemStarts`), printed by drizzle (bench/README.md, "Floors").
+const PUBLIC_SCOPE = (collection: string, from: number) =>
+  `("contents"."is_public" = $${from} and "contents"."deleted_on" is null and exists (select 1 from "content_collections" where "content_collections"."content_id" = "contents"."id" and "content_collections"."collection_id" = ${collection}))`;
+const PUBLIC_VERSION = `select md5(concat_ws(chr(31),
+          "collections"."id"::text, "collections"."name", "collections"."description",
+          "users"."first_name", "users"."last_name",
+          coalesce((select string_agg("tags"."name", chr(30) order by "tags"."id") from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" = "collections"."id"), ''),
+          coalesce((select string_agg("contents"."id"::text || ':' || extract(epoch from coalesce("contents"."updated_on", "contents"."created_on"))::text, ',' order by "contents"."id") from "contents" where ${PUBLIC_SCOPE('"collections"."id"', 1)}), ''),
+          coalesce((select string_agg("files"."id"::text || ':' || "files"."content_id"::text || ':' || "files"."size"::text || ':' || "files"."name", chr(30) order by "files"."id") from "files" inner join "contents" on "contents"."id" = "files"."content_id" where ${PUBLIC_SCOPE('"collections"."id"', 2)}), '')
+        )), true from "collections" inner join "users" on "users"."id" = "collections"."user_id" where ("collections"."public_id" = $3 and "collections"."deleted_on" is null) limit $4`;
 const PUBLIC_COLLECTION = `select "collections"."id", "collections"."name", "collections"."description", "users"."first_name", "users"."last_name" from "collections" inner join "users" on "users"."id" = "collections"."user_id" where ("collections"."public_id" = $1 and "collections"."deleted_on" is null) limit $2`;
 const PUBLIC_TAGS = `select "tags"."name" from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" = $1 order by lower("tags"."name"), "tags"."id" asc`;
-const PUBLIC_ITEMS = `select "id", "title", "content", "publish_on", "created_on", "updated_on" from "contents" where ("contents"."is_public" = $1 and "contents"."deleted_on" is null and exists (select 1 from "content_collections" where "content_collections"."content_id" = "contents"."id" and "content_collections"."collection_id" = $2)) order by coalesce("contents"."publish_on"::timestamptz, "contents"."created_on") desc, "contents"."id" desc limit $3`;
+const PUBLIC_ITEMS = `select "id", "title", substr("content", 1, $1), "publish_on", "created_on", "updated_on" from "contents" where ${PUBLIC_SCOPE('$3', 2)} order by coalesce("contents"."publish_on"::timestamptz, "contents"."created_on") desc, "contents"."id" desc limit $4`;
+/** The server's PUBLIC_ITEMS_MAX and ITEM_START_CHARS (server/src/library/public.repository.ts). */
+const PUBLIC_ITEMS_MAX = 200;
+const ITEM_START_CHARS = 1000;
+const PUBLIC_URL = 'http://localhost';
+/** Rendered pages by ETag, as the app's PublicAnswerCache (one page is measured: no eviction). */
+const publicPages = new Map<string, string>();
 
-async function publicPage(publicId: string): Promise<string | null> {
+/** Whether an `If-None-Match` holds this ETag (public.service.ts, `holds`). */
+const holds = (held: string | undefined, etag: string) =>
+  held !== undefined &&
+  held
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+
+/**
+ * `publish_on` as drizzle reads a `date` column ('string' mode): the pg pool above is told so;
+ * PGlite's own parser gives a Date at UTC midnight.
+ */
+const dateText = (value: string | Date | null) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : value;
+
+async function renderPublicPage(publicId: string): Promise<string | null> {
   const [row] = await db.query<{
     id: number;
     name: string;
@@ -354,10 +390,10 @@ async function publicPage(publicId: string): Promise<string | null> {
     db.query<{
       id: number;
       title: string;
-      content: string;
-      publish_on: string | null;
+      substr: string;
+      publish_on: string | Date | null;
       created_on: Date;
-    }>(PUBLIC_ITEMS, [true, row.id, 200]),
+    }>(PUBLIC_ITEMS, [ITEM_START_CHARS, true, row.id, PUBLIC_ITEMS_MAX]),
   ]);
   const page = `/p/${publicId}`;
   return collectionPage(
@@ -369,12 +405,34 @@ async function publicPage(publicId: string): Promise<string | null> {
       items: items.map((item) => ({
         href: `${page}/${item.id}`,
         title: item.title,
-        date: itemDate({ publishOn: item.publish_on, createdOn: item.created_on }),
-        excerpt: excerpt(item.content),
+        date: itemDate({ publishOn: dateText(item.publish_on), createdOn: item.created_on }),
+        excerpt: excerpt(item.substr),
       })),
     },
-    { page: `http://localhost${page}`, feed: `http://localhost${page}/feed.xml` },
+    { page: `${PUBLIC_URL}${page}`, feed: `${PUBLIC_URL}${page}/feed.xml` },
   );
+}
+
+/** The page's ETag and its HTML (null: the client holds it), or null when not public. */
+async function publicPage(
+  publicId: string,
+  held: string | undefined,
+): Promise<{ etag: string; html: string | null } | null> {
+  // Unnamed columns ("md5", "?column?"), read by position as drizzle does.
+  const [row] = await db.query<Record<string, unknown>>(PUBLIC_VERSION, [true, true, publicId, 1]);
+  const [version, item] = row ? Object.values(row) : [];
+  if (item !== true) return null;
+  const etag = `"${createHash('sha256')
+    .update([RENDERING, PUBLIC_URL, 'page', publicId, '', String(version)].join('\n'))
+    .digest('base64url')
+    .slice(0, 27)}"`;
+  if (holds(held, etag)) return { etag, html: null };
+  const cached = publicPages.get(etag);
+  if (cached !== undefined) return { etag, html: cached };
+  const html = await renderPublicPage(publicId);
+  if (html === null) return null;
+  publicPages.set(etag, html);
+  return { etag, html };
 }
 
 const app = Fastify({ logger: false });
@@ -394,9 +452,11 @@ app.get<{ Querystring: { user: string; q: string } }>('/floor/search', (request)
   search(num(request.query.user), request.query.q),
 );
 app.get<{ Querystring: { id: string } }>('/floor/public', async (request, reply) => {
-  const html = await publicPage(request.query.id);
-  if (html === null) return reply.code(404).send('not found');
-  return reply.type('text/html; charset=utf-8').send(html);
+  const answer = await publicPage(request.query.id, request.headers['if-none-match']);
+  if (answer === null) return reply.code(404).send('not found');
+  void reply.header('etag', answer.etag);
+  if (answer.html === null) return reply.code(304).send();
+  return reply.type('text/html; charset=utf-8').send(answer.html);
 });
 app.get('/floor/health', async () => ({ status: 'ok' }));
 

@@ -11,6 +11,7 @@
 //   npm run bench:floors -- --routes=collections  some routes only (collections,contents,item,search)
 //   npm run bench:floors -- --instances           also the collections list on two instances (PostgreSQL)
 //   npm run bench:floors -- --server-log-level=warn
+//   npm run bench:floors -- --results=<file>      write the results there (npm run bench's quick runs)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -330,7 +331,7 @@ async function main() {
   ensureBuilt(log);
   const results: DbFigures[] = [];
   for (const kind of dbs) results.push(await benchDb(kind));
-  const out = path.join(benchDir, 'floors-results.json');
+  const out = path.resolve(get('results') ?? path.join(benchDir, 'floors-results.json'));
   fs.writeFileSync(
     out,
     `${JSON.stringify(

@@ -4,6 +4,7 @@
 //
 //   npm run bench:import                   5,000 notes (about a minute)
 //   npm run bench:import -- --notes=500    a smaller vault while developing
+//   npm run bench:import -- --results=<file>   write the results there (npm run bench's quick runs)
 //
 // The production server runs on a fresh DATA_DIR (embedded PGlite); the zip is uploaded with
 // POST /api/import/ and GET /api/import/{id}/ is polled every 200 ms until the job ends. Written to
@@ -26,6 +27,7 @@ const args = new Map(
     .map((match) => [match[1]!, match[2]!]),
 );
 const NOTES = Number(args.get('notes') ?? process.env.npm_config_notes ?? 5000);
+const RESULTS = path.resolve(args.get('results') ?? path.join(benchDir, 'import-results.json'));
 const WORDS = 'camera light script sponsor edit scene voice story guest cut frame audio'.split(' ');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -159,14 +161,15 @@ async function main() {
     target: 'under 60 s on PGlite',
     met: job.status === 'done' && seconds < 60,
   };
-  fs.writeFileSync(
-    path.join(benchDir, 'import-results.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
+  fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   log(`import: ${job.status} in ${seconds} s; created ${JSON.stringify(job.created)}`);
   log(`target (a ${NOTES}-note vault in under 60 s on PGlite): ${result.met ? 'met' : 'MISSED'}`);
 }
 
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // Stopped (by `npm run bench`, or Ctrl-C): the server and the data directory go too.
+  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
+}
 main()
   .catch((error: unknown) => {
     process.exitCode = 1;

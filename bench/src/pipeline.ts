@@ -4,6 +4,7 @@
 //
 //   npm run bench:pipeline                  500 items, 5 board loads, a 10,000-word script
 //   npm run bench:pipeline -- --items=100   a smaller board while developing
+//   npm run bench:pipeline -- --results=<file>   write the results there (npm run bench's quick runs)
 //
 // The production server runs on a fresh DATA_DIR (embedded PGlite); the items are made through
 // the API. Written to bench/pipeline-results.json.
@@ -28,6 +29,7 @@ const args = new Map(
 );
 const ITEMS = Number(args.get('items') ?? process.env.npm_config_items ?? 500);
 const LOADS = 5;
+const RESULTS = path.resolve(args.get('results') ?? path.join(benchDir, 'pipeline-results.json'));
 const STATUSES = ['idea', 'scripting', 'recording', 'editing', 'published'] as const;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -213,12 +215,13 @@ async function main() {
       target: 'p95 < 17 ms',
     },
   };
-  fs.writeFileSync(
-    path.join(benchDir, 'pipeline-results.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
+  fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
 }
 
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // Stopped (by `npm run bench`, or Ctrl-C): the server and the data directory go too.
+  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
+}
 main()
   .catch((error: unknown) => {
     process.exitCode = 1;

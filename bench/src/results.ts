@@ -1,6 +1,8 @@
-// The shape of bench/results.json, and the targets of issue 7 checked against it.
+// The shape of bench/results.json, and the targets of issues 7 and 13 checked against it (those
+// of issues 14–17, from the parts run as child processes: src/parts.ts).
 import type { JsDownload, EditorResult } from './browser';
 import type { LoadResult, LoginLoad } from './load';
+import { partChecks, type ScriptPartResult } from './parts';
 import type { Memory } from './processes';
 import {
   SEARCH_QUERIES,
@@ -76,6 +78,8 @@ export interface Results {
   };
   databases: DatabaseResults[];
   web: WebResults | null;
+  /** The benches that also run on their own (issues 14–17), run as parts: bench/src/parts.ts. */
+  parts: ScriptPartResult[];
   checks: Check[];
   elapsedSeconds: number;
 }
@@ -179,6 +183,7 @@ export function checksFor(results: Omit<Results, 'checks'>): Check[] {
       editor && editor.editor.p95 < 16,
     );
   }
+  checks.push(...partChecks(results.parts));
   return checks;
 }
 
@@ -487,7 +492,28 @@ function renderRest(lines: string[], results: Results, checkFor: CheckFor): void
     );
   }
 
-  const problems = dbs.flatMap((db) => db.problems.map((problem) => `${db.label}: ${problem}`));
+  if (results.parts.length) {
+    const partNames = new Set(partChecks(results.parts).map((check) => check.name));
+    lines.push(
+      '',
+      `**Issues 14–17**: ${results.parts
+        .map((part) => `\`bench:${part.part}\` (${seconds(part.seconds)})`)
+        .join(', ')}, each run as when run alone; figures from their results files (${results.parts
+        .map((part) => `\`bench/${part.resultsFile}\``)
+        .join(', ')}).`,
+      '',
+      row(['measure', 'figure', 'target', '']),
+      row(Array<string>(4).fill('---')),
+      ...results.checks
+        .filter((check) => partNames.has(check.name))
+        .map((check) => row([check.name, check.figure, check.target, mark(check.pass)])),
+    );
+  }
+
+  const problems = [
+    ...dbs.flatMap((db) => db.problems.map((problem) => `${db.label}: ${problem}`)),
+    ...results.parts.flatMap((part) => part.problems.map((problem) => `${part.part}: ${problem}`)),
+  ];
   if (problems.length)
     lines.push('', 'Problems during the run:', ...problems.map((problem) => `- ${problem}`));
   const missed = results.checks.filter((check) => check.pass === false);

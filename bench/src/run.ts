@@ -1,11 +1,21 @@
 // `npm run bench`: starts the production server on loopback (embedded PGlite, then a fresh
 // PostgreSQL database) and a bare Fastify baseline, seeds, measures, prints the table with the
 // targets beside the figures and writes bench/results.json. Never a test: it fails nothing.
+// Then, one after the other, the benches that also run alone (`npm run bench:export`,
+// `bench:import`, `bench:pipeline`, `bench:floors`: issues 14–17), each in a child process as its
+// own script starts it; their targets are read back from their results files into the same table
+// (src/parts.ts, decision 075).
 //
-//   npm run bench                          the full run (about 20 minutes on 2 cores, 13 of them search)
-//   npm run bench -- --quick               short runs for development (bench/results-partial.json)
-//   npm run bench -- --db=postgres         one database only (pglite | postgres)
-//   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor, search)
+//   npm run bench                          the full run (about 35 minutes on 2 cores: search 13,
+//                                          floors 6, export 5, pipeline 2, import 1)
+//   npm run bench -- --quick               short runs for development (bench/results-partial.json);
+//                                          the parts run small (export 500 items + 128 MB, import
+//                                          500 notes, pipeline 100 items, floors --quick) and write
+//                                          into bench/results/tmp/
+//   npm run bench -- --db=postgres         one database only (pglite | postgres; floors follow it,
+//                                          export, import and pipeline always run on PGlite)
+//   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor, search,
+//                                          export, import, pipeline, floors)
 //   npm run bench -- --search-size=0.1     the search data set at a tenth of its size (dev runs;
 //                                          0.1/0.02: the measured user / the nine others)
 //   npm run bench -- --server-log-level=warn   the server's LOG_LEVEL (default: info, as shipped)
@@ -21,6 +31,7 @@ import { measure, measureUnderLogins, type LoadSpec } from './load';
 import { benchDir } from './paths';
 import { createScratchDatabase } from './postgres';
 import { benchSearch } from './search';
+import { runScriptPart, SCRIPT_PARTS, type ScriptPart, type ScriptPartResult } from './parts';
 import { runCleanups, startBareServer, startServer, type RunningProcess } from './processes';
 import {
   API_ENDPOINTS,
@@ -45,7 +56,7 @@ import {
   type SeedFacts,
 } from './seed';
 
-type Part = 'api' | 'logins' | 'scale' | 'web' | 'editor' | 'search';
+type Part = 'api' | 'logins' | 'scale' | 'web' | 'editor' | 'search' | ScriptPart;
 type Kind = 'pglite' | 'postgres';
 
 /**
@@ -182,7 +193,7 @@ async function checked(spec: LoadSpec, expected: number, what: string): Promise<
 async function benchDatabase(
   kind: Kind,
   options: Options,
-  bare: RunningProcess,
+  bare: RunningProcess | null,
   browserPart: ((server: RunningProcess, seeded: Outcome<Seeded>) => Promise<void>) | null,
 ): Promise<DatabaseResults> {
   const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
@@ -231,7 +242,7 @@ async function benchDatabase(
       cpuMs: server.cpuMs,
       databaseCpu: scratch?.backendCpu,
     };
-    if (!options.skip.has('api')) {
+    if (!options.skip.has('api') && bare) {
       log(`${label}: bare Fastify route`);
       result.bare = await attempt('bare', () =>
         measure({
@@ -406,7 +417,8 @@ async function main() {
 
   ensureBuilt(log);
   const bareLog = path.join(os.tmpdir(), `cw-bench-bare-${process.pid}.log`);
-  const bare = await startBareServer(bareLog);
+  // The baseline of the api part only.
+  const bare = options.skip.has('api') ? null : await startBareServer(bareLog);
 
   let web: WebResults | null = null;
   const wantsBrowser = !options.skip.has('web') || !options.skip.has('editor');
@@ -477,9 +489,23 @@ async function main() {
       databases.push(db);
     }
   } finally {
-    await bare.stop();
+    await bare?.stop();
     fs.rmSync(bareLog, { force: true });
     await runCleanups();
+  }
+
+  // The benches that also run alone, after everything above has stopped: each on a quiet machine.
+  const parts: ScriptPartResult[] = [];
+  for (const part of SCRIPT_PARTS) {
+    if (options.skip.has(part)) continue;
+    parts.push(
+      await runScriptPart(part, {
+        quick: options.quick,
+        dbs: options.dbs,
+        logLevel: options.logLevel,
+        log,
+      }),
+    );
   }
 
   const cpus = os.cpus();
@@ -511,6 +537,7 @@ async function main() {
     },
     databases,
     web,
+    parts,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
   };
   const results: Results = { ...partial, checks: checksFor(partial) };

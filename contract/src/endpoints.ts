@@ -298,11 +298,12 @@ export const endpoints = {
   },
   'members.invite': {
     ...members,
-    summary: 'Share a collection by email with a `viewer` or an `editor` (mails an invitation)',
+    summary:
+      'Share a collection by email with a `viewer` or an `editor` (mails an invitation; one mail per address per 30 s)',
     params: idParamsSchema,
     body: memberCreateBodySchema,
     success: created(memberSchema),
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 429],
   },
   'members.update': {
     ...members,
@@ -321,7 +322,7 @@ export const endpoints = {
   },
   'members.resend': {
     ...members,
-    summary: 'Mail a pending invitation again, with a new link (once per 30 s)',
+    summary: 'Mail a pending invitation again, with a new link (one mail per address per 30 s)',
     params: memberParamsSchema,
     success: ok(memberSchema),
     errors: [400, 401, 403, 404, 429],

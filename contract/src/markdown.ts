@@ -100,3 +100,27 @@ export function rehypeSafeMarkdown() {
     walk(tree);
   };
 }
+
+/** Deeper than any real text nests blockquotes and lists on one line. */
+const NESTING_MAX = 32;
+/** One container marker at the start of a line: `>`, a bullet or an ordered list's number. */
+const CONTAINER = /^[ \t]{0,3}(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
+
+/**
+ * Whether a line opens more than NESTING_MAX containers (`> > > …`, `> - > - …`): the markdown
+ * parser's time grows with the square of that depth (20,000 characters of `> - ` take 13 s) and
+ * its stack overflows past a few thousand, so such a text is shown as plain text instead, by the public pages and the web app alike
+ * (decision 181).
+ */
+export function nestedTooDeep(text: string): boolean {
+  for (const line of text.split('\n')) {
+    let rest = line;
+    let depth = 0;
+    for (let marker = CONTAINER.exec(rest); marker; marker = CONTAINER.exec(rest)) {
+      depth += 1;
+      if (depth > NESTING_MAX) return true;
+      rest = rest.slice(marker[0].length);
+    }
+  }
+  return false;
+}

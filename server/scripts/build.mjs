@@ -1,10 +1,18 @@
 // Bundles the server into dist/main.js: our own workspace packages (@cw/*) are bundled,
-// every other package stays an ordinary import from node_modules.
+// every other package stays an ordinary import from node_modules. Split into chunks so a module
+// imported with `await import()` (the S3 store and its AWS SDK) loads only when used.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunk names carry hashes: start clean so old chunks never pile up.
+rmSync('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   runJobQueue(app, jobQueue);
 
   // Request durations and the rest of GET /api/metrics; nothing at all without METRICS_TOKEN.
-  const metrics = registerMetrics(app, config.metricsToken, deps.database);
+  const metrics = await registerMetrics(app, config.metricsToken, deps.database);
 
   /* ---- routes ---- */
   // Download tickets (docs/auth.md): the export's link for the browser's own download.

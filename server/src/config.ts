@@ -55,6 +55,8 @@ const envSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    // The API's default (docs/api.md, "Import"; decision 136): an account holding more than
+    // about 500 MiB of files needs it raised to import its own export back.
     IMPORT_MAX_BYTES: z.coerce
       .number()
       .int()

@@ -11,7 +11,6 @@ import { describeError, prepareDataDir, redactUrl } from './runtime/startup';
 import { installGracefulShutdown } from './runtime/shutdown';
 import { removeAbandonedUploads } from './storage/disk-file-storage';
 import type { FileStorage } from './storage/file-storage';
-import { S3FileStorage } from './storage/s3-file-storage';
 import { defaultFileStorage } from './library/library.plugin';
 
 /** Start-up failures end here: one line on stderr, exit code 1 (docs/operations.md). */
@@ -42,6 +41,9 @@ async function openDatabase(config: Config): Promise<DatabaseHandle> {
 async function openFileStorage(config: Config): Promise<FileStorage & { close?(): void }> {
   const settings = config.fileStore;
   if (settings.kind === 'disk') return defaultFileStorage(config.dataDir);
+  // The AWS SDK is loaded only for a bucket: it costs about 20 MB of RSS (bench/README.md,
+  // "PGlite memory"), which the embedded default never needs.
+  const { S3FileStorage } = await import('./storage/s3-file-storage');
   const storage = S3FileStorage.fromSettings(settings);
   try {
     await storage.check();

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Collection, ContentItem, FileObject } from '@cw/contract';
+import type { Collection, ContentItem, FileObject, ImportJob } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { signedInCaller, type Caller } from './library-helpers';
+import { PNG, zipOf } from './import-fixtures';
+import { multipartBody, signedInCaller, type Caller } from './library-helpers';
 import { invite, share } from './sharing-helpers';
 
 let ctx: TestContext;
@@ -135,6 +136,37 @@ describe('POST delete-account/', () => {
       payload: { first_name: 'A', last_name: 'B', email: alice.email, password: 'another-pw' },
     });
     expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('removes the uploaded zip of an import still queued, with the job', async () => {
+    const erin = await signedInCaller(ctx);
+    // The worker stands still, so the import stays queued (as behind a long import elsewhere).
+    await ctx.jobs.stop();
+    try {
+      const diskBefore = filesOnDisk().length;
+      const zip = await zipOf({ 'Vault/a.md': 'hello ![[a.png]]', 'Vault/a.png': PNG });
+      const { body, contentType } = multipartBody({
+        name: 'vault.zip',
+        bytes: zip,
+        type: 'application/zip',
+      });
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/import/',
+        headers: { ...erin.auth, 'content-type': contentType },
+        payload: body,
+      });
+      expect(started.statusCode, started.body).toBe(202);
+      expect(started.json<ImportJob>().status).toBe('queued');
+      expect(filesOnDisk()).toHaveLength(diskBefore + 1);
+
+      const res = await erin.post(DELETE_ACCOUNT, { password: erin.password });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(filesOnDisk()).toHaveLength(diskBefore);
+      expect(await rowsOf('jobs', 'user_id', erin.id)).toBe(0);
+    } finally {
+      ctx.jobs.start();
+    }
   });
 
   it('is rate-limited like update-password and needs a token', async () => {

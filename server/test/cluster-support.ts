@@ -41,7 +41,7 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-const BUCKET = 'cw-cluster';
+export const CLUSTER_BUCKET = 'cw-cluster';
 export const CLUSTER_SECRET = 'cluster-secret-'.padEnd(48, 'k');
 
 /** A new database on the server of `adminUrl`, and how to drop it. */
@@ -66,7 +66,7 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
 
 export async function startCluster(adminUrl: string, names: string[]): Promise<Cluster> {
   const s3 = await startS3Server();
-  const settings = await s3.createBucket(BUCKET);
+  const settings = await s3.createBucket(CLUSTER_BUCKET);
   const database = await createDatabase(adminUrl);
   const instances = new Map<string, Instance>();
   const dataDirs = new Map<string, string>();

@@ -38,7 +38,7 @@ export const PNG = Buffer.from(
  */
 export const obsidianVault = (): Entries => ({
   'My Vault/.obsidian/app.json': '{"theme":"dark"}',
-  'My Vault/Welcome.md': '# Welcome\n\nStart here. #inbox\n',
+  'My Vault/Welcome.md': '# Welcome\n\nStart here. #inbox\n\n![[missing.png]]\n',
   'My Vault/Season 2/Ideas.md':
     '---\ntags: [podcast, Guests]\nstatus: draft\n---\n# Ideas\n\nInterview a chef. #food and more #food\n\n![[cover.png]]\n',
   'My Vault/Season 2/Episodes/Pilot.md':
@@ -55,13 +55,16 @@ export const obsidianVault = (): Entries => ({
 const HEX = '0123456789abcdef0123456789abcdef';
 const HEX2 = 'fedcba9876543210fedcba9876543210';
 
-/** A Notion "Markdown & CSV" export: pages with 32-hex-digit suffixes, sub-pages, a table. */
+/**
+ * A Notion "Markdown & CSV" export: pages with 32-hex-digit suffixes, a property block (`Tags:`
+ * of two values, `Status:`) under a title, a `Tags:` line that is only text, sub-pages, a table.
+ */
 export const notionExport = (): Entries => ({
-  [`Roadmap ${HEX}.md`]: `# Roadmap\n\nTags: planning\n\n![launch](Roadmap%20${HEX}/launch.png)\n\n[Sub page](Roadmap%20${HEX}/Sub%20page%20${HEX2}.md)\n`,
+  [`Roadmap ${HEX}.md`]: `# Roadmap\n\nTags: planning, Q1 launch\nStatus: In progress\n\n![launch](Roadmap%20${HEX}/launch.png)\n\n[Sub page](Roadmap%20${HEX}/Sub%20page%20${HEX2}.md)\n`,
   [`Roadmap ${HEX}/Sub page ${HEX2}.md`]: '# Sub page\n\nDetails here. #q1\n',
   [`Roadmap ${HEX}/launch.png`]: PNG,
   [`Roadmap ${HEX}/Tasks ${HEX2}.csv`]: 'Name,Status\nEdit,Done\n',
-  [`Café ☕ ${HEX2}.md`]: 'Notes from the café.\n',
+  [`Café ☕ ${HEX2}.md`]: 'Notes from the café.\n\nTags: only words here, not a property\n',
 });
 
 /** Bytes that are not a zip. */
@@ -102,6 +105,32 @@ export async function zipNamed(name: string): Promise<Buffer> {
   return bytes;
 }
 
+/**
+ * A zip bomb that lies: `zeros.md` holds `bytes` of zeros but its headers (local and central)
+ * declare 100 bytes, so the archive passes the declared-size checks and must fail while read.
+ */
+export async function lyingSizes(bytes = 2 * 1024 * 1024): Promise<Buffer> {
+  const zip = await zipOf({ 'zeros.md': Buffer.alloc(bytes), 'ok.md': 'fine' });
+  const declare = (signature: number, offset: number) => {
+    for (
+      let at = zip.indexOf(u32(signature));
+      at !== -1;
+      at = zip.indexOf(u32(signature), at + 4)
+    ) {
+      if (zip.readUInt32LE(at + offset) === bytes) zip.writeUInt32LE(100, at + offset);
+    }
+  };
+  declare(0x04034b50, 22); // local file header: uncompressed size
+  declare(0x02014b50, 24); // central directory header: uncompressed size
+  return zip;
+}
+
+const u32 = (value: number) => {
+  const out = Buffer.alloc(4);
+  out.writeUInt32LE(value);
+  return out;
+};
+
 // Kept importable without side effects; writes the fixtures when run directly.
 if (process.argv[1] && path.resolve(process.argv[1]).endsWith('import-fixtures.ts')) {
   const dir = process.argv[2] ?? 'import-fixtures';
@@ -113,6 +142,8 @@ if (process.argv[1] && path.resolve(process.argv[1]).endsWith('import-fixtures.t
     fs.writeFileSync(path.join(dir, 'ratio-bomb.zip'), await ratioBomb());
     fs.writeFileSync(path.join(dir, 'dot-dot.zip'), await zipNamed('../evil.md'));
     fs.writeFileSync(path.join(dir, 'absolute.zip'), await zipNamed('/tmp/evil.md'));
+    fs.writeFileSync(path.join(dir, 'drive-letter.zip'), await zipNamed('C:\\evil.md'));
+    fs.writeFileSync(path.join(dir, 'lying-sizes.zip'), await lyingSizes());
     process.stdout.write(`fixtures written to ${dir}\n`);
   })();
 }

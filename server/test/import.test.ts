@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type {
@@ -12,10 +15,15 @@ import type {
   Tag,
 } from '@cw/contract';
 import { collections, contents, files, jobs, notes, tags } from '../src/db/schema';
+import { JobFailed, JobQueue, LeaseLost, type JobRow } from '../src/jobs/job-queue';
+import { ImportRepository, noneCreated } from '../src/library/import.repository';
+import { removeStaleImportDirs } from '../src/library/import.service';
+import { defaultFileStorage } from '../src/library/library.plugin';
 import { createTestApp, type TestContext } from './helpers';
 import { multipartBody, signedInCaller, type Caller } from './library-helpers';
 import {
   modestlyCompressible,
+  lyingSizes,
   notAZip,
   notionExport,
   obsidianVault,
@@ -28,8 +36,12 @@ import { unzip } from './zip-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // A small IMPORT_MAX_BYTES, so "unpacks beyond 4 × the limit" fits in a test.
-  ctx = await createTestApp({ importMaxBytes: 3 * 1024 * 1024 });
+  // A small IMPORT_MAX_BYTES, so "unpacks beyond 4 × the limit" fits in a test, and a small
+  // storage quota, so an archive whose files do not fit does too.
+  ctx = await createTestApp({
+    importMaxBytes: 3 * 1024 * 1024,
+    storageQuotaBytes: 2 * 1024 * 1024,
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -87,45 +99,153 @@ function storedFiles(): string[] {
 const list = async <T>(caller: Caller, url: string) =>
   (await caller.get(url)).json<Paginated<T>>().results;
 
+/**
+ * Maps the ids of one export onto another's: the n-th collection, note, item and file of the
+ * first (by id) is the n-th of the second. Everything else must then be byte for byte the same,
+ * dates aside, so an item linked to the wrong one of two same-named collections shows.
+ */
+function exportsMapped(first: Map<string, Buffer>, second: Map<string, Buffer>) {
+  const idsOf = (entries: Map<string, Buffer>, pattern: RegExp) =>
+    [
+      ...new Set(
+        [...entries.keys()].flatMap((name) => {
+          const id = pattern.exec(name)?.[1];
+          return id ? [Number(id)] : [];
+        }),
+      ),
+    ].sort((a, b) => a - b);
+  const patterns = {
+    collections: /^collections\/.*-(\d+)\/collection\.md$/,
+    notes: /^collections\/.*-\d+\/notes\/.*-(\d+)\.md$/,
+    contents: /^content\/.*-(\d+)\.md$/,
+    files: /^files\/(\d+)-/,
+  };
+  const maps = Object.fromEntries(
+    Object.entries(patterns).map(([kind, pattern]) => {
+      const before = idsOf(first, pattern);
+      const after = idsOf(second, pattern);
+      expect(after.length, kind).toBe(before.length);
+      return [kind, new Map(before.map((id, at) => [String(id), String(after[at])]))];
+    }),
+  ) as Record<keyof typeof patterns, Map<string, string>>;
+  const to = (kind: keyof typeof patterns) => (id: string) => maps[kind].get(id) ?? `?${id}`;
+
+  const renamed = (name: string) =>
+    name
+      .replace(
+        /^(collections\/.*-)(\d+)(\/)/,
+        (_m, a: string, id: string, b: string) => a + to('collections')(id) + b,
+      )
+      .replace(
+        /(\/notes\/.*-)(\d+)(\.md)$/,
+        (_m, a: string, id: string, b: string) => a + to('notes')(id) + b,
+      )
+      .replace(
+        /^(content\/.*-)(\d+)(\.md)$/,
+        (_m, a: string, id: string, b: string) => a + to('contents')(id) + b,
+      )
+      .replace(/^files\/(\d+)-/, (_m, id: string) => `files/${to('files')(id)}-`);
+  const withoutDates = (text: string) => text.replace(/^(created_on|updated_on): .*\n/gm, '');
+  const rewritten = (text: string) => {
+    let key = '';
+    return text
+      .split('\n')
+      .map((line) => {
+        key = /^(\w+):/.exec(line)?.[1] ?? key;
+        const collection = /^(\s+- .*-)(\d+)$/.exec(line);
+        if (key === 'collections' && collection)
+          return collection[1]! + to('collections')(collection[2]!);
+        return line.replace(/files\/(\d+)-/g, (_m, id: string) => `files/${to('files')(id)}-`);
+      })
+      .join('\n');
+  };
+  const normalised = (entries: Map<string, Buffer>, map: boolean) =>
+    new Map(
+      [...entries]
+        .filter(([name]) => name !== 'manifest.json')
+        .map(([name, bytes]) =>
+          name.endsWith('.md')
+            ? [
+                map ? renamed(name) : name,
+                withoutDates(map ? rewritten(bytes.toString('utf8')) : bytes.toString('utf8')),
+              ]
+            : [map ? renamed(name) : name, bytes.toString('base64')],
+        ),
+    );
+  return { before: normalised(first, true), after: normalised(second, false) };
+}
+
 describe('import: the product’s own export', () => {
   it('export → import into an empty account → export gives the same files (ids and dates aside)', async () => {
     const alice = await signedInCaller(ctx);
     const tag = (await alice.post('/api/collections/tags/', { name: 'sponsors' })).json<Tag>();
     await alice.post('/api/collections/tags/', { name: 'unused tag' });
-    const season = (
-      await alice.post('/api/collections/list/', {
-        name: 'Season 3',
-        description: 'The plan.',
-        tags: [tag.id],
-        is_public: false,
-      })
-    ).json<Collection>();
-    await alice.post('/api/collections/notes/', {
-      collection: season.id,
-      title: 'Packing list',
-      content: '- Camera\n- Tripod',
-      tags: ['gear'],
+    const travel = (await alice.post('/api/collections/tags/', { name: '旅行' })).json<Tag>();
+    const collection = async (body: object) => {
+      const res = await alice.post('/api/collections/list/', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Collection>();
+    };
+    // Two collections of the same name, an inactive one, and one with a non-Latin, emoji name.
+    const season = await collection({
+      name: 'Season 3',
+      description: 'The plan.',
+      tags: [tag.id],
+      is_public: false,
     });
-    const item = (
-      await alice.post('/api/collections/contents-list/', {
-        title: 'Cold open',
-        content: '# Intro\n\nWe leave at dawn. 東京 🚀',
-        tags: [tag.id],
-        collections: [season.id],
-        status: 'recording',
-        publish_on: '2026-12-24',
-      })
-    ).json<ContentItem>();
-    const upload1 = await alice.upload(
-      { name: 'cue sheet.txt', bytes: Buffer.from('cue one'), type: 'text/plain' },
-      { content: String(item.id) },
-    );
-    expect(upload1.statusCode).toBe(201);
-    const own = await alice.upload(
-      { name: 'logo.png', bytes: Buffer.from('png bytes'), type: 'image/png' },
-      { collection: String(season.id) },
-    );
-    expect(own.statusCode).toBe(201);
+    const twin = await collection({ name: 'Season 3', description: 'The other plan.' });
+    const archive = await collection({ name: 'Archive', is_active: false });
+    const japan = await collection({ name: '日本 🗾 Reise', tags: [travel.id] });
+    for (const [id, title, content, tags] of [
+      [season.id, 'Packing list', '- Camera\n- Tripod', ['gear']],
+      [twin.id, 'Packing list', '- Drone', []],
+      [japan.id, 'Ideen 💡', 'Tempel in Kyōto', ['旅行', 'ideas']],
+    ] as const) {
+      const res = await alice.post('/api/collections/notes/', {
+        collection: id,
+        title,
+        content,
+        tags,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const content = async (body: object) => {
+      const res = await alice.post('/api/collections/contents-list/', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<ContentItem>();
+    };
+    // An item in both twins, one of the same title in one twin only, one in none, one in the
+    // inactive collection.
+    const both = await content({
+      title: 'Cold open',
+      content: '# Intro\n\nWe leave at dawn. 東京 🚀',
+      tags: [tag.id],
+      collections: [season.id, twin.id],
+      status: 'recording',
+      publish_on: '2026-12-24',
+    });
+    const same = await content({
+      title: 'Cold open',
+      content: 'Another take.',
+      collections: [twin.id],
+      is_public: true,
+    });
+    const loose = await content({
+      title: '東京 🚀 ノート',
+      content: 'Нет коллекции. 🌸',
+      tags: [travel.id],
+    });
+    await content({ title: 'Old idea', content: 'Shelved.', collections: [archive.id] });
+    const upload = async (name: string, bytes: Buffer, fields: Record<string, string>) => {
+      const res = await alice.upload({ name, bytes, type: 'application/octet-stream' }, fields);
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Files of items and collections, interleaved, with repeated and non-Latin names.
+    await upload('cue sheet.txt', Buffer.from('cue one'), { content: String(both.id) });
+    await upload('logo.png', Buffer.from('png bytes'), { collection: String(season.id) });
+    await upload('写真 📷.png', randomBytes(64), { content: String(loose.id) });
+    await upload('cue sheet.txt', Buffer.from('cue two'), { content: String(same.id) });
+    await upload('logo.png', Buffer.from('other png'), { collection: String(twin.id) });
 
     const first = await alice.get('/api/export/');
     expect(first.statusCode).toBe(200);
@@ -133,31 +253,27 @@ describe('import: the product’s own export', () => {
     const job = await importZip(bob, first.rawPayload);
     expect(job).toMatchObject({
       status: 'done',
-      created: { collections: 1, content: 1, notes: 1, tags: 2, files: 2 },
+      created: { collections: 4, content: 4, notes: 3, tags: 3, files: 5 },
       errors: [],
     });
     expect(job.processed).toBe(job.total);
 
     const again = await bob.get('/api/export/');
-    const normalise = (entries: Map<string, Buffer>) =>
-      new Map(
-        [...entries]
-          .filter(([name]) => name !== 'manifest.json')
-          .map(([name, bytes]) => [
-            name.replace(/-\d+(?=\/|\.md$)/g, '').replace(/^files\/\d+-/, 'files/'),
-            bytes
-              .toString('utf8')
-              .replace(/^(created_on|updated_on): .*\n/gm, '')
-              .replace(/-\d+(?=\n|\/|$)/gm, '')
-              .replace(/files\/\d+-/g, 'files/'),
-          ]),
-      );
-    const before = normalise(await unzip(first.rawPayload));
-    const after = normalise(await unzip(again.rawPayload));
+    const firstEntries = await unzip(first.rawPayload);
+    const againEntries = await unzip(again.rawPayload);
+    const { before, after } = exportsMapped(firstEntries, againEntries);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     for (const [name, text] of before) expect(after.get(name), name).toBe(text);
-    const manifest = JSON.parse((await unzip(again.rawPayload)).get('manifest.json')!.toString());
-    expect(manifest.tags).toEqual(['sponsors', 'unused tag']);
+    const manifest = (entries: Map<string, Buffer>) => {
+      const parsed = JSON.parse(entries.get('manifest.json')!.toString()) as Record<
+        string,
+        unknown
+      >;
+      delete parsed.exported_on;
+      return parsed;
+    };
+    expect(manifest(againEntries)).toEqual(manifest(firstEntries));
+    expect(manifest(againEntries).tags).toEqual(['sponsors', 'unused tag', '旅行']);
   });
 });
 
@@ -186,12 +302,18 @@ describe('import: an Obsidian vault', () => {
     expect(ideas.tags_named_list.map((t) => t.name).sort()).toEqual(['Guests', 'food', 'podcast']);
     expect(ideas.files.map((f) => f.name)).toEqual(['cover.png']);
     expect(ideas.files[0]!.content_type).toBe('image/png');
+    expect(ideas.content).toContain('\n![cover.png]\n');
+    expect(ideas.content).not.toContain('![[');
     const pilot = items.find((i) => i.title === 'Pilot')!;
     expect(pilot.tags_named_list.map((t) => t.name).sort()).toEqual(['pilot', 'podcast']);
     expect(pilot.files.map((f) => f.name)).toEqual(['flow chart.png']);
+    expect(pilot.content).toContain('\n![flow chart.png]\n');
+    expect(pilot.content).not.toContain('flow%20chart');
     const welcome = items.find((i) => i.title === 'Welcome')!;
     expect(welcome.collections).toEqual([]);
     expect(welcome.tags_named_list.map((t) => t.name)).toEqual(['inbox']);
+    // An embed of nothing in the vault stays as written.
+    expect(welcome.content).toContain('![[missing.png]]');
     const japanese = items.find((i) => i.title === 'Über uns 🚀')!;
     expect(japanese.tags_named_list.map((t) => t.name)).toEqual(['旅行']);
     const broken = items.find((i) => i.title === 'Broken')!;
@@ -213,6 +335,13 @@ describe('import: a Notion export', () => {
     expect(names).toEqual(['Roadmap']);
     const roadmap = items.find((i) => i.title === 'Roadmap')!;
     expect(roadmap.files.map((f) => f.name)).toEqual(['launch.png']);
+    // The image embed reads as the attachment's name (the web app cannot show it from the body).
+    expect(roadmap.content).toContain('\n![launch.png]\n');
+    expect(roadmap.content).not.toContain('launch.png)');
+    // The page's Tags property became tags; a Tags: line that is only text did not.
+    expect(roadmap.tags_named_list.map((t) => t.name).sort()).toEqual(['Q1 launch', 'planning']);
+    const cafe = items.find((i) => i.title === 'Café ☕')!;
+    expect(cafe.tags_named_list).toEqual([]);
     const sub = items.find((i) => i.title === 'Sub page')!;
     expect(sub.collections_named_list.map((c) => c.name)).toEqual(['Roadmap']);
     expect(sub.tags_named_list.map((t) => t.name)).toEqual(['q1']);
@@ -228,11 +357,41 @@ describe('import: bad archives end failed with a clear error and leave nothing b
       () => zipOf({ 'big.md': modestlyCompressible(13 * 1024 * 1024) }),
       'The archive unpacks to more than 12 MB.',
     ],
+    [
+      'notes holding more text than IMPORT_MAX_BYTES (the plan keeps it in memory)',
+      () =>
+        zipOf({
+          'Vault/one.md': modestlyCompressible(2 * 1024 * 1024),
+          'Vault/two.md': modestlyCompressible(2 * 1024 * 1024),
+        }),
+      'The notes in the archive hold more than 3 MB of text.',
+    ],
     ['a ../ path', () => zipNamed('../evil.md'), 'The archive names a path outside itself.'],
     [
       'an absolute path',
       () => zipNamed('/tmp/evil.md'),
       'The archive names a path outside itself.',
+    ],
+    [
+      'a Windows drive path',
+      () => zipNamed('C:\\evil.md'),
+      'The archive names a path outside itself.',
+    ],
+    [
+      'a path from the root with a backslash',
+      () => zipNamed('\\evil.md'),
+      'The archive names a path outside itself.',
+    ],
+    ['a zip bomb that lies about its sizes', () => lyingSizes(), 'The archive is damaged.'],
+    [
+      'files that do not fit in the storage quota',
+      async () =>
+        zipOf({
+          'Vault/a.md': 'Before the big one.\n\n![[big.bin]]\n',
+          'Vault/big.bin': randomBytes(2 * 1024 * 1024 + 1),
+          'Vault/b.md': 'After.\n',
+        }),
+      'The files in the archive do not fit in your storage. Delete some files first.',
     ],
   ];
   it.each(cases)(
@@ -254,6 +413,58 @@ describe('import: bad archives end failed with a clear error and leave nothing b
     },
     60_000,
   );
+});
+
+describe('import: what is left out, with an error by path, while the rest is imported', () => {
+  it('a note over 4 MB', async () => {
+    const mia = await signedInCaller(ctx);
+    const job = await importZip(
+      mia,
+      await zipOf({
+        'Vault/Huge.md': modestlyCompressible(4 * 1024 * 1024 + 1),
+        'Vault/Small.md': 'Kept.\n',
+      }),
+    );
+    expect(job.status).toBe('done');
+    expect(job.errors).toEqual([
+      { path: 'Vault/Huge.md', message: 'The note is larger than 4 MB; it was left out.' },
+    ]);
+    const items = await list<ContentItem>(mia, '/api/collections/contents-list/');
+    expect(items.map((i) => i.title)).toEqual(['Small']);
+  });
+});
+
+describe('import: temporary folders', () => {
+  it('at start-up, those of processes that are gone are removed; this one’s and live ones stay', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-test-stale-'));
+    try {
+      const dead = 2 ** 22 + 12_345; // above Linux's default pid_max: no such process
+      for (const name of [
+        `cw-import-${dead}-abc123`,
+        `cw-import-${process.pid}-abc123`,
+        `cw-import-${process.ppid}-abc123`,
+        'cw-import-legacy',
+        'cw-import-old',
+        'something-else',
+      ]) {
+        fs.mkdirSync(path.join(tmp, name));
+        fs.writeFileSync(path.join(tmp, name, 'archive.zip'), 'zip');
+      }
+      const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+      fs.utimesSync(path.join(tmp, 'cw-import-old'), dayAgo, dayAgo);
+      expect(removeStaleImportDirs(ctx.app.log, tmp)).toBe(2);
+      expect(fs.readdirSync(tmp).sort()).toEqual(
+        [
+          `cw-import-${process.pid}-abc123`,
+          `cw-import-${process.ppid}-abc123`,
+          'cw-import-legacy',
+          'something-else',
+        ].sort(),
+      );
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('import: the call', () => {
@@ -324,6 +535,128 @@ describe('import: the call', () => {
   });
 });
 
+describe('import: a worker cut off leaves no stored bytes behind', () => {
+  /** Lets the lease of job `id` run out now (leases are on the database's clock). */
+  const lapse = (id: number) =>
+    ctx.database.db
+      .update(jobs)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+
+  it('bytes stored before their row (kill -9 between the two) are found by the undo: the file store ends empty', async () => {
+    const judy = await signedInCaller(ctx);
+    const storedBefore = storedFiles();
+    // A real import of a vault with files, to have what a worker writes: rows and stored bytes.
+    const done = await importZip(judy, await zipOf(obsidianVault()));
+    expect(done.created.files).toBe(2);
+    const [row] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, done.id));
+    const recorded = row!.result.created_ids as ReturnType<typeof noneCreated>;
+    expect(recorded.files).toHaveLength(2);
+    // The moment of the kill: the next batch's keys were recorded (committed), their bytes
+    // stored, and the process died before the batch with their rows committed.
+    const storage = defaultFileStorage(ctx.config.dataDir);
+    const orphan = storage.newKey();
+    await storage.write(orphan, Readable.from([Buffer.from('bytes of no row')]), 100);
+    await ctx.database.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 1,
+        leaseUntil: sql`now() - interval '1 second'`,
+        result: { created_ids: { ...recorded, keys: [orphan] } },
+      })
+      .where(eq(jobs.id, done.id));
+    expect(storedFiles().length).toBe(storedBefore.length + 3);
+
+    await ctx.jobs.runDue();
+    const job = (await judy.get(`${IMPORT}${done.id}/`)).json<ImportJob>();
+    expect(job.status).toBe('failed');
+    expect(await rowsOf(judy.id)).toEqual({
+      collections: 0,
+      contents: 0,
+      notes: 0,
+      tags: 0,
+      files: 0,
+    });
+    expect(storedFiles()).toEqual(storedBefore);
+  });
+
+  it('an upload cut off before its job was queued is found too: its held job is claimed, the bytes removed, and it ends failed', async () => {
+    const ken = await signedInCaller(ctx);
+    const storedBefore = storedFiles();
+    const storage = defaultFileStorage(ctx.config.dataDir);
+    const key = storage.newKey();
+    // POST /api/import/ holds a job naming the key before a byte is stored; then the process died.
+    const held = await ctx.jobs.hold({
+      kind: 'import',
+      userId: ken.id,
+      payload: { storageKey: key },
+    });
+    await storage.write(key, Readable.from([await zipOf({ 'a.md': 'half' })]), 1_000_000);
+    expect((await ken.get(`${IMPORT}${held.id}/`)).json<ImportJob>().status).toBe('queued');
+    await ctx.jobs.runDue();
+    expect((await ken.get(`${IMPORT}${held.id}/`)).json<ImportJob>().status).toBe('queued');
+    await lapse(held.id);
+    await ctx.jobs.runDue();
+    const job = (await ken.get(`${IMPORT}${held.id}/`)).json<ImportJob>();
+    expect(job.status).toBe('failed');
+    expect(job.errors.map((e) => e.message)).toContain(
+      'The import was interrupted; nothing of it was kept. Please try again.',
+    );
+    expect(storedFiles()).toEqual(storedBefore);
+  });
+
+  it('a worker whose lease lapsed and whose job another claimed can neither record, report nor finish: it writes nothing', async () => {
+    const liam = await signedInCaller(ctx);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let claimed!: (job: JobRow) => void;
+    const started = new Promise<JobRow>((resolve) => (claimed = resolve));
+    const seen: { report?: unknown; recorded?: boolean } = {};
+    ctx.jobs.handle('fence-test', async (job, tools) => {
+      claimed(job);
+      await gate;
+      // The stalled worker wakes up: a batch of its own, fenced by its claim.
+      await ctx.database.db
+        .transaction(async (tx) => {
+          await tx.insert(collections).values({ userId: liam.id, name: 'Written too late' });
+          seen.recorded = await new ImportRepository(tx).record(job, noneCreated(), 7);
+          if (!seen.recorded) throw new LeaseLost(job.id);
+        })
+        .catch(() => undefined);
+      seen.report = await tools.report({ processed: 9 }).catch((error: unknown) => error);
+      // Returning normally asks the queue to end the job `done`.
+    });
+    const queued = await ctx.jobs.enqueue({ kind: 'fence-test', userId: liam.id });
+    const first = await started;
+    expect(first.id).toBe(queued!.id);
+    expect(first.attempts).toBe(1);
+
+    // Its lease runs out; another instance claims the job (a second attempt) and fails it.
+    await lapse(first.id);
+    const other = new JobQueue(ctx.database.db, ctx.app.log, 120);
+    other.handle('fence-test', async (job) => {
+      expect(job.attempts).toBe(2);
+      throw new JobFailed([{ path: '', message: 'Taken over.' }]);
+    });
+    await other.runDue();
+
+    release();
+    await ctx.jobs.runDue();
+    expect(seen.recorded).toBe(false);
+    expect(seen.report).toBeInstanceOf(LeaseLost);
+    const [row] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, first.id));
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      processed: 0,
+      errors: [{ path: '', message: 'Taken over.' }],
+    });
+    expect(row!.result).toEqual({});
+    expect(await rowsOf(liam.id)).toMatchObject({ collections: 0 });
+  });
+});
+
 describe('import: more than 50,000 entries', () => {
   it('ends failed with a clear error and leaves nothing behind', async () => {
     const big = await createTestApp({ importMaxBytes: 20 * 1024 * 1024 });
@@ -344,6 +677,8 @@ describe('import: more than 50,000 entries', () => {
           tags: 0,
           files: 0,
         });
+        // Not even the uploaded zip is kept.
+        expect(storedFiles()).toEqual([]);
       } finally {
         ctx = saved;
       }

@@ -41,6 +41,10 @@ const MATRIX: Row[] = [
   //  call                                     owner editor viewer stranger removed invited
   ['GET    collection',                          200,  200,   200,   404,     404,    404],
   ['PATCH  collection',                          200,  403,   403,   404,     404,    404],
+  ['PATCH  collection (name)',                   200,  403,   403,   404,     404,    404],
+  ['PATCH  collection (tags)',                   200,  403,   403,   404,     404,    404],
+  ['PATCH  collection (is_active)',              200,  403,   403,   404,     404,    404],
+  ['PATCH  collection (is_public)',              200,  403,   403,   404,     404,    404],
   ['DELETE collection',                          204,  403,   403,   404,     404,    404],
   ['POST   collection publish',                  200,  403,   403,   404,     404,    404],
   ['DELETE collection publish',                  204,  403,   403,   404,     404,    404],
@@ -53,6 +57,7 @@ const MATRIX: Row[] = [
   ['GET    contents-list?collection=',           200,  200,   200,   404,     404,    404],
   ['GET    content item',                        200,  200,   200,   404,     404,    404],
   ['POST   content item in the collection',      201,  201,   403,   400,     400,    400],
+  ['POST   content item (is_public: true)',       201,  403,   403,   400,     400,    400],
   ['PATCH  content item (title, content)',       200,  200,   403,   404,     404,    404],
   ['PATCH  content item (tags)',                 200,  403,   403,   404,     404,    404],
   ['PATCH  content item (collections)',          200,  403,   403,   404,     404,    404],
@@ -160,6 +165,11 @@ async function trashed(type: 'content' | 'note' | 'collection'): Promise<number>
 const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = {
   'GET    collection': (who) => person[who].get(`${base()}/`),
   'PATCH  collection': (who) => person[who].patch(`${base()}/`, { description: `by ${who}` }),
+  // The owner's own values again, so the rows after these find the collection unchanged.
+  'PATCH  collection (name)': (who) => person[who].patch(`${base()}/`, { name: 'Shared season' }),
+  'PATCH  collection (tags)': (who) => person[who].patch(`${base()}/`, { tags: [] }),
+  'PATCH  collection (is_active)': (who) => person[who].patch(`${base()}/`, { is_active: true }),
+  'PATCH  collection (is_public)': (who) => person[who].patch(`${base()}/`, { is_public: true }),
   'DELETE collection': async (who) =>
     person[who].delete(
       who === 'owner' ? `/api/collections/list/${(await sharedCollection()).id}/` : `${base()}/`,
@@ -214,6 +224,14 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
       title: `By ${who}`,
       content: 'x',
       collections: [collection.id],
+    }),
+  // Shown on the owner's public pages: the owner's choice, never an editor's.
+  'POST   content item (is_public: true)': (who) =>
+    person[who].post('/api/collections/contents-list/', {
+      title: `Public by ${who}`,
+      content: 'x',
+      collections: [collection.id],
+      is_public: true,
     }),
   'PATCH  content item (title, content)': (who) =>
     person[who].patch(`/api/collections/contents-list/${item.id}/`, {

@@ -39,6 +39,17 @@ describe('disk filled: the per-user storage quota', () => {
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '5000' }).storageQuotaBytes).toBe(5000);
   });
 
+  it('takes an import of 500 MiB by default (IMPORT_MAX_BYTES), or what the operator sets', () => {
+    expect(loadConfig({}).importMaxBytes).toBe(500 * 1024 ** 2);
+    expect(loadConfig({ STORAGE_QUOTA_BYTES: String(5 * 1024 ** 3) }).importMaxBytes).toBe(
+      500 * 1024 ** 2,
+    );
+    expect(loadConfig({ IMPORT_MAX_BYTES: String(3 * 1024 ** 3) }).importMaxBytes).toBe(
+      3 * 1024 ** 3,
+    );
+    expect(loadConfig({ IMPORT_MAX_BYTES: '1000' }).importMaxBytes).toBe(1000);
+  });
+
   it('answers the usage of the signed-in caller only', async () => {
     const unsigned = await ctx.app.inject({ method: 'GET', url: USAGE });
     expect(unsigned.statusCode).toBe(401);

@@ -211,4 +211,34 @@ describe('who may read and change versions', () => {
     expect((await alice.get(`${versionsOf(created.id)}${kept!.id}/`)).statusCode).toBe(404);
     expect((await alice.get(versionsOf(created.id))).statusCode).toBe(404);
   });
+
+  it('come back with their item from the trash, named ones and their texts intact', async () => {
+    const created = await createContent(alice, { title: 'Script', content: 'first take' });
+    await save(alice, created.id, { content: 'second take' });
+    const named = await alice.post(versionsOf(created.id), { label: 'Before the edit' });
+    expect(named.statusCode, named.body).toBe(201);
+    const before = await history(alice, created.id);
+    expect(before.count).toBe(2);
+
+    expect((await alice.delete(item(created.id))).statusCode).toBe(204);
+    expect((await alice.get(versionsOf(created.id))).statusCode).toBe(404);
+    // Another person's restore of it is the trash's 404, and changes nothing.
+    expect((await bob.post(`/api/trash/content/${created.id}/restore/`, {})).statusCode).toBe(404);
+    const restored = await alice.post(`/api/trash/content/${created.id}/restore/`, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+
+    const after = await history(alice, created.id);
+    expect(after).toEqual(before);
+    const texts = await Promise.all(
+      after.results.map(async (v) => (await version(alice, created.id, v.id)).content),
+    );
+    expect(texts.sort()).toEqual(['first take', 'second take']);
+    expect(after.results.map((v) => v.label)).toContain('Before the edit');
+    // And they work as before: restoring the oldest keeps today's text as a version.
+    const oldest = after.results.find((v) => v.label !== 'Before the edit')!;
+    const back = await alice.post(`${versionsOf(created.id)}${oldest.id}/restore/`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<ContentItem>().content).toBe('first take');
+    expect((await history(alice, created.id)).count).toBe(3);
+  });
 });

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type Cluster } from './cluster-support';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { CLUSTER_BUCKET, startCluster, type Cluster } from './cluster-support';
+import { createS3Client } from '../src/storage/s3-file-storage';
 import { zipOf, type Entries } from './import-fixtures';
 
 /**
@@ -60,6 +62,17 @@ async function mailedCode(email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no code mailed to ${email}`);
+}
+
+/** Every key in the cluster's bucket. */
+async function objectsInBucket(): Promise<string[]> {
+  const client = createS3Client(cluster.s3.settings(CLUSTER_BUCKET));
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: CLUSTER_BUCKET }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? '');
+  } finally {
+    client.destroy();
+  }
 }
 
 const PASSWORD = 'correct horse battery';
@@ -204,10 +217,14 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database and 
   });
   it('a job started on A is taken over by B after A is killed (kill -9), and ends with nothing half-kept', async () => {
     const { access } = await newAccount();
+    const objectsBefore = await objectsInBucket();
     const vault: Entries = {};
+    const FILES = 600;
     for (let i = 0; i < 6000; i++) {
+      const embed = i < FILES ? `\n![[image ${i}.png]]\n` : '';
       vault[`Vault/Folder ${i % 40}/Note ${i}.md`] =
-        `---\ntags: [t-${i % 30}]\n---\nNote ${i} #daily\n`;
+        `---\ntags: [t-${i % 30}]\n---\nNote ${i} #daily\n${embed}`;
+      if (i < FILES) vault[`Vault/attachments/image ${i}.png`] = randomBytes(2048);
     }
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await zipOf(vault))]), 'vault.zip');
@@ -218,11 +235,12 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database and 
     });
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: number };
-    // Kill A in the middle of writing.
+    // Kill A in the middle of writing files (after the 40 collections and 6,000 items): some
+    // bytes are stored with their rows, some without rows yet.
     for (let seen = false; !seen;) {
       const job = await call('b', 'GET', `/api/import/${id}/`, { access });
       expect(job.body.status).not.toBe('done');
-      seen = job.body.status === 'running' && Number(job.body.processed) > 0;
+      seen = job.body.status === 'running' && Number(job.body.processed) > 6040 + 50;
       if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await cluster.stop('a', 'SIGKILL');
@@ -244,6 +262,8 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database and 
     ]) {
       expect((await call('b', 'GET', list, { access })).body.count, list).toBe(0);
     }
+    // Not one object of the import is left in the bucket: not the zip, not a file's bytes.
+    expect(await objectsInBucket()).toEqual(objectsBefore);
     await cluster.start('a');
   }, 120_000);
 });

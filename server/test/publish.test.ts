@@ -466,6 +466,42 @@ describe('publishing a collection', () => {
     );
   });
 
+  it('an editor cannot put an item on the owner’s public page: is_public stays the owner’s choice', async () => {
+    const w = await world();
+    const editor = await signedInCaller(ctx);
+    await share(ctx, w.alice, w.collection.id, editor, 'editor');
+    const id = (await publish(w.alice, w.collection.id)).public_id!;
+    const scoop = { title: 'Unreleased scoop', content: 'Not for the public yet' };
+    const refused = await editor.post(CONTENTS, {
+      ...scoop,
+      collections: [w.collection.id],
+      is_public: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ code: string }>().code).toBe('permission_denied');
+
+    // Written private (the default), it stays off every public address until the owner says.
+    const item = await ok<ContentItem>(
+      editor.post(CONTENTS, { ...scoop, collections: [w.collection.id] }),
+      201,
+    );
+    expect(item.is_public).toBe(false);
+    expect((await editor.patch(`${CONTENTS}${item.id}/`, { is_public: true })).statusCode).toBe(
+      403,
+    );
+    const page = await visit(`/p/${id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(w.publicItem.title);
+    expect(page.body).not.toContain(scoop.title);
+    const api = await ok<PublicCollection>(visit(`/api/public/${id}/`));
+    expect(api.items.map((shown) => shown.title)).not.toContain(scoop.title);
+    expect((await visit(`/p/${id}/${item.id}`)).statusCode).toBe(404);
+    expect((await visit(`/p/${id}/feed.xml`)).body).not.toContain(scoop.title);
+
+    await ok(w.alice.patch(`${CONTENTS}${item.id}/`, { is_public: true }));
+    expect((await visit(`/p/${id}`)).body).toContain(scoop.title);
+  });
+
   it('keeps the XSS corpus inert in names, tags, titles, content and file names, on every answer', async () => {
     for (const payload of XSS_CORPUS) {
       const alice = await signedInCaller(ctx);

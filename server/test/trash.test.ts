@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type {
@@ -12,7 +13,7 @@ import type {
   TrashItem,
 } from '@cw/contract';
 import { fileRemovals, files } from '../src/db/schema';
-import { FileRemovals } from '../src/storage/file-removals';
+import { FileRemovals, QueuedFileRemovals } from '../src/storage/file-removals';
 import { defaultFileStorage } from '../src/library/library.plugin';
 import { purgeExpiredTrash } from '../src/library/trash-purge';
 import { createTestApp, type TestContext } from './helpers';
@@ -335,6 +336,44 @@ describe('the purge', () => {
     expect(fs.existsSync(onDisk!)).toBe(false);
     const [left] = await ctx.database.db.select({ n: count() }).from(fileRemovals);
     expect(left?.n).toBe(0);
+  });
+
+  it('removes the bytes of an upload cut off before its row committed, once its reservation runs out', async () => {
+    const alice = await signedInCaller(ctx);
+    // A finished upload and a file's delete leave nothing in file_removals.
+    const upload = await alice.upload({
+      name: 'kept.txt',
+      bytes: Buffer.from('kept'),
+      type: 'text/plain',
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const waiting = async () =>
+      (await ctx.database.db.select({ n: count() }).from(fileRemovals))[0]!.n;
+    expect(await waiting()).toBe(0);
+    const kept = await storedOf(upload.json<FileObject>().id);
+    expect(
+      (await alice.delete(`/api/collections/files/${upload.json<FileObject>().id}/`)).statusCode,
+    ).toBe(204);
+    expect(fs.existsSync(kept!)).toBe(false);
+    expect(await waiting()).toBe(0);
+
+    // As the upload does: the key is reserved, then the bytes stored; then the process died.
+    const storage = defaultFileStorage(ctx.config.dataDir);
+    const key = storage.newKey();
+    await new QueuedFileRemovals(ctx.database.db).reserve(key, 3600);
+    await storage.write(key, Readable.from([Buffer.from('no row names me')]), 100);
+    const onDisk = path.join(ctx.config.dataDir, 'files', key.slice(0, 2), key);
+    expect(fs.existsSync(onDisk)).toBe(true);
+    // An upload may still be under way: the sweep leaves a reservation alone until it runs out.
+    await purgeExpiredTrash({ db: ctx.database.db, removals, now: ctx.clock.now });
+    expect(fs.existsSync(onDisk)).toBe(true);
+    await ctx.database.db
+      .update(fileRemovals)
+      .set({ notBefore: sql`now() - interval '1 second'` })
+      .where(eq(fileRemovals.storageKey, key));
+    await purgeExpiredTrash({ db: ctx.database.db, removals, now: ctx.clock.now });
+    expect(fs.existsSync(onDisk)).toBe(false);
+    expect(await waiting()).toBe(0);
   });
 
   it('two purges at once delete each row once', async () => {

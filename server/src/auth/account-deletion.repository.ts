@@ -1,13 +1,27 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/executor';
-import { collectionMembers, files, mailQueue, rateLimitBuckets, users } from '../db/schema';
+import { collectionMembers, files, jobs, mailQueue, rateLimitBuckets, users } from '../db/schema';
 import { QueuedFileRemovals } from '../storage/file-removals';
+
+/** The stored bytes an unfinished job names: its upload, and keys recorded before their rows. */
+function storageKeysOf(job: {
+  payload: Record<string, unknown>;
+  result: Record<string, unknown>;
+}): string[] {
+  const upload = job.payload.storageKey;
+  const recorded = (job.result.created_ids as { keys?: unknown } | undefined)?.keys;
+  return [
+    ...(typeof upload === 'string' ? [upload] : []),
+    ...(Array.isArray(recorded) ? recorded.filter((key) => typeof key === 'string') : []),
+  ];
+}
 
 /**
  * Everything of one account, deleted in one transaction (docs/auth.md, "Deleting the account";
  * decision 132). Deleting the user row takes, by ON DELETE CASCADE, their refresh tokens,
  * codes, tags, collections (with their notes, links and every membership of them), content
- * items (with links and files), files and their own memberships of others' collections.
+ * items (with links and files), files, import jobs and their own memberships of others'
+ * collections.
  */
 export class AccountDeletionRepository {
   constructor(private readonly db: Executor) {}
@@ -23,7 +37,16 @@ export class AccountDeletionRepository {
       .select({ storageKey: files.storageKey })
       .from(files)
       .where(eq(files.userId, userId));
-    const keys = stored.map((row) => row.storageKey);
+    // Imports not finished: the uploaded zip, and bytes a worker stored before their rows
+    // (decision 135). Their job rows go with the user; a worker still on one loses its fence.
+    const pendingImports = await this.db
+      .select({ payload: jobs.payload, result: jobs.result })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['held', 'queued', 'running'])));
+    const keys = [
+      ...stored.map((row) => row.storageKey),
+      ...pendingImports.flatMap((job) => storageKeysOf(job)),
+    ];
     await new QueuedFileRemovals(this.db).queue(keys);
     // Invitations they sent that nobody accepted yet (accepted ones stay with their collection).
     await this.db
@@ -39,6 +62,7 @@ export class AccountDeletionRepository {
           sql`starts_with(${rateLimitBuckets.key}, ${`login-fail:acct-ip:${email}|`})`,
           sql`starts_with(${rateLimitBuckets.key}, ${`otp-fail:addr-ip:${email}|`})`,
           sql`(starts_with(${rateLimitBuckets.key}, 'code-send:') and right(${rateLimitBuckets.key}, ${suffix.length}) = ${suffix})`,
+          eq(rateLimitBuckets.key, `invitation-send:${email}`),
         ),
       );
     await this.db.delete(mailQueue).where(eq(mailQueue.recipient, email));

@@ -1,5 +1,6 @@
 import { inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { INVITATION_RESEND_SECONDS } from '@cw/contract';
+import type { Executor } from '../db/executor';
 import { rateLimitBuckets } from '../db/schema';
 import { tooManyRequests } from '../http/errors';
 import type { OtpPurpose } from './otp';
@@ -90,19 +91,30 @@ export const codeSendBuckets = (
   perIp: { key: `code-send:ip:${ip}`, rule: limits.codeSendsPerIp },
 });
 
+/**
+ * Invitation mails to one address, whoever's collection they invite to (the 30-second cool-down
+ * of docs/auth.md, "Invitations"; decision 101): counted by an invite and by a resend, in the
+ * transaction that queues the mail.
+ */
+export const invitationMailBucket = (email: string): Bucket => ({
+  key: `invitation-send:${email}`,
+  rule: { limit: 1, windowMs: INVITATION_RESEND_SECONDS * 1000 },
+});
+
 const retryAfterSeconds = (resetAt: Date, now: Date) =>
   Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
 
 /**
  * Fixed-window counters in the `rate_limit_buckets` table, so limits hold across processes and
  * restarts. Each count is one atomic upsert (INSERT … ON CONFLICT DO UPDATE), safe under
- * concurrent requests on PostgreSQL and on PGlite.
+ * concurrent requests on PostgreSQL and on PGlite. Built on a transaction, its counts commit or
+ * roll back with the transaction's other writes.
  */
 export class RateLimiter {
   private hitsSinceSweep = 0;
 
   constructor(
-    private readonly db: Database,
+    private readonly db: Executor,
     private readonly now: () => Date,
   ) {}
 

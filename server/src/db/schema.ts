@@ -213,7 +213,7 @@ export const jobs = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A job that must run once per period names it here (the purge's 10-minute slot). */
     runKey: text('run_key'),
-    /** 'queued' | 'running' | 'done' | 'failed' */
+    /** 'held' (being prepared: an import's upload; decision 135) | 'queued' | 'running' | 'done' | 'failed' */
     status: text('status').notNull().default('queued'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     processed: integer('processed').notNull().default(0),
@@ -531,4 +531,9 @@ export const notes = pgTable(
 export const fileRemovals = pgTable('file_removals', {
   storageKey: text('storage_key').primaryKey(),
   createdOn: createdOn(),
+  /**
+   * Set for a key reserved before its bytes are written (an upload; decision 138): the sweep
+   * leaves it alone until then, and the transaction that inserts the file's row deletes it.
+   */
+  notBefore: timestamp('not_before', { withTimezone: true }),
 });

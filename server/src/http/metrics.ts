@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClientModule from 'prom-client';
+import type { Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
 
 /** Seconds; from a fast cached read to the longest request allowed (60 s). */
@@ -14,12 +15,19 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * default metrics (CPU, memory, handles, event-loop lag), request durations by route pattern
  * and the database pool. Only built when METRICS_TOKEN is set: without it nothing is measured.
  */
+type PromClient = typeof PromClientModule;
+
 export class Metrics {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   private readonly durations: Histogram<'method' | 'route' | 'status_code'>;
   private readonly tokenDigest: Buffer;
 
-  constructor(token: string, database: DatabaseHandle) {
+  constructor(
+    token: string,
+    database: DatabaseHandle,
+    { collectDefaultMetrics, Gauge, Histogram, Registry }: PromClient,
+  ) {
+    this.registry = new Registry();
     this.tokenDigest = digest(token);
     collectDefaultMetrics({ register: this.registry });
     this.durations = new Histogram({
@@ -95,14 +103,18 @@ export class Metrics {
 /** Equal-length digests, so the comparison's time does not depend on the token's length. */
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-/** Builds the metrics and their onResponse hook, or nothing without a token. */
-export function registerMetrics(
+/**
+ * Builds the metrics and their onResponse hook, or nothing without a token. prom-client is
+ * loaded only then: an instance without METRICS_TOKEN (the embedded default) keeps its memory
+ * (about 10 MB of RSS; bench/README.md, "PGlite memory").
+ */
+export async function registerMetrics(
   app: FastifyInstance,
   token: string | undefined,
   database: DatabaseHandle,
-): Metrics | undefined {
+): Promise<Metrics | undefined> {
   if (!token) return undefined;
-  const metrics = new Metrics(token, database);
+  const metrics = new Metrics(token, database, await import('prom-client'));
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request, reply);
     done();

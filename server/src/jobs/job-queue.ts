@@ -25,6 +25,28 @@ export interface JobTools {
   log: FastifyBaseLogger;
 }
 
+/**
+ * The worker no longer holds its job: its lease ran out and another worker claimed it (and may
+ * have undone and failed it already), or the job is gone (its account was deleted). Raised by a
+ * fenced write that changed nothing; whatever the worker was writing must not be kept.
+ */
+export class LeaseLost extends Error {
+  constructor(readonly jobId: number) {
+    super(`jobs: the lease of job ${jobId} was lost`);
+  }
+}
+
+/** The claim a worker holds: the job's id and the attempt that claimed it (its fence). */
+export type JobClaim = Pick<JobRow, 'id' | 'attempts'>;
+
+/**
+ * The fence of every write a worker makes to its job (decision 135): the job is still running
+ * under the very claim the worker made. A worker whose lease lapsed and whose job another worker
+ * claimed (attempts went up) or finished matches no row.
+ */
+export const heldBy = (claim: JobClaim) =>
+  and(eq(jobs.id, claim.id), eq(jobs.status, 'running'), eq(jobs.attempts, claim.attempts));
+
 /** Raised by a handler to end its job `failed` with these errors (and no log of a crash). */
 export class JobFailed extends Error {
   constructor(readonly errors: JobError[]) {
@@ -38,7 +60,9 @@ export class JobFailed extends Error {
  * UPDATE SKIP LOCKED LIMIT 1)`, that takes a queued job or one whose lease has run out (its
  * worker died: kill -9, a crash, a lost machine) and counts an attempt; the worker renews the
  * lease every 30 s while it works. Handlers see `attempts`: more than one means a worker was cut
- * off before, and the handler decides whether to resume or to clean up and fail.
+ * off before, and the handler decides whether to resume or to clean up and fail. Every write a
+ * worker makes to its job is fenced by its claim (`heldBy`): a worker that stalled past its lease
+ * and lost the job to another changes nothing (decision 135).
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
@@ -59,6 +83,69 @@ export class JobQueue {
 
   handle(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  /**
+   * A job not yet due, held by the caller while it prepares the payload (an import's upload is
+   * stored; decision 135): the row names what the preparation writes, so a process that dies
+   * mid-way leaves a row, not orphans. The holder keeps the lease with `keepHeld`, then `release`s
+   * (queues) or `drop`s it. A held job whose lease lapsed is claimed as a second attempt: its
+   * handler cleans up as after any cut-off worker.
+   */
+  async hold(values: {
+    kind: string;
+    userId?: number;
+    payload?: Record<string, unknown>;
+  }): Promise<JobRow> {
+    const [row] = await this.db
+      .insert(jobs)
+      .values({
+        kind: values.kind,
+        userId: values.userId ?? null,
+        payload: values.payload ?? {},
+        status: 'held',
+        attempts: 1,
+        leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
+      })
+      .returning();
+    return row!;
+  }
+
+  /** Renews a held job's lease every quarter of it until `stop` is called. */
+  keepHeld(id: number): () => void {
+    const timer = setInterval(
+      () => {
+        void this.db
+          .update(jobs)
+          .set({ leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})` })
+          .where(and(eq(jobs.id, id), eq(jobs.status, 'held')))
+          .catch((err: unknown) => this.log.warn({ err, jobId: id }, 'jobs: hold renewal failed'));
+      },
+      (this.leaseSeconds * 1000) / 4,
+    );
+    return () => clearInterval(timer);
+  }
+
+  /** Queues a held job with its payload completed; undefined when the hold was lost. */
+  async release(id: number, payload: Record<string, unknown>): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: 'queued',
+        attempts: 0,
+        leaseUntil: null,
+        payload: sql`${jobs.payload} || ${JSON.stringify(payload)}::jsonb`,
+        updatedOn: sql`now()`,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'held')))
+      .returning();
+    if (row) this.kick();
+    return row;
+  }
+
+  /** Deletes a held job (its preparation failed, and the holder cleaned up). */
+  async drop(id: number): Promise<void> {
+    await this.db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'held')));
   }
 
   /** Queues a job; a job with a `runKey` already queued or done is not queued twice. */
@@ -159,7 +246,7 @@ export class JobQueue {
           sql`(select ${jobs.id} from ${jobs} where ${jobs.kind} in (${sql.join(
             kinds.map((kind) => sql`${kind}`),
             sql`, `,
-          )}) and (${jobs.status} = 'queued' or (${jobs.status} = 'running' and ${jobs.leaseUntil} < now())) order by ${jobs.id} for update skip locked limit 1)`,
+          )}) and (${jobs.status} = 'queued' or (${jobs.status} in ('running', 'held') and ${jobs.leaseUntil} < now())) order by ${jobs.id} for update skip locked limit 1)`,
         ),
       )
       .returning();
@@ -174,7 +261,7 @@ export class JobQueue {
         void this.db
           .update(jobs)
           .set({ leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})` })
-          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+          .where(heldBy(job))
           .catch((err: unknown) =>
             this.log.warn({ err, jobId: job.id }, 'jobs: lease renewal failed'),
           );
@@ -184,7 +271,7 @@ export class JobQueue {
     const tools: JobTools = {
       log: this.log,
       report: async ({ result, ...values }) => {
-        await this.db
+        const changed = await this.db
           .update(jobs)
           .set({
             ...values,
@@ -192,13 +279,22 @@ export class JobQueue {
             ...(result ? { result: sql`${jobs.result} || ${JSON.stringify(result)}::jsonb` } : {}),
             updatedOn: sql`now()`,
           })
-          .where(eq(jobs.id, job.id));
+          .where(heldBy(job))
+          .returning({ id: jobs.id });
+        if (changed.length === 0) throw new LeaseLost(job.id);
       },
     };
     try {
       await handler(job, tools);
-      await this.finish(job.id, 'done', []);
+      await this.finish(job, 'done', []);
     } catch (error) {
+      if (error instanceof LeaseLost) {
+        this.log.warn(
+          { jobId: job.id, kind: job.kind },
+          'jobs: a worker lost its lease; its work was dropped',
+        );
+        return;
+      }
       const errors =
         error instanceof JobFailed
           ? error.errors
@@ -206,7 +302,7 @@ export class JobQueue {
       if (!(error instanceof JobFailed)) {
         this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'jobs: a job failed');
       }
-      await this.finish(job.id, 'failed', errors).catch((err: unknown) =>
+      await this.finish(job, 'failed', errors).catch((err: unknown) =>
         this.log.error({ err, jobId: job.id }, 'jobs: could not record a failure'),
       );
     } finally {
@@ -214,8 +310,13 @@ export class JobQueue {
     }
   }
 
-  private async finish(id: number, status: 'done' | 'failed', errors: JobError[]): Promise<void> {
-    await this.db
+  /** Ends the job, unless the worker lost it (then another worker decides how it ends). */
+  private async finish(
+    claim: JobClaim,
+    status: 'done' | 'failed',
+    errors: JobError[],
+  ): Promise<void> {
+    const changed = await this.db
       .update(jobs)
       .set({
         status,
@@ -225,7 +326,14 @@ export class JobQueue {
           ? { errors: sql`${jobs.errors} || ${JSON.stringify(errors)}::jsonb` }
           : {}),
       })
-      .where(eq(jobs.id, id));
+      .where(heldBy(claim))
+      .returning({ id: jobs.id });
+    if (changed.length === 0) {
+      this.log.warn(
+        { jobId: claim.id, status },
+        'jobs: a worker lost its lease; its end was dropped',
+      );
+    }
   }
 }
 

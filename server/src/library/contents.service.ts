@@ -104,6 +104,11 @@ export class ContentsService {
       const ownerId = await this.ownerOfNewItem(repos, caller, collectionIds);
       if (ownerId !== caller.userId && tagIds.length > 0)
         throw onlyTheOwner('the tags and collections of an item');
+      // What shows on the owner's published pages is the owner's choice (decision 180), also
+      // for an item an editor writes in their collection.
+      if (ownerId !== caller.userId && body.is_public) {
+        throw onlyTheOwner('whether an item shows on public pages');
+      }
       requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
       const given = await this.requireAttachable(repos, caller, fileIds, ownerId);
       const row = await repos.contents.insert(caller, ownerId, {

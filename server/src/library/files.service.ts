@@ -16,7 +16,7 @@ import { authorize, requireRole } from '../policy/library.policy';
 import type { Caller } from '../policy/caller';
 import { pageWindow, type Page } from '../http/pagination';
 import { presentFile } from './presenters';
-import { removeStoredBytes } from './stored-bytes';
+import type { FileRemovals } from '../storage/file-removals';
 import { quotaExceeded } from './storage-quota';
 
 type FileListQuery = z.output<typeof fileListQuerySchema>;
@@ -54,6 +54,12 @@ export interface FilesLimits {
   log: FastifyBaseLogger;
 }
 
+/**
+ * How long an upload's reserved key is spared by the sweep: far longer than a request may take
+ * (60 s), so the sweep never removes the bytes of an upload still under way.
+ */
+const UPLOAD_RESERVATION_SECONDS = 60 * 60;
+
 export class FilesService {
   private readonly uploadMaxBytes: number;
   private readonly storageQuotaBytes: number;
@@ -62,6 +68,7 @@ export class FilesService {
   constructor(
     private readonly store: LibraryStore,
     private readonly storage: FileStorage,
+    private readonly removals: FileRemovals,
     limits: FilesLimits,
   ) {
     this.uploadMaxBytes = limits.uploadMaxBytes;
@@ -145,6 +152,9 @@ export class FilesService {
           throw quotaExceeded(this.storageQuotaBytes);
         }
         writtenKey = this.storage.newKey();
+        // Named before a byte is stored: a process killed before the row commits leaves a key
+        // the sweep removes, never an orphan (decision 138).
+        await this.store.repos.fileRemovals.reserve(writtenKey, UPLOAD_RESERVATION_SECONDS);
         const size = await this.storage
           .write(writtenKey, part.file, Math.min(this.uploadMaxBytes, room))
           .catch((error: unknown) => {
@@ -169,11 +179,13 @@ export class FilesService {
         if ((await repos.files.usedBytes(ownerId)) + file.size > this.storageQuotaBytes) {
           throw quotaExceeded(this.storageQuotaBytes);
         }
+        await repos.fileRemovals.release(storageKey);
         return repos.files.insert(ownerId, { ...file, contentId, collectionId, storageKey });
       });
       return presentFile(row);
     } catch (error) {
-      if (writtenKey) await removeStoredBytes(this.storage, [writtenKey], this.log);
+      // Removed now; if the store fails, the reservation stays and the sweep removes them.
+      if (writtenKey) await this.removals.removeNow([writtenKey]);
       if (error instanceof FileTooLargeError) {
         // Stopped short of UPLOAD_MAX_BYTES: at what was left of the quota.
         throw error.maxBytes < this.uploadMaxBytes
@@ -247,12 +259,15 @@ export class FilesService {
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
+    // Queued with the delete (file_removals), removed after the commit; the sweep retries.
     const storageKey = await this.store.transaction(async (repos) => {
       requireRole((await repos.access.onFile(caller, id, true))?.role, 'write');
-      return repos.files.delete(caller, id);
+      const key = await repos.files.delete(caller, id);
+      if (key !== undefined) await repos.fileRemovals.queue([key]);
+      return key;
     });
     if (storageKey === undefined) throw notFound();
-    await removeStoredBytes(this.storage, [storageKey], this.log);
+    await this.removals.removeNow([storageKey]);
   }
 
   async download(caller: Caller, id: number): Promise<Download> {

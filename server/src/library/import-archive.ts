@@ -21,6 +21,8 @@ export const MESSAGES = {
   ratio: `The archive unpacks to more than ${IMPORT_MAX_RATIO} times its size.`,
   total: (limit: number) =>
     `The archive unpacks to more than ${Math.round(limit / 1024 / 1024).toLocaleString('en-US')} MB.`,
+  text: (limit: number) =>
+    `The notes in the archive hold more than ${Math.round(limit / 1024 / 1024).toLocaleString('en-US')} MB of text.`,
   outside: 'The archive names a path outside itself.',
   damaged: 'The archive is damaged.',
 };

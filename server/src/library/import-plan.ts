@@ -22,9 +22,9 @@ import { EXPORT_FORMAT } from './export-format';
  * - **An Obsidian vault** (zipped): each folder a collection (named by its path inside the
  *   vault, `Parent / Child`), each `.md` a content item in its folder's collection; front
  *   matter `tags` and inline `#tags` become tags; attachments it embeds (`![[x.png]]`,
- *   `![](x.png)`) become its files.
+ *   `![](x.png)`) become its files, and the embeds read `![x.png]` (rewriteEmbeds).
  * - **A Notion "Markdown & CSV" export**: the same, with Notion's 32-hex-digit suffixes dropped
- *   from names; its CSV tables are skipped.
+ *   from names and the page's `Tags:` property as tags; its CSV tables are skipped.
  */
 
 export type ImportFormat = 'export' | 'obsidian' | 'notion';
@@ -162,15 +162,47 @@ function uniqueTags(names: string[]): string[] {
   return [...seen.values()];
 }
 
-/** Embedded attachments of a note: `![[name]]` / `![[name|size]]` and `![alt](relative path)`. */
-export function embeds(body: string): { wiki: string[]; links: string[] } {
-  const wiki = [...body.matchAll(/!\[\[([^\]|#\n]+)(?:[|#][^\]\n]*)?\]\]/g)].map((m) =>
-    m[1]!.trim(),
-  );
-  const links = [...body.matchAll(/!\[[^\]\n]*\]\(\s*<?([^)>\s]+)>?(?:\s+"[^"]*")?\s*\)/g)]
-    .map((m) => m[1]!)
-    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('/'));
-  return { wiki, links };
+const WIKI_EMBED = /!\[\[([^\]|#\n]+)(?:[|#][^\]\n]*)?\]\]/g;
+const LINK_EMBED = /!\[[^\]\n]*\]\(\s*<?([^)>\s]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const isAddress = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/');
+
+/**
+ * The body with every embed that `resolve` finds (an attached file's archive path) written as
+ * `![name]`, the file's name as stored (docs/api.md, "Import"): the web app cannot show a file
+ * from the body (its bytes need the session's token), so the reference reads as the name of the
+ * attachment under Files instead of a broken image. Embeds of nothing attached stay as written.
+ */
+export function rewriteEmbeds(
+  body: string,
+  resolve: { wiki(name: string): string | undefined; link(target: string): string | undefined },
+  nameOf: (entry: string) => string,
+): { body: string; files: string[] } {
+  const files = new Set<string>();
+  const reference = (entry: string) => {
+    files.add(entry);
+    return `![${nameOf(entry).replace(/[[\]\\]/g, '\\$&')}]`;
+  };
+  const rewritten = body
+    .replace(WIKI_EMBED, (match, name: string) => {
+      const found = resolve.wiki(name.trim());
+      return found ? reference(found) : match;
+    })
+    .replace(LINK_EMBED, (match, target: string) => {
+      const found = isAddress(target) ? undefined : resolve.link(target);
+      return found ? reference(found) : match;
+    });
+  return { body: rewritten, files: [...files] };
+}
+
+/**
+ * Tags of a Notion page's property block: Notion writes a page as `# Title`, a blank line, then
+ * one `Name: value` line per property; a `Tags:` line there is a multi-select, its values split
+ * by commas. A `Tags:` line anywhere else is text.
+ */
+export function notionTags(body: string): string[] {
+  const block = /^# [^\n]*\r?\n\r?\n((?:[^\n:]{1,100}: [^\n]*(?:\r?\n|$))+)/.exec(body)?.[1];
+  const line = block && /^Tags: (.+)$/m.exec(block)?.[1];
+  return line ? line.split(',').map((tag) => tag.trim()) : [];
 }
 
 function dateOrNull(value: unknown): string | null {
@@ -319,6 +351,8 @@ function planVault(
     if (!byName.has(stripped)) byName.set(stripped, entry);
   }
   const known = new Set(attachments);
+  const fileNameOf = (file: string) =>
+    cleanName(display(path.basename(file)), FILE_NAME_MAX) || 'file';
 
   for (const entry of visible.filter(isMarkdown).sort()) {
     const text = texts.get(entry);
@@ -333,38 +367,41 @@ function planVault(
         : display(path.basename(relative).replace(/\.(md|markdown)$/i, '')),
       CONTENT_TITLE_MAX,
     );
-    const { wiki, links } = embeds(body);
-    const files = new Set<string>();
-    for (const name of wiki) {
-      const found =
-        byName.get(path.basename(name)) ?? (known.has(root + name) ? root + name : undefined);
-      if (found) files.add(found);
-    }
-    for (const link of links) {
-      let target = link;
-      try {
-        target = decodeURIComponent(link);
-      } catch {
-        // Keep the address as written.
-      }
-      const resolved = path.normalize(path.join(path.dirname(entry), target));
-      if (known.has(resolved)) files.add(resolved);
-    }
+    const { body: content, files } = rewriteEmbeds(
+      body,
+      {
+        wiki: (name) =>
+          byName.get(path.basename(name)) ?? (known.has(root + name) ? root + name : undefined),
+        link: (link) => {
+          let target = link;
+          try {
+            target = decodeURIComponent(link);
+          } catch {
+            // Keep the address as written.
+          }
+          const resolved = path.normalize(path.join(path.dirname(entry), target));
+          return known.has(resolved) ? resolved : undefined;
+        },
+      },
+      fileNameOf,
+    );
     const key = collectionFor(folder);
     plan.contents.push({
       path: entry,
       title,
-      content: clean(body, CONTENT_BODY_MAX),
-      tags: uniqueTags([...tagsOf(data.tags), ...inlineTags(body)]),
+      content: clean(content, CONTENT_BODY_MAX),
+      tags: uniqueTags([
+        ...tagsOf(data.tags),
+        ...(format === 'notion' ? notionTags(body) : []),
+        ...inlineTags(body),
+      ]),
       collectionKeys: key ? [key] : [],
       status: undefined,
       publishOn: null,
       isPublic: false,
-      files: [...files],
+      files,
     });
-    for (const file of files) {
-      plan.fileNames.set(file, cleanName(display(path.basename(file)), FILE_NAME_MAX) || 'file');
-    }
+    for (const file of files) plan.fileNames.set(file, fileNameOf(file));
   }
   return plan;
 }

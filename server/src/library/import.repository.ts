@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import type { Caller } from '../policy/caller';
 import { ownerIdFor } from '../policy/library.policy';
+import { heldBy, type JobClaim } from '../jobs/job-queue';
 
 /** The rows an import has made, by table: kept with each batch, so a cut-off import is undone. */
 export interface CreatedIds {
@@ -22,6 +23,12 @@ export interface CreatedIds {
   contents: number[];
   tags: number[];
   files: number[];
+  /**
+   * Storage keys whose bytes may be in the store although no file row names them yet: recorded
+   * before the bytes are written, dropped once their rows commit (decision 135). Missing in jobs
+   * recorded before it existed.
+   */
+  keys?: string[];
 }
 
 export const noneCreated = (): CreatedIds => ({
@@ -30,6 +37,7 @@ export const noneCreated = (): CreatedIds => ({
   contents: [],
   tags: [],
   files: [],
+  keys: [],
 });
 
 /**
@@ -165,25 +173,31 @@ export class ImportRepository {
     return Number(row?.used ?? 0);
   }
 
-  /** What the job has made and how far it is, in the transaction of the batch that made it. */
-  async record(jobId: number, created: CreatedIds, processed: number): Promise<void> {
-    await this.db
+  /**
+   * What the job has made and how far it is, in the transaction of the batch that made it; fenced
+   * by the worker's claim (decision 135): false when the worker no longer holds the job, and then
+   * the batch must not commit.
+   */
+  async record(claim: JobClaim, created: CreatedIds, processed: number): Promise<boolean> {
+    const changed = await this.db
       .update(jobs)
       .set({
         processed,
         result: sql`jsonb_set(${jobs.result}, '{created_ids}', ${JSON.stringify(created)}::jsonb)`,
         updatedOn: sql`now()`,
       })
-      .where(eq(jobs.id, jobId));
+      .where(heldBy(claim))
+      .returning({ id: jobs.id });
+    return changed.length > 0;
   }
 
   /**
-   * Deletes every row an import made (its files' storage keys are answered, to remove once this
-   * commits); rows of the caller only.
+   * Deletes every row an import made; answers the storage keys to remove once this commits: its
+   * files' and those it recorded before writing their bytes. Rows of the caller only.
    */
   async undo(caller: Caller, created: CreatedIds): Promise<string[]> {
     const userId = ownerIdFor(caller);
-    const keys =
+    const keys: string[] =
       created.files.length === 0
         ? []
         : (
@@ -192,6 +206,7 @@ export class ImportRepository {
               .where(and(eq(files.userId, userId), inArray(files.id, created.files)))
               .returning({ key: files.storageKey })
           ).map((row) => row.key);
+    keys.push(...(created.keys ?? []));
     if (created.contents.length > 0)
       await this.db
         .delete(contents)
@@ -208,7 +223,7 @@ export class ImportRepository {
       await this.db
         .delete(tags)
         .where(and(eq(tags.userId, userId), inArray(tags.id, created.tags)));
-    return keys;
+    return [...new Set(keys)];
   }
 
   async job(caller: Caller, id: number) {

@@ -15,6 +15,7 @@ import { PublicRepository } from './public.repository';
 import { ImportRepository } from './import.repository';
 import { TrashRepository } from './trash.repository';
 import { QueuedFileRemovals } from '../storage/file-removals';
+import { RateLimiter } from '../auth/rate-limit';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -38,9 +39,11 @@ export interface LibraryRepositories {
   imports: ImportRepository;
   /** Stored bytes of rows deleted for good, queued in the transaction that deletes them. */
   fileRemovals: QueuedFileRemovals;
+  /** Rate-limit counters (the invitation mails' cool-down), counted in the same transaction. */
+  rateLimits: RateLimiter;
 }
 
-const repositoriesOn = (db: Executor): LibraryRepositories => ({
+const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
   collections: new CollectionsRepository(db),
   contents: new ContentsRepository(db),
   tags: new TagsRepository(db),
@@ -56,6 +59,7 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
   public: new PublicRepository(db),
   imports: new ImportRepository(db),
   fileRemovals: new QueuedFileRemovals(db),
+  rateLimits: new RateLimiter(db, now),
 });
 
 /**
@@ -65,11 +69,15 @@ const repositoriesOn = (db: Executor): LibraryRepositories => ({
 export class LibraryStore {
   readonly repos: LibraryRepositories;
 
-  constructor(private readonly db: Database) {
-    this.repos = repositoriesOn(db);
+  constructor(
+    private readonly db: Database,
+    /** The app's clock (rate-limit windows; tests move it). */
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.repos = repositoriesOn(db, now);
   }
 
   transaction<T>(work: (repos: LibraryRepositories) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(repositoriesOn(tx)));
+    return this.db.transaction((tx) => work(repositoriesOn(tx, this.now)));
   }
 }

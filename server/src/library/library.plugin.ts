@@ -34,7 +34,7 @@ import { exportRoutes } from './export.routes';
 import { TagsService } from './tags.service';
 import { publicRoutes } from './public.routes';
 import { importRoutes } from './import.routes';
-import { ImportService } from './import.service';
+import { ImportService, removeStaleImportDirs } from './import.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { PublicService } from './public.service';
 
@@ -70,7 +70,7 @@ export const defaultFileStorage = (dataDir: string): FileStorage =>
  * files and notes; and /api/invitations/….
  */
 export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, deps) => {
-  const store = new LibraryStore(deps.db);
+  const store = new LibraryStore(deps.db, deps.now);
   const { storage, removals } = deps;
 
   await app.register(multipart, {
@@ -104,7 +104,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   );
   registerRoutes(app, deps.guard, contentsRoutes(contents, new VersionsService(store, deps.now)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
-  const files = new FilesService(store, storage, {
+  const files = new FilesService(store, storage, removals, {
     uploadMaxBytes: deps.uploadMaxBytes,
     storageQuotaBytes: deps.storageQuotaBytes,
     log: app.log,
@@ -138,6 +138,10 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
       deps.importMaxBytes,
     ),
   );
+  // Temporary archive copies of imports cut off by a crash (docs/operations.md).
+  app.addHook('onReady', async () => {
+    removeStaleImportDirs(app.log);
+  });
   schedulePurge(app, { db: deps.db, removals, now: deps.now, jobs: deps.jobs });
 };
 

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
-  INVITATION_RESEND_SECONDS,
   INVITATION_VALID_DAYS,
   MEMBER_ROLES,
   type Collection,
@@ -11,7 +10,8 @@ import {
   type memberPatchBodySchema,
 } from '@cw/contract';
 import { sqlState } from '../db/errors';
-import { badRequest, forbidden, notFound, tooManyRequests, validationFailed } from '../http/errors';
+import { invitationMailBucket } from '../auth/rate-limit';
+import { badRequest, forbidden, notFound, validationFailed } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/messages';
 import type { Caller } from '../policy/caller';
@@ -68,6 +68,7 @@ export class MembersService {
         requireRole((await repos.access.onCollection(caller, collectionId))?.role, 'manage');
         const existing = await repos.members.findByEmail(collectionId, body.email);
         if (existing) throw alreadyThere(existing);
+        await this.coolDown(repos, body.email);
         const now = this.deps.now();
         const row = await repos.members.insertInvitation({
           collectionId,
@@ -139,11 +140,8 @@ export class MembersService {
       if (target.status !== 'invited') {
         throw badRequest('This person has already accepted the invitation.');
       }
+      await this.coolDown(repos, target.email);
       const now = this.deps.now();
-      const since = target.lastSentAt ? now.getTime() - target.lastSentAt.getTime() : Infinity;
-      if (since < INVITATION_RESEND_SECONDS * 1000) {
-        throw tooManyRequests(Math.ceil(INVITATION_RESEND_SECONDS - since / 1000));
-      }
       const row = await repos.members.markResent(memberId, now);
       if (!row) throw notFound();
       await this.queueMail(repos, row, now);
@@ -213,6 +211,15 @@ export class MembersService {
       });
     });
     if (message) await this.deps.mailer.send(message);
+  }
+
+  /**
+   * One invitation mail per address every 30 s, whoever's collection it invites to (docs/auth.md,
+   * "Invitations"; decision 101): `429` with `Retry-After` sooner. Counted in the caller's
+   * transaction, so an invite refused or rolled back for another reason counts nothing.
+   */
+  private async coolDown(repos: LibraryRepositories, email: string): Promise<void> {
+    await repos.rateLimits.consume([invitationMailBucket(email)]);
   }
 
   private async queueMail(repos: LibraryRepositories, row: MemberRow, at: Date): Promise<void> {

@@ -4,7 +4,7 @@ import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { markdownRemarkPlugins, rehypeSafeMarkdown } from '@cw/contract/markdown';
+import { markdownRemarkPlugins, nestedTooDeep, rehypeSafeMarkdown } from '@cw/contract/markdown';
 
 /**
  * The public pages' HTML (docs/api.md, "Publishing"; decision 180): written by the server,
@@ -31,29 +31,6 @@ export const renderMarkdown = (text: string): string => String(markdown.processS
  * of 1,000,000 characters would hold the process for seconds at a visitor's request.
  */
 export const MARKDOWN_RENDER_CHARS = 20_000;
-
-/** Deeper than any real text nests blockquotes and lists on one line. */
-const NESTING_MAX = 32;
-/** One container marker at the start of a line: `>`, a bullet or an ordered list's number. */
-const CONTAINER = /^[ \t]{0,3}(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
-
-/**
- * Whether a line opens more than NESTING_MAX containers (`> > > …`, `> - > - …`): the markdown
- * parser's time grows with the square of that depth (20,000 characters of `> - ` take 13 s) and
- * its stack overflows past a few thousand, so such a text is shown as plain text instead.
- */
-export function nestedTooDeep(text: string): boolean {
-  for (const line of text.split('\n')) {
-    let rest = line;
-    let depth = 0;
-    for (let marker = CONTAINER.exec(rest); marker; marker = CONTAINER.exec(rest)) {
-      depth += 1;
-      if (depth > NESTING_MAX) return true;
-      rest = rest.slice(marker[0].length);
-    }
-  }
-  return false;
-}
 
 /** Text shown as it is: escaped, its line breaks kept. */
 const plainText = (text: string) => `<div class="plain">${escapeHtml(text)}</div>`;

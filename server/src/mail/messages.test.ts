@@ -93,6 +93,11 @@ describe('invitation mails', () => {
     expect(mail.text).toContain('http://localhost:3000/invitations/abc');
     expect(mail.text).toContain('expires in 7 days');
     expect(mail.html).toContain('href="http://localhost:3000/invitations/abc"');
+    // The HTML body names them too (escaped), not only the text body and the subject.
+    expect(mail.html).toContain(
+      'Ada &lt;b&gt;Lovelace&lt;/b&gt; invited you to the collection “Season &quot;2&quot; &lt;script&gt;',
+    );
+    expect(mail.html).toContain('as an editor: you will be able to');
   });
 
   it('escapes the names in an invitation mail', () => {

@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Executor } from '../db/executor';
 import { fileRemovals } from '../db/schema';
@@ -15,9 +15,30 @@ interface Log {
  * bytes are removed and their keys forgotten (`removeNow`). A crash or a store failure in between
  * leaves the keys, which `sweep` (at start-up and every few minutes, by any instance) removes
  * later: nothing is removed before its rows are gone, and nothing is left behind for good.
+ * Uploads reserve their key here before writing the bytes (decision 138), so bytes a killed
+ * upload stored without a row are swept too.
  */
 export class QueuedFileRemovals {
   constructor(private readonly db: Executor) {}
+
+  /**
+   * Reserves `key` before its bytes are written (committed on its own, first): if the process
+   * dies before the row naming the key commits, the sweep removes the bytes once `seconds` have
+   * passed (decision 138). `release` it in the transaction that inserts the row.
+   */
+  async reserve(key: string, seconds: number): Promise<void> {
+    await this.db
+      .insert(fileRemovals)
+      .values({ storageKey: key, notBefore: sql`now() + make_interval(secs => ${seconds})` })
+      .onConflictDoNothing();
+  }
+
+  /** The row naming `key` is being inserted in this transaction: its bytes are kept. */
+  async release(key: string): Promise<void> {
+    await this.db
+      .delete(fileRemovals)
+      .where(and(eq(fileRemovals.storageKey, key), isNotNull(fileRemovals.notBefore)));
+  }
 
   /** Call it in the transaction that deletes the rows of these keys. */
   async queue(keys: string[]): Promise<void> {
@@ -68,6 +89,8 @@ export class FileRemovals {
       const rows = await this.db
         .select({ storageKey: fileRemovals.storageKey })
         .from(fileRemovals)
+        // A reserved key (an upload under way) only once its reservation has run out.
+        .where(or(isNull(fileRemovals.notBefore), lte(fileRemovals.notBefore, sql`now()`)))
         .orderBy(asc(fileRemovals.createdOn))
         .limit(batch);
       const keys = rows.map((row) => row.storageKey);

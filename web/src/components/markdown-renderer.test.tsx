@@ -20,6 +20,18 @@ describe('MarkdownRenderer', () => {
     expect(screen.getByRole('checkbox')).toBeChecked();
   });
 
+  it('shows a text nesting quotes and lists thousands deep as plain text', () => {
+    const hostile = `${'> - '.repeat(5_000)}deep\n\n**not bold**`;
+    // The parser takes seconds on this and then overflows its stack; the guard never calls it.
+    const { container } = renderMarkdown(hostile);
+    expect(container.querySelector('blockquote')).toBeNull();
+    expect(container.querySelector('strong')).toBeNull();
+    expect(container).toHaveTextContent('**not bold**');
+    // Nesting a real text uses stays markdown.
+    const { container: normal } = renderMarkdown('> - quoted item\n>   > nested quote');
+    expect(normal.querySelector('blockquote li blockquote, blockquote blockquote')).not.toBeNull();
+  });
+
   it('shows raw HTML as text and never renders it', () => {
     const { container } = renderMarkdown(
       'Before <script>alert("x")</script> and <img src=x onerror="alert(1)"> <b>bold?</b>',

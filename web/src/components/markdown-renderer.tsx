@@ -1,7 +1,12 @@
 import { clsx } from 'clsx';
 import { memo } from 'react';
 import ReactMarkdown from 'react-markdown';
-import { markdownRemarkPlugins, rehypeSafeMarkdown, safeUrl } from '@cw/contract/markdown';
+import {
+  markdownRemarkPlugins,
+  nestedTooDeep,
+  rehypeSafeMarkdown,
+  safeUrl,
+} from '@cw/contract/markdown';
 
 const rehypePlugins = [rehypeSafeMarkdown];
 
@@ -15,6 +20,9 @@ export const markdownClasses =
  * rehype-raw), addresses kept only with no protocol or http, https, irc, ircs, mailto, xmpp,
  * links in a new tab with `rel="noopener noreferrer nofollow"`, an emptied image as its alt text.
  * Memoised: the same text never renders twice (previews re-render on every keystroke).
+ * A text nesting quotes and lists deeper than any real one (`> - > - …`, which takes the parser
+ * seconds and then overflows its stack) is shown as plain text, as on public pages: a co-editor
+ * of a shared collection cannot freeze the owner's tab with it (decision 181).
  */
 export const MarkdownRenderer = memo(function MarkdownRenderer({
   children,
@@ -23,6 +31,16 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   children: string;
   className?: string;
 }) {
+  if (nestedTooDeep(children)) {
+    return (
+      <div
+        className={clsx(markdownClasses, 'whitespace-pre-wrap', className)}
+        data-plain-text="nested too deep"
+      >
+        {children}
+      </div>
+    );
+  }
   return (
     <div className={clsx(markdownClasses, className)}>
       <ReactMarkdown

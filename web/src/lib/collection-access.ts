@@ -65,13 +65,72 @@ export function cachedRole(
   return undefined;
 }
 
+/** The BroadcastChannel the tabs of one browser tell each other about lost access on. */
+export const ACCESS_CHANNEL_NAME = 'cw-collection-access';
+
+/** What a tab says when the person left a collection or one of its pages found access gone. */
+export interface AccessLostMessage {
+  type: 'access-lost';
+}
+
+const isAccessLost = (data: unknown): data is AccessLostMessage =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'access-lost';
+
+const lostElsewhereListeners = new Set<() => void>();
+/**
+ * This tab's one channel, open while a page listens. Posting through it never reaches this tab
+ * itself (a BroadcastChannel object does not hear its own messages), so the tab that left a
+ * collection is not sent back to the list with "no longer have access" over its own notice.
+ */
+let accessChannel: BroadcastChannel | undefined;
+
+const channelsWork = () => typeof BroadcastChannel !== 'undefined';
+
+/**
+ * Tells the person's other open tabs that access to a shared collection ended here (they left
+ * it, or a page found it gone): each tab showing something shared asks for it again at once
+ * instead of at its next 10-second poll (decision 102).
+ */
+export function announceLostAccess(): void {
+  if (!channelsWork()) return;
+  const message: AccessLostMessage = { type: 'access-lost' };
+  if (accessChannel) {
+    accessChannel.postMessage(message);
+    return;
+  }
+  const once = new BroadcastChannel(ACCESS_CHANNEL_NAME);
+  once.postMessage(message);
+  once.close();
+}
+
+/** Calls `listener` when another tab announces lost access; returns the function that stops. */
+export function onLostAccessElsewhere(listener: () => void): () => void {
+  if (!channelsWork()) return () => undefined;
+  lostElsewhereListeners.add(listener);
+  if (!accessChannel) {
+    accessChannel = new BroadcastChannel(ACCESS_CHANNEL_NAME);
+    accessChannel.onmessage = (event: MessageEvent<unknown>) => {
+      if (!isAccessLost(event.data)) return;
+      for (const heard of [...lostElsewhereListeners]) heard();
+    };
+  }
+  return () => {
+    lostElsewhereListeners.delete(listener);
+    if (lostElsewhereListeners.size === 0 && accessChannel) {
+      accessChannel.close();
+      accessChannel = undefined;
+    }
+  };
+}
+
 /**
  * Losing access to a shared collection, in an open tab (issue 18): while the page shows
  * something shared with the person (`shared`), any call answered 404 (a note saved, an item
- * autosaved, a list loaded) makes the page ask for its object again (`recheck`); the object's
- * own 404 (`error`; asked every 10 s and on focus anyway) means the membership ended: the
- * person goes back to /collections, which says "You no longer have access to this collection".
- * `path` is the object's own API path, whose 404 needs no second asking.
+ * autosaved, a list loaded), and any other tab's news that access ended (`announceLostAccess`),
+ * makes the page ask for its object again (`recheck`); the object's own 404 (`error`; asked
+ * every 10 s and on focus anyway) means the membership ended: the person goes back to
+ * /collections, which says "You no longer have access to this collection", and the other tabs
+ * are told. `path` is the object's own API path, whose 404 needs no second asking.
  */
 export function useLostAccessWatch({
   shared,
@@ -94,6 +153,7 @@ export function useLostAccessWatch({
 
   useEffect(() => {
     if (!lost) return;
+    announceLostAccess();
     void queryClient.invalidateQueries({
       queryKey: collectionKeys.all,
       predicate: (query) => query.queryKey[1] !== 'detail',
@@ -111,8 +171,13 @@ export function useLostAccessWatch({
       clearTimeout(timer);
       timer = setTimeout(() => recheckRef.current(), 0);
     });
+    const stopHearing = onLostAccessElsewhere(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => recheckRef.current(), 0);
+    });
     return () => {
       stop();
+      stopHearing();
       clearTimeout(timer);
     };
   }, [shared, path]);

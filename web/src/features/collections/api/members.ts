@@ -2,6 +2,7 @@ import type { MemberCreateBody, MemberRole } from '@cw/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { collectionKeys } from '../../../lib/api/collections';
+import { announceLostAccess } from '../../../lib/collection-access';
 import { memberKeys, membersQueryOptions } from '../../../lib/api/members';
 
 /** Who can see the collection: the owner first; pending invitations for the owner only. */
@@ -19,7 +20,10 @@ function useRefreshMembers(collection: number) {
     ]);
 }
 
-/** Shares the collection by email (mails an invitation); answers the pending member. */
+/**
+ * Shares the collection by email (mails an invitation; one per address per 30 s, 429 before);
+ * answers the pending member.
+ */
 export function useInviteMember(collection: number) {
   const refresh = useRefreshMembers(collection);
   return useMutation({
@@ -51,7 +55,7 @@ export function useRemoveMember(collection: number) {
   });
 }
 
-/** Mails a pending invitation again (the server allows one mail per 30 s: 429 before). */
+/** Mails a pending invitation again (one invitation mail per address per 30 s: 429 before). */
 export function useResendInvitation(collection: number) {
   const refresh = useRefreshMembers(collection);
   return useMutation({
@@ -63,7 +67,8 @@ export function useResendInvitation(collection: number) {
 
 /**
  * Leaves a collection shared with the caller. Its page is not asked again now (it answers 404
- * from here on); only marked stale, so coming back to it later says access has ended.
+ * from here on); only marked stale, so coming back to it later says access has ended. The
+ * person's other open tabs are told at once (they ask their page again, and leave it).
  */
 export function useLeaveCollection(collection: number) {
   const queryClient = useQueryClient();
@@ -71,6 +76,7 @@ export function useLeaveCollection(collection: number) {
     mutationFn: (member: number) =>
       callApi('members.remove', { params: { id: collection, member_id: member } }),
     onSuccess: () => {
+      announceLostAccess();
       void queryClient.invalidateQueries({
         queryKey: collectionKeys.detail(collection),
         refetchType: 'none',

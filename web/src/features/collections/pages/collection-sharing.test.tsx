@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectionQueryOptions, SHARED_REFETCH_MS } from '../../../lib/api/collections';
+import { ACCESS_CHANNEL_NAME } from '../../../lib/collection-access';
 import {
   makeCollection,
   makeContent,
@@ -96,7 +97,28 @@ async function openShare(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/**
+ * Another tab of the same browser (jsdom runs on Node 20, whose BroadcastChannel carries
+ * messages between channel objects of one name, as tabs' do): what it heard, and what it says.
+ */
+function otherTab() {
+  const channel = new BroadcastChannel(ACCESS_CHANNEL_NAME);
+  const heard: unknown[] = [];
+  channel.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+  tabs.push(channel);
+  return { heard, say: (data: unknown) => channel.postMessage(data) };
+}
+const tabs: BroadcastChannel[] = [];
+
+const asksForTheCollection = (fetch: ReturnType<typeof renderCollection>['fetch']) =>
+  fetch.calls.filter(
+    (call) => call.method === 'GET' && call.url.split('?')[0] === '/api/collections/list/1/',
+  ).length;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  for (const tab of tabs.splice(0)) tab.close();
+});
 
 describe('the Share dialog (owner)', () => {
   it('lists who has access and pending invitations, and keeps focus inside', async () => {
@@ -339,6 +361,22 @@ describe('members see who has access, and leave', () => {
     expect(currentState()).toEqual({ notice: 'You left Podcast.', tone: 'success' });
     expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
+
+  it('leaving tells the person’s other open tabs at once', async () => {
+    const tab = otherTab();
+    const { user } = renderCollection([() => json(200, sharedAs('editor')), () => json(404)], {
+      [`GET ${MEMBERS}`]: () => json(200, memberView('editor')),
+      [`DELETE ${MEMBERS}2/`]: () => new Response(null, { status: 204 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Members' }));
+    const dialog = screen.getByRole('dialog', { name: 'People with access' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Leave collection' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(tab.heard).toEqual([{ type: 'access-lost' }]));
+    // This tab goes to the list with its own notice (its collection answers 404 from now on).
+    await waitFor(() => expect(currentPath()).toBe('/collections'));
+    expect(currentState()).toEqual({ notice: 'You left Podcast.', tone: 'success' });
+  });
 });
 
 describe('losing access in an open tab', () => {
@@ -353,6 +391,50 @@ describe('losing access in an open tab', () => {
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
     await waitFor(() => expect(currentPath()).toBe('/collections'));
     expect(currentState()).toEqual({ notice: 'You no longer have access to this collection.' });
+  });
+
+  it('another tab’s news of lost access makes the page ask again at once, and leave on a 404', async () => {
+    const tab = otherTab();
+    const { fetch } = renderCollection([
+      () => json(200, sharedAs('viewer')),
+      () => json(404, { message: 'Not found.' }),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    expect(asksForTheCollection(fetch)).toBe(1);
+    tab.say({ type: 'access-lost' });
+    await waitFor(() => expect(currentPath()).toBe('/collections'));
+    expect(currentState()).toEqual({ notice: 'You no longer have access to this collection.' });
+    expect(asksForTheCollection(fetch)).toBe(2);
+  });
+
+  it('a page still shared stays after the news; a 404 found here is passed on to the other tabs', async () => {
+    const tab = otherTab();
+    const { fetch } = renderCollection([
+      () => json(200, sharedAs('editor')),
+      () => json(200, sharedAs('editor')),
+      () => json(404, { message: 'Not found.' }),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    tab.say({ type: 'something else' });
+    tab.say({ type: 'access-lost' });
+    await waitFor(() => expect(asksForTheCollection(fetch)).toBe(2));
+    expect(currentPath()).toBe('/collections/1');
+    expect(tab.heard).toEqual([]);
+
+    // The next ask (the 10-second poll, or here the news again) finds the membership gone.
+    tab.say({ type: 'access-lost' });
+    await waitFor(() => expect(currentPath()).toBe('/collections'));
+    await waitFor(() => expect(tab.heard).toEqual([{ type: 'access-lost' }]));
+  });
+
+  it('an own collection’s page does not ask again on the news', async () => {
+    const tab = otherTab();
+    const { fetch } = renderCollection(owned);
+    expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
+    tab.say({ type: 'access-lost' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asksForTheCollection(fetch)).toBe(1);
+    expect(currentPath()).toBe('/collections/1');
   });
 
   it('asks a shared collection again every 10 s and on focus; an own one never', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "file_removals" ADD COLUMN "not_before" timestamp with time zone;
