@@ -88,7 +88,15 @@ export class ExportService {
     /** Adds a page of texts; resolves once the zip has reached its last entry. */
     const addPage = async (entries: { path: string; text: string }[]) => {
       const last = entries.pop();
-      for (const entry of entries) zip.addBuffer(Buffer.from(entry.text), entry.path, { mtime });
+      // Lazily, like the page's last entry: `addBuffer` deflates every buffer at once, so a
+      // page of 50 held 50 zlib states until they were collected (the export's memory grew
+      // with the account: bench/README.md, "Export memory"); a lazy entry is deflated when the
+      // zip reaches it, one at a time.
+      for (const entry of entries) {
+        zip.addReadStreamLazy(entry.path, { mtime }, (done) => {
+          done(null, Readable.from([Buffer.from(entry.text)]));
+        });
+      }
       if (!last) return;
       await new Promise<void>((reached) => {
         zip.addReadStreamLazy(last.path, { mtime }, (done) => {
