@@ -210,6 +210,19 @@ const ROUTE_LABEL: Record<FloorRoute, string> = {
 };
 
 /**
+ * The figure and verdict of "app ≥ 70 % of its floor's req/s" (issues 15 and 17). A floor that
+ * answered nothing in the run gives no ratio: not measured (a loaded machine, a time-out),
+ * rather than 0 % or NaN.
+ */
+function throughputAgainstFloor(
+  r: { app: FloorFigure; floor: FloorFigure } | undefined,
+): [figure: string | null, pass: boolean | null] {
+  if (!r || r.floor.rps <= 0) return [null, null];
+  const ratio = r.app.rps / r.floor.rps;
+  return [`${Math.round(ratio * 100)} % (${int(r.app.rps)} / ${int(r.floor.rps)})`, ratio >= 0.7];
+}
+
+/**
  * One line per target of issues 14–17 whose part ran (decision 076). A part that ran without a
  * results file gives its lines as "not measured"; a skipped part gives none.
  */
@@ -252,14 +265,10 @@ export function partChecks(parts: ScriptPartResult[]): PartCheck[] {
     const publicPage = floors?.results.flatMap((db) => db.routes.public ?? [])[0];
     if (withPostgres) {
       const r = floors?.results.find((db) => db.kind === 'postgres')?.routes.public;
-      const ratio = r && r.floor.rps > 0 ? r.app.rps / r.floor.rps : undefined;
       add(
         'issue 15: public page of 10 items, PostgreSQL, 50 connections: app / floor req/s',
         '≥ 70 %',
-        r && ratio !== undefined
-          ? `${Math.round(ratio * 100)} % (${int(r.app.rps)} / ${int(r.floor.rps)})`
-          : null,
-        ratio === undefined ? null : ratio >= 0.7,
+        ...throughputAgainstFloor(r),
       );
     }
     add(
@@ -298,17 +307,12 @@ export function partChecks(parts: ScriptPartResult[]): PartCheck[] {
       const label = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
       for (const route of FLOOR_ROUTES) {
         const r = db.routes[route];
-        // A side that answered nothing in the run has no p99, and a floor that answered nothing
-        // no ratio: not measured (a loaded machine, a time-out), rather than 0 % or NaN.
-        const rps = r && r.floor.rps > 0 ? r.app.rps / r.floor.rps : undefined;
+        // A side that answered nothing in the run has no p99: not measured, as for the ratio.
         const p99 = r && r.app.rps > 0 && r.floor.rps > 0 ? r.app.p99 / r.floor.p99 : undefined;
         add(
           `issue 17: ${label}, ${ROUTE_LABEL[route]}: app / floor req/s`,
           '≥ 70 %',
-          r && rps !== undefined
-            ? `${Math.round(rps * 100)} % (${int(r.app.rps)} / ${int(r.floor.rps)})`
-            : null,
-          rps === undefined ? null : rps >= 0.7,
+          ...throughputAgainstFloor(r),
         );
         add(
           `issue 17: ${label}, ${ROUTE_LABEL[route]}: app p99 / floor p99`,

@@ -1,8 +1,8 @@
-import { webcrypto } from 'node:crypto';
+import type { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { EXPORT_TICKET_TTL_SECONDS } from '@cw/contract';
 import { AppError } from '../http/errors';
-import { deriveKey, userIdOfSubject } from './tokens';
+import { hmacKeyFor, userIdOfSubject } from './tokens';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'creator-workspace';
@@ -38,13 +38,7 @@ export class DownloadTickets {
     secret: string,
     private readonly now: () => Date,
   ) {
-    this.key = webcrypto.subtle.importKey(
-      'raw',
-      new Uint8Array(deriveKey(secret, 'download-ticket')),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
+    this.key = hmacKeyFor(secret, 'download-ticket');
   }
 
   async issue(userId: number, familyId: string | undefined): Promise<string> {

@@ -42,6 +42,20 @@ export function deriveKey(
   return createHmac('sha256', secret).update(`creator-workspace:${purpose}`).digest();
 }
 
+/** The HMAC-SHA-256 signing key of a purpose, imported once by whoever signs with it. */
+export function hmacKeyFor(
+  secret: string,
+  purpose: 'jwt' | 'download-ticket',
+): Promise<webcrypto.CryptoKey> {
+  return webcrypto.subtle.importKey(
+    'raw',
+    new Uint8Array(deriveKey(secret, purpose)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
 /** Signs and checks the two token types. A token of one type is never accepted as the other. */
 export class TokenService {
   /**
@@ -61,13 +75,7 @@ export class TokenService {
   >();
 
   constructor(secret: string) {
-    this.key = webcrypto.subtle.importKey(
-      'raw',
-      new Uint8Array(deriveKey(secret, 'jwt')),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
+    this.key = hmacKeyFor(secret, 'jwt');
   }
 
   /** `familyId` ties the access token to its sign-in, so update-password can keep that one. */
