@@ -14,7 +14,7 @@ import {
 } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { Caller } from '../policy/caller';
-import { readScopeParts, scopeOf } from '../policy/library.policy';
+import { readScopeParts, scopeOf, sharedItemsOf } from '../policy/library.policy';
 import { quoteLexeme } from '../search/query';
 import { MARK_END, MARK_START } from '../search/snippets';
 
@@ -164,6 +164,9 @@ export class SearchRepository {
    */
   private branches(caller: Caller, filters: SearchFilters, terms: SearchTerms): Branch[] {
     const { collection, tag, statuses } = filters;
+    // The items shared with the caller, computed once by the page query's `search_shared_items`
+    // (content items and files both need them; decision 112).
+    const shared = { sharedItems: sql`(select ids from search_shared_items)::int[]` };
     const all: Branch[] = [
       {
         type: 'content',
@@ -172,7 +175,7 @@ export class SearchRepository {
         titleSearch: sql`${contents.titleSearch}`,
         id: sql`${contents.id}`,
         changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
-        scopes: readScopeParts(caller, 'contents'),
+        scopes: readScopeParts(caller, 'contents', shared),
         ownerLexeme: true,
         where: [
           ...(collection === undefined ? [] : [sql`${contents.id} in (${itemsOf(collection)})`]),
@@ -219,7 +222,7 @@ export class SearchRepository {
         titleSearch: sql`${files.search}`,
         id: sql`${files.id}`,
         changed: sql`${files.createdOn}`,
-        scopes: readScopeParts(caller, 'files'),
+        scopes: readScopeParts(caller, 'files', shared),
         where: [
           ...(collection === undefined
             ? []
@@ -288,10 +291,14 @@ export class SearchRepository {
     if (branches.length === 0) return null;
     const owner = quoteLexeme(`${OWNER_LEXEME_PREFIX}${caller.userId}`);
     const parts = branches.flatMap((branch) => {
+      // The title's rank orders the title matches only; the others go by newest change (the
+      // rank of a title that matches part of the query is not computed: decision 112).
+      const inTitle =
+        terms.tsquery === null ? null : sql`${branch.titleSearch} @@ ${query(terms.tsquery)}`;
       const select = sql`select ${branch.type}::text as type, ${branch.id} as id, ${
-        terms.tsquery === null
+        inTitle === null || terms.tsquery === null
           ? sql`false as in_title, 0::real as rank`
-          : sql`${branch.titleSearch} @@ ${query(terms.tsquery)} as in_title, ts_rank_cd(${branch.titleSearch}, ${query(terms.tsquery)}) as rank`
+          : sql`${inTitle} as in_title, case when ${inTitle} then ts_rank_cd(${branch.titleSearch}, ${query(terms.tsquery)}) else 0 end as rank`
       }, ${branch.changed} as changed from`;
       const match =
         terms.tsquery === null ? [] : [sql`${branch.search} @@ ${query(terms.tsquery)}`];
@@ -316,7 +323,13 @@ export class SearchRepository {
       guard && terms.tsquery !== null
         ? sql` where querytree(${query(terms.tsquery)}) not in ('', 'T')`
         : sql``;
-    return sql`select type, id, count(*) over ()::int as total from (${sql.join(parts, sql` union all `)}) hits${guarded}
+    const sharesItems = branches.some(
+      (branch) => branch.type === 'content' || branch.type === 'file',
+    );
+    const withShared = sharesItems
+      ? sql`with search_shared_items as materialized (select array(${sharedItemsOf(caller)}) as ids) `
+      : sql``;
+    return sql`${withShared}select type, id, count(*) over ()::int as total from (${sql.join(parts, sql` union all `)}) hits${guarded}
       order by in_title desc, rank desc, changed desc, type, id desc
       limit ${limit} offset ${offset}`;
   }
@@ -331,8 +344,10 @@ export class SearchRepository {
    */
   async withPlannerSettings<T>(text: SQL): Promise<T[]> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local enable_seqscan = off`);
+      // One round trip for both settings (`set_config(…, true)` is `set local`).
+      await tx.execute(
+        sql`select set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true)`,
+      );
       return ((await tx.execute(text)) as unknown as { rows: T[] }).rows;
     });
   }
