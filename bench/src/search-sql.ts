@@ -198,9 +198,9 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
                 regexp_replace(substr(b.body, w.start, 600), case when w.start > 1 then '^\\S*\\s+' else '^' end, ''),
                 case when w.start + 600 <= length(b.body) then '\\s+\\S*$' else '$' end, '')
             end as text
-            from (select left(contents.content, ${p(SEARCHED_BODY_MAX)}) as body) b,
+            from (select body, lower(body) as low from (select left(contents.content, ${p(SEARCHED_BODY_MAX)}) as body offset 0) b0 offset 0) b,
               lateral (select greatest(1, coalesce((select min(found) from unnest(${p(searchedWords(tsquery))}::text[]) as word,
-                strpos(lower(b.body), word) as found where found > 0), 1) - 150) as start) w) piece)`;
+                strpos(b.low, word) as found where found > 0), 1) - 150) as start offset 0) w) piece)`;
     const title = headline(() => 'contents.title', HEADLINE_ALL);
     return {
       text: `select contents.id as id, contents.title as title, contents.user_id as "userId",
