@@ -44,6 +44,7 @@ export interface Hit {
 }
 
 export interface HitDetails {
+  type: SearchType;
   id: number;
   title: string;
   /** The owner's user id (role: owner, or through a membership). */
@@ -56,6 +57,9 @@ export interface HitDetails {
   /** A note's collection; a file's content item and collection. */
   collectionId: number | null;
   contentId: number | null;
+  /** Titles of those, when the caller may read them (else null). */
+  collectionTitle: string | null;
+  contentTitle: string | null;
 }
 
 const query = (tsquery: string) => sql`to_tsquery('english', ${tsquery})`;
@@ -376,14 +380,16 @@ export class SearchRepository {
     return { hits: rows.map((row) => ({ type: row.type, id: Number(row.id) })), count };
   }
 
-  /** Titles, owners, dates and headlines of the page's rows of one type (read scope again). */
+  /**
+   * Titles, owners, dates, headlines and readable parents of the page's rows, every type in one
+   * query (read scope again): one round trip instead of one per type and two for the parents'
+   * titles (decision 112).
+   */
   async details(
     caller: Caller,
-    type: SearchType,
-    ids: number[],
+    byType: ReadonlyMap<SearchType, number[]>,
     tsquery: string | null,
   ): Promise<HitDetails[]> {
-    if (ids.length === 0) return [];
     const headline = (text: SQL, options: string) =>
       tsquery === null
         ? sql`''`
@@ -394,82 +400,114 @@ export class SearchRepository {
         ? sql`''`
         : sql`(select ts_headline('english', ${unmarked(sql`piece.text`)}, ${query(tsquery)}, ${HEADLINE}) from (${bodyWindow(sql`left(${text}, ${SEARCHED_BODY_MAX})`, words)}) piece)`;
     const title = (text: SQL) => headline(text, HEADLINE_ALL);
-    const select = (fields: {
-      table: Branch['table'];
-      id: SQL;
-      title: SQL;
-      userId: SQL;
-      changed: SQL;
-      body: SQL;
-      collectionId: SQL;
-      contentId: SQL;
-      scope: SQL;
-    }) => sql`select ${fields.id} as id, ${fields.title} as title, ${fields.userId} as "userId",
+    // The parents' titles, when the caller may read them.
+    const collectionTitle = (id: SQL) =>
+      sql`(select ${collections.name} from ${collections} where ${collections.id} = ${id} and ${scopeOf(caller, 'collections', 'read')})`;
+    const contentTitle = (id: SQL) =>
+      sql`(select ${contents.title} from ${contents} where ${contents.id} = ${id} and ${scopeOf(caller, 'contents', 'read')})`;
+    const select = (
+      type: SearchType,
+      ids: number[],
+      fields: {
+        table: Branch['table'];
+        id: SQL;
+        title: SQL;
+        userId: SQL;
+        changed: SQL;
+        body: SQL;
+        collectionId: SQL;
+        contentId: SQL;
+        collectionTitle: SQL;
+        contentTitle: SQL;
+        scope: SQL;
+      },
+    ) => sql`select ${type}::text as type, ${fields.id} as id, ${fields.title} as title, ${fields.userId} as "userId",
         ${fields.changed} as changed, ${fields.body} as "bodyMarked", ${title(fields.title)} as "titleMarked",
-        ${fields.collectionId} as "collectionId", ${fields.contentId} as "contentId"
+        ${fields.collectionId} as "collectionId", ${fields.contentId} as "contentId",
+        ${fields.collectionTitle} as "collectionTitle", ${fields.contentTitle} as "contentTitle"
       from ${fields.table} where ${fields.scope} and ${fields.id} in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})`;
     const none = sql`null::int`;
-    const queries: Record<SearchType, SQL> = {
-      content: select({
-        table: contents,
-        id: sql`${contents.id}`,
-        title: sql`${contents.title}`,
-        userId: sql`${contents.userId}`,
-        changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
-        body: body(sql`${contents.content}`),
-        collectionId: none,
-        contentId: none,
-        scope: scopeOf(caller, 'contents', 'read'),
-      }),
-      note: select({
-        table: notes,
-        id: sql`${notes.id}`,
-        title: sql`${notes.title}`,
-        userId: sql`${notes.userId}`,
-        changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
-        body: body(sql`${notes.content}`),
-        collectionId: sql`${notes.collectionId}`,
-        contentId: none,
-        scope: scopeOf(caller, 'notes', 'read'),
-      }),
-      collection: select({
-        table: collections,
-        id: sql`${collections.id}`,
-        title: sql`${collections.name}`,
-        userId: sql`${collections.userId}`,
-        changed: sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`,
-        body: body(sql`${collections.description}`),
-        collectionId: none,
-        contentId: none,
-        scope: scopeOf(caller, 'collections', 'read'),
-      }),
-      file: select({
-        table: files,
-        id: sql`${files.id}`,
-        title: sql`${files.name}`,
-        userId: sql`${files.userId}`,
-        changed: sql`${files.createdOn}`,
-        body: sql`''`,
-        collectionId: sql`${files.collectionId}`,
-        contentId: sql`${files.contentId}`,
-        scope: scopeOf(caller, 'files', 'read'),
-      }),
-      tag: select({
-        table: tags,
-        id: sql`${tags.id}`,
-        title: sql`${tags.name}`,
-        userId: sql`${tags.userId}`,
-        changed: sql`${tags.createdOn}`,
-        body: sql`''`,
-        collectionId: none,
-        contentId: none,
-        scope: scopeOf(caller, 'tags', 'read'),
-      }),
+    const noTitle = sql`null::text`;
+    const queries: Record<SearchType, (ids: number[]) => SQL> = {
+      content: (ids) =>
+        select('content', ids, {
+          table: contents,
+          id: sql`${contents.id}`,
+          title: sql`${contents.title}`,
+          userId: sql`${contents.userId}`,
+          changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
+          body: body(sql`${contents.content}`),
+          collectionId: none,
+          contentId: none,
+          collectionTitle: noTitle,
+          contentTitle: noTitle,
+          scope: scopeOf(caller, 'contents', 'read'),
+        }),
+      note: (ids) =>
+        select('note', ids, {
+          table: notes,
+          id: sql`${notes.id}`,
+          title: sql`${notes.title}`,
+          userId: sql`${notes.userId}`,
+          changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
+          body: body(sql`${notes.content}`),
+          collectionId: sql`${notes.collectionId}`,
+          contentId: none,
+          collectionTitle: collectionTitle(sql`${notes.collectionId}`),
+          contentTitle: noTitle,
+          scope: scopeOf(caller, 'notes', 'read'),
+        }),
+      collection: (ids) =>
+        select('collection', ids, {
+          table: collections,
+          id: sql`${collections.id}`,
+          title: sql`${collections.name}`,
+          userId: sql`${collections.userId}`,
+          changed: sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`,
+          body: body(sql`${collections.description}`),
+          collectionId: none,
+          contentId: none,
+          collectionTitle: noTitle,
+          contentTitle: noTitle,
+          scope: scopeOf(caller, 'collections', 'read'),
+        }),
+      file: (ids) =>
+        select('file', ids, {
+          table: files,
+          id: sql`${files.id}`,
+          title: sql`${files.name}`,
+          userId: sql`${files.userId}`,
+          changed: sql`${files.createdOn}`,
+          body: sql`''`,
+          collectionId: sql`${files.collectionId}`,
+          contentId: sql`${files.contentId}`,
+          collectionTitle: collectionTitle(sql`${files.collectionId}`),
+          contentTitle: contentTitle(sql`${files.contentId}`),
+          scope: scopeOf(caller, 'files', 'read'),
+        }),
+      tag: (ids) =>
+        select('tag', ids, {
+          table: tags,
+          id: sql`${tags.id}`,
+          title: sql`${tags.name}`,
+          userId: sql`${tags.userId}`,
+          changed: sql`${tags.createdOn}`,
+          body: sql`''`,
+          collectionId: none,
+          contentId: none,
+          collectionTitle: noTitle,
+          contentTitle: noTitle,
+          scope: scopeOf(caller, 'tags', 'read'),
+        }),
     };
-    const result = (await this.db.execute(queries[type])) as unknown as {
+    const parts = [...byType]
+      .filter(([, ids]) => ids.length > 0)
+      .map(([type, ids]) => sql`(${queries[type](ids)})`);
+    if (parts.length === 0) return [];
+    const result = (await this.db.execute(sql.join(parts, sql` union all `))) as unknown as {
       rows: (Omit<HitDetails, 'changed'> & { changed: Date | string })[];
     };
     return result.rows.map((row) => ({
@@ -480,21 +518,5 @@ export class SearchRepository {
       collectionId: row.collectionId === null ? null : Number(row.collectionId),
       contentId: row.contentId === null ? null : Number(row.contentId),
     }));
-  }
-
-  /** Titles of the readable ones among `ids` (parents of a page's notes and files). */
-  async titles(caller: Caller, type: 'content' | 'collection', ids: number[]) {
-    if (ids.length === 0) return new Map<number, string>();
-    const rows =
-      type === 'content'
-        ? await this.db
-            .select({ id: contents.id, title: contents.title })
-            .from(contents)
-            .where(and(scopeOf(caller, 'contents', 'read'), inArray(contents.id, ids)))
-        : await this.db
-            .select({ id: collections.id, title: collections.name })
-            .from(collections)
-            .where(and(scopeOf(caller, 'collections', 'read'), inArray(collections.id, ids)));
-    return new Map(rows.map((row) => [row.id, row.title]));
   }
 }
