@@ -276,8 +276,9 @@ export class SearchRepository {
   }
 
   /**
-   * One page of hits, best first: rows whose title alone matches the whole query, then by the
-   * title's ts_rank_cd, then the newest change, then type and id (stable pages); and the total.
+   * One page of hits, best first: rows whose title alone matches the whole query, by the
+   * title's ts_rank_cd; then the others by newest change; then type and id (stable pages); and
+   * the total. The rank is computed for the title matches only (decision 112).
    * Without a text query (tags only): newest change first. Bodies are not ranked (decision
    * 110): ranking by them reads the whole `search` vector of every match.
    *
@@ -300,12 +301,11 @@ export class SearchRepository {
     const parts = branches.flatMap((branch) => {
       // The title's rank orders the title matches only; the others go by newest change (the
       // rank of a title that matches part of the query is not computed: decision 112).
-      const inTitle =
-        terms.tsquery === null ? null : sql`${branch.titleSearch} @@ ${query(terms.tsquery)}`;
+      const tsquery = terms.tsquery;
       const select = sql`select ${branch.type}::text as type, ${branch.id} as id, ${
-        inTitle === null || terms.tsquery === null
+        tsquery === null
           ? sql`false as in_title, 0::real as rank`
-          : sql`${inTitle} as in_title, case when ${inTitle} then ts_rank_cd(${branch.titleSearch}, ${query(terms.tsquery)}) else 0 end as rank`
+          : sql`${branch.titleSearch} @@ ${query(tsquery)} as in_title, case when ${branch.titleSearch} @@ ${query(tsquery)} then ts_rank_cd(${branch.titleSearch}, ${query(tsquery)}) else 0 end as rank`
       }, ${branch.changed} as changed from`;
       const match =
         terms.tsquery === null ? [] : [sql`${branch.search} @@ ${query(terms.tsquery)}`];
