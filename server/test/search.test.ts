@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Collection, ContentItem, Note, Paginated, SearchResult, Tag } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
@@ -147,6 +148,21 @@ describe('search', () => {
     expect((await search(user, q('pottery', 'status=idea'))).count).toBe(0);
   });
 
+  it('orders the matches that need the body by newest change, even when the title matches part of the query', async () => {
+    const user = await signedInCaller(ctx);
+    await item(user, 'Quokka plan', 'the wombat comes later'); // title: half of the query
+    await item(user, 'Quokka wombat', 'nothing else'); // title: the whole query
+    await item(user, 'Other title', 'a quokka met a wombat'); // body only, the newest
+    const page = await search(user, q('quokka wombat'));
+    // Only the title match is ranked; the rank of a title holding part of the query is not
+    // used (decision 112), so the two body matches go newest first.
+    expect(titles(page)).toEqual(['Quokka wombat', 'Other title', 'Quokka plan']);
+    expect(page.count).toBe(3);
+    const second = await search(user, q('quokka wombat', 'page_size=1&page=2'));
+    expect(titles(second)).toEqual(['Other title']);
+    expect(second.count).toBe(3);
+  });
+
   it('pages with count and links', async () => {
     const user = await signedInCaller(ctx);
     for (let i = 0; i < 5; i++) await item(user, `Page ${i}`, 'paging words');
@@ -210,6 +226,50 @@ describe('search and access', () => {
       const theirs = (await other.get('/api/collections/tags/')).json<Paginated<Tag>>().results[0]!;
       expect((await search(me, q('secret', `tag=${theirs.id}`))).count).toBe(0);
     }
+  });
+
+  it("finds an editor's item in the owner's collection for the owner, also after the editor left", async () => {
+    const owner = await signedInCaller(ctx);
+    const editor = await signedInCaller(ctx);
+    const stranger = await signedInCaller(ctx);
+    const collection = (
+      await owner.post('/api/collections/list/', { name: 'Okapi collection' })
+    ).json<Collection>();
+    const own = await item(owner, 'Okapi by the owner', 'x', { collections: [collection.id] });
+    const membership = await share(ctx, owner, collection.id, editor, 'editor');
+    const theirs = await item(editor, 'Okapi by the editor', 'x', {
+      collections: [collection.id],
+    });
+    // The database marks the editor's item in the owner's collection (decision 112): search
+    // reads the items of others in a caller's own collections from that mark.
+    const marks = (await ctx.database.db.execute(
+      sql`select content_id, foreign_owner from content_collections where collection_id = ${collection.id} order by content_id`,
+    )) as unknown as { rows: { content_id: number; foreign_owner: boolean }[] };
+    expect(marks.rows.map((row) => [Number(row.content_id), row.foreign_owner])).toEqual([
+      [own.id, false],
+      [theirs.id, true],
+    ]);
+    const found = async (who: Caller) =>
+      (await search(who, q('okapi', 'type=content'))).results.map((r) => [r.title, r.role]).sort();
+    expect(await found(owner)).toEqual([
+      ['Okapi by the editor', 'owner'],
+      ['Okapi by the owner', 'owner'],
+    ]);
+    expect(await found(editor)).toEqual([
+      ['Okapi by the editor', 'owner'],
+      ['Okapi by the owner', 'editor'],
+    ]);
+    expect(await found(stranger)).toEqual([]);
+    expect(
+      (await owner.delete(`/api/collections/list/${collection.id}/members/${membership.id}/`))
+        .statusCode,
+    ).toBe(204);
+    // The item stays in the owner's collection, so the owner still reads it.
+    expect(await found(owner)).toEqual([
+      ['Okapi by the editor', 'owner'],
+      ['Okapi by the owner', 'owner'],
+    ]);
+    expect(await found(editor)).toEqual([['Okapi by the editor', 'owner']]);
   });
 
   it('finds what a viewer may read, with role viewer, and loses it when removed', async () => {
