@@ -402,11 +402,11 @@ export const contentCollections = pgTable(
       .notNull()
       .references(() => collections.id, { onDelete: 'cascade' }),
     /**
-     * The item's owner is not the collection's owner (an editor's item in someone else's
-     * collection). Set by the database on every insert (trigger of migration 0011, from the two
-     * rows' `user_id`, which never change), never by the application. Search finds the items
-     * shared with a caller from it without going through every item of the caller's own
-     * collections (decision 112).
+     * The item's owner is not the collection's owner. The API writes no such row today (an
+     * item's collections are its owner's), but the read scope allows them. Set by the database
+     * on every insert and update (trigger of migration 0011, from the two rows' `user_id`, which
+     * never change), never by the application. Search finds the items shared with a caller from
+     * it without going through every item of the caller's own collections (decision 112).
      */
     foreignOwner: boolean('foreign_owner').notNull().default(false),
   },
