@@ -37,17 +37,25 @@ const OWN_SCOPE: Record<Type, string> = {
   tag: 'tags.user_id = $1',
 };
 const SHARED_COLLECTIONS = 'array(select collection_id from collection_members where user_id = $1)';
-const SHARED_ITEMS = `array(select content_collections.content_id from content_collections
+/** Items shared with the caller, computed once per page query (the `with` of the page query). */
+const SHARED_ITEMS_ONCE = `array(select content_collections.content_id from content_collections
       inner join collection_members on collection_members.collection_id = content_collections.collection_id
-      where collection_members.user_id = $1
-      except select contents.id from contents where contents.user_id = $1)`;
-const SHARED_SCOPE: Record<Type, string | null> = {
-  content: `contents.user_id <> $1 and contents.id = any(${SHARED_ITEMS})`,
+      inner join collections live_c on live_c.id = collection_members.collection_id and live_c.deleted_on is null
+      where collection_members.user_id = $1 and live_c.user_id <> $1
+        and not exists (select 1 from contents mine where mine.id = content_collections.content_id and mine.user_id = $1)
+    union all select content_collections.content_id from content_collections
+      inner join collection_members on collection_members.collection_id = content_collections.collection_id
+      inner join collections live_c on live_c.id = collection_members.collection_id and live_c.deleted_on is null
+      where collection_members.user_id = $1 and live_c.user_id = $1 and content_collections.foreign_owner)`;
+const SHARED_ITEMS = '(select ids from search_shared_items)::int[]';
+const sharedScope = (items: string): Record<Type, string | null> => ({
+  content: `contents.user_id <> $1 and contents.id = any(${items})`,
   note: `notes.user_id <> $1 and notes.collection_id = any(${SHARED_COLLECTIONS})`,
   collection: `collections.user_id <> $1 and collections.id = any(${SHARED_COLLECTIONS})`,
-  file: `files.user_id <> $1 and (files.content_id = any(${SHARED_ITEMS}) or files.collection_id = any(${SHARED_COLLECTIONS}))`,
+  file: `files.user_id <> $1 and (files.content_id = any(${items}) or files.collection_id = any(${SHARED_COLLECTIONS}))`,
   tag: null,
-};
+});
+const SHARED_SCOPE = sharedScope(SHARED_ITEMS);
 /** Tables whose `search` holds the owner's lexeme `~<user id>` (server/src/db/schema.ts). */
 const OWNER_LEXEME: Record<Type, boolean> = {
   content: true,
@@ -57,8 +65,10 @@ const OWNER_LEXEME: Record<Type, boolean> = {
   tag: false,
 };
 /** The read scope in one condition (the detail query). */
-const READ_SCOPE = (type: Type) =>
-  SHARED_SCOPE[type] === null ? OWN_SCOPE[type] : `(${OWN_SCOPE[type]} or (${SHARED_SCOPE[type]}))`;
+const READ_SCOPE = (type: Type) => {
+  const shared = sharedScope(SHARED_ITEMS_ONCE)[type];
+  return shared === null ? OWN_SCOPE[type] : `(${OWN_SCOPE[type]} or (${shared}))`;
+};
 
 /** The title-only vector of each table (`search` where there is no body). */
 const TITLE_SEARCH: Record<Type, string> = {
@@ -136,8 +146,9 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
         return carrying ? [`not ${carrying}`] : [];
       }),
     ];
+    // The title's rank orders the title matches only (decision 112).
     const ranking = query
-      ? `${TITLE_SEARCH[type]} @@ ${query} as in_title, ts_rank_cd(${TITLE_SEARCH[type]}, ${query}) as rank`
+      ? `${TITLE_SEARCH[type]} @@ ${query} as in_title, case when ${TITLE_SEARCH[type]} @@ ${query} then ts_rank_cd(${TITLE_SEARCH[type]}, ${query}) else 0 end as rank`
       : 'false as in_title, 0::real as rank';
     const select = `select '${type}'::text as type, ${table}.id as id, ${ranking}, ${CHANGED[type]} as changed from`;
     const shared = SHARED_SCOPE[type];
@@ -158,7 +169,8 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
   const guard =
     query && parsed.tags.length === 0 ? ` where querytree(${query}) not in ('', 'T')` : '';
   const page = {
-    text: `select type, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits${guard}
+    text: `with search_shared_items as materialized (select ${SHARED_ITEMS_ONCE} as ids)
+      select type, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits${guard}
       order by in_title desc, rank desc, changed desc, type, id desc limit 20 offset 0`,
     values,
   };
@@ -186,9 +198,9 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
                 regexp_replace(substr(b.body, w.start, 600), case when w.start > 1 then '^\\S*\\s+' else '^' end, ''),
                 case when w.start + 600 <= length(b.body) then '\\s+\\S*$' else '$' end, '')
             end as text
-            from (select left(contents.content, ${p(SEARCHED_BODY_MAX)}) as body) b,
+            from (select body, lower(body) as low from (select left(contents.content, ${p(SEARCHED_BODY_MAX)}) as body offset 0) b0 offset 0) b,
               lateral (select greatest(1, coalesce((select min(found) from unnest(${p(searchedWords(tsquery))}::text[]) as word,
-                strpos(lower(b.body), word) as found where found > 0), 1) - 150) as start) w) piece)`;
+                strpos(b.low, word) as found where found > 0), 1) - 150) as start offset 0) w) piece)`;
     const title = headline(() => 'contents.title', HEADLINE_ALL);
     return {
       text: `select contents.id as id, contents.title as title, contents.user_id as "userId",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Collection, ContentItem, Note, Paginated, SearchResult, Tag } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
@@ -147,6 +148,21 @@ describe('search', () => {
     expect((await search(user, q('pottery', 'status=idea'))).count).toBe(0);
   });
 
+  it('orders the matches that need the body by newest change, even when the title matches part of the query', async () => {
+    const user = await signedInCaller(ctx);
+    await item(user, 'Quokka plan', 'the wombat comes later'); // title: half of the query
+    await item(user, 'Quokka wombat', 'nothing else'); // title: the whole query
+    await item(user, 'Other title', 'a quokka met a wombat'); // body only, the newest
+    const page = await search(user, q('quokka wombat'));
+    // Only title matches are ranked (decision 112: ts_rank_cd is computed for them alone; a
+    // title that does not satisfy the query ranks 0 anyway); the body matches go newest first.
+    expect(titles(page)).toEqual(['Quokka wombat', 'Other title', 'Quokka plan']);
+    expect(page.count).toBe(3);
+    const second = await search(user, q('quokka wombat', 'page_size=1&page=2'));
+    expect(titles(second)).toEqual(['Other title']);
+    expect(second.count).toBe(3);
+  });
+
   it('pages with count and links', async () => {
     const user = await signedInCaller(ctx);
     for (let i = 0; i < 5; i++) await item(user, `Page ${i}`, 'paging words');
@@ -210,6 +226,40 @@ describe('search and access', () => {
       const theirs = (await other.get('/api/collections/tags/')).json<Paginated<Tag>>().results[0]!;
       expect((await search(me, q('secret', `tag=${theirs.id}`))).count).toBe(0);
     }
+  });
+
+  it("finds another person's item placed in the caller's collection (foreign_owner, set by the database)", async () => {
+    // The API never writes such a row today (an item's collections are its owner's), but the
+    // read scope allows it, and search reads those items from the mark the database sets on
+    // every insert (decision 112), not from that rule.
+    const owner = await signedInCaller(ctx);
+    const other = await signedInCaller(ctx);
+    const stranger = await signedInCaller(ctx);
+    const collection = (
+      await owner.post('/api/collections/list/', { name: 'Okapi collection' })
+    ).json<Collection>();
+    const own = await item(owner, 'Okapi by the owner', 'x', { collections: [collection.id] });
+    const theirs = await item(other, 'Okapi by someone else', 'x');
+    await ctx.database.db.execute(
+      sql`insert into content_collections (content_id, collection_id) values (${theirs.id}, ${collection.id})`,
+    );
+    const marks = (await ctx.database.db.execute(
+      sql`select content_id, foreign_owner from content_collections where collection_id = ${collection.id} order by content_id`,
+    )) as unknown as { rows: { content_id: number; foreign_owner: boolean }[] };
+    expect(marks.rows.map((row) => [Number(row.content_id), row.foreign_owner])).toEqual([
+      [own.id, false],
+      [theirs.id, true],
+    ]);
+    const found = async (who: Caller) =>
+      (await search(who, q('okapi', 'type=content'))).results.map((r) => [r.title, r.role]).sort();
+    expect(await found(owner)).toEqual([
+      ['Okapi by someone else', 'owner'],
+      ['Okapi by the owner', 'owner'],
+    ]);
+    // The same rows as a read of the item (the policy's read scope).
+    expect((await owner.get(`/api/collections/contents-list/${theirs.id}/`)).statusCode).toBe(200);
+    expect(await found(other)).toEqual([['Okapi by someone else', 'owner']]);
+    expect(await found(stranger)).toEqual([]);
   });
 
   it('finds what a viewer may read, with role viewer, and loses it when removed', async () => {

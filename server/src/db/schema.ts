@@ -401,10 +401,21 @@ export const contentCollections = pgTable(
     collectionId: integer('collection_id')
       .notNull()
       .references(() => collections.id, { onDelete: 'cascade' }),
+    /**
+     * The item's owner is not the collection's owner. The API writes no such row today (an
+     * item's collections are its owner's), but the read scope allows them. Set by the database
+     * on every insert and update (trigger of migration 0011, from the two rows' `user_id`, which
+     * never change), never by the application. Search finds the items shared with a caller from
+     * it without going through every item of the caller's own collections (decision 112).
+     */
+    foreignOwner: boolean('foreign_owner').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.contentId, t.collectionId] }),
     index('content_collections_collection_idx').on(t.collectionId, t.contentId),
+    index('content_collections_foreign_idx')
+      .on(t.collectionId, t.contentId)
+      .where(sql`${t.foreignOwner}`),
   ],
 );
 

@@ -67,7 +67,6 @@ export class SearchService {
     const headlineQuery = textFinds ? tsquery : null;
     const details = await this.details(caller, hits, headlineQuery);
     const roles = await this.roles(caller, details);
-    const parents = await this.parents(caller, details);
     const results: SearchResult[] = [];
     for (const hit of hits) {
       const row = details.get(keyOf(hit));
@@ -75,22 +74,17 @@ export class SearchService {
       if (!row) continue;
       const role = roles.get(keyOf(hit));
       if (!role) continue;
-      results.push(present(hit.type, row, role, parents));
+      results.push(present(hit.type, row, role));
     }
     return { results, count };
   }
 
+  /** The page's rows with their details, by `type:id` (one query for every type). */
   private async details(caller: Caller, hits: Hit[], tsquery: string | null) {
     const byType = new Map<SearchType, number[]>();
     for (const hit of hits) byType.set(hit.type, [...(byType.get(hit.type) ?? []), hit.id]);
-    const found = await Promise.all(
-      [...byType].map(async ([type, ids]) =>
-        (await this.store.repos.search.details(caller, type, ids, tsquery)).map(
-          (row) => [keyOf({ type, id: row.id }), { type, row }] as const,
-        ),
-      ),
-    );
-    return new Map(found.flat().map(([key, value]) => [key, value.row]));
+    const rows = await this.store.repos.search.details(caller, byType, tsquery);
+    return new Map(rows.map((row) => [keyOf(row), row]));
   }
 
   /** The caller's role on each row: owner, or through the memberships the policy knows. */
@@ -131,44 +125,23 @@ export class SearchService {
     }
     return roles;
   }
-
-  /** Titles of the readable parents of the page's notes and files. */
-  private async parents(caller: Caller, details: Map<string, HitDetails>) {
-    const contentIds = new Set<number>();
-    const collectionIds = new Set<number>();
-    for (const [key, row] of details) {
-      if (key.startsWith('file:') && row.contentId !== null) contentIds.add(row.contentId);
-      if ((key.startsWith('file:') || key.startsWith('note:')) && row.collectionId !== null) {
-        collectionIds.add(row.collectionId);
-      }
-    }
-    const search = this.store.repos.search;
-    const [content, collection] = await Promise.all([
-      search.titles(caller, 'content', [...contentIds]),
-      search.titles(caller, 'collection', [...collectionIds]),
-    ]);
-    return { content, collection };
-  }
 }
 
 const keyOf = (hit: Hit) => `${hit.type}:${hit.id}`;
 
-type Parents = { content: Map<number, string>; collection: Map<number, string> };
-
-function parentOf(type: SearchType, row: HitDetails, parents: Parents): SearchResult['parent'] {
+/** A note's collection, or a file's content item (else its collection), when readable. */
+function parentOf(type: SearchType, row: HitDetails): SearchResult['parent'] {
   if (type !== 'note' && type !== 'file') return null;
-  if (type === 'file' && row.contentId !== null) {
-    const title = parents.content.get(row.contentId);
-    if (title !== undefined) return { type: 'content', id: row.contentId, title };
+  if (type === 'file' && row.contentId !== null && row.contentTitle !== null) {
+    return { type: 'content', id: row.contentId, title: row.contentTitle };
   }
-  if (row.collectionId !== null) {
-    const title = parents.collection.get(row.collectionId);
-    if (title !== undefined) return { type: 'collection', id: row.collectionId, title };
+  if (row.collectionId !== null && row.collectionTitle !== null) {
+    return { type: 'collection', id: row.collectionId, title: row.collectionTitle };
   }
   return null;
 }
 
-function present(type: SearchType, row: HitDetails, role: Role, parents: Parents): SearchResult {
+function present(type: SearchType, row: HitDetails, role: Role): SearchResult {
   const titleHighlights = row.titleMarked ? rangesIn(row.title, row.titleMarked) : [];
   const body = unmark(row.bodyMarked);
   // A body without a mark did not match: the title did (or only tags were asked for).
@@ -181,7 +154,7 @@ function present(type: SearchType, row: HitDetails, role: Role, parents: Parents
     highlights: snippet?.ranges ?? titleHighlights,
     title_highlights: titleHighlights,
     collection: type === 'note' ? row.collectionId : null,
-    parent: parentOf(type, row, parents),
+    parent: parentOf(type, row),
     updated_on: row.changed.toISOString(),
     role,
   };
