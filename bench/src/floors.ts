@@ -11,6 +11,8 @@
 //   npm run bench:floors -- --routes=collections  some routes only (collections,contents,item,search)
 //   npm run bench:floors -- --instances           also the collections list on two instances (PostgreSQL)
 //   npm run bench:floors -- --server-log-level=warn
+//   npm run bench:floors -- --server-node-args="--v8-pool-size=1"   the app server's node flags
+//                                                 instead of those of `npm start` (comparisons)
 //   npm run bench:floors -- --results=<file>      write the results there (npm run bench's quick runs)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -42,7 +44,7 @@ const SEARCH_Q = 'lorem host';
 const argv = process.argv.slice(2);
 const fromEnv = (name: string) => process.env[`npm_config_${name.replace(/-/g, '_')}`];
 const get = (name: string) =>
-  argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fromEnv(name);
+  argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fromEnv(name);
 const flag = (name: string) => argv.includes(`--${name}`) || fromEnv(name) === 'true';
 const quick = flag('quick');
 const profile = flag('profile');
@@ -54,6 +56,8 @@ const routes = (get('routes') ?? ROUTES.join(','))
   .split(',')
   .filter((route): route is Route => (ROUTES as readonly string[]).includes(route));
 const logLevel = get('server-log-level') ?? 'info';
+/** Diagnostic: node flags for the app server instead of those of `npm start` (space-separated). */
+const serverNodeArgs = get('server-node-args')?.split(' ').filter(Boolean);
 const load = { connections: 50, durationS: quick ? 3 : 10, warmupS: quick ? 1 : 3 };
 
 const started = Date.now();
@@ -155,6 +159,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
       logLevel,
       logFile: path.join(temp, 'server.log'),
       nodeArgs,
+      ...(serverNodeArgs ? { startFlags: serverNodeArgs } : {}),
     });
   let server: RunningProcess | undefined;
   let floor: RunningProcess | undefined;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { benchDir } from './paths';
-import { serverEntry } from './build';
+import { npmStartFlags, serverEntry } from './build';
 
 export interface Memory {
   /** Resident set size now, MB. */
@@ -179,9 +179,16 @@ export interface ServerOptions {
   logFile: string;
   /** Extra node flags (e.g. --cpu-prof when looking for where a figure comes from). */
   nodeArgs?: string[];
+  /** The node flags of the server itself; default: those `npm start` uses. */
+  startFlags?: string[];
+  /** Extra environment variables (diagnostics such as src/memory-probe.mjs). */
+  env?: NodeJS.ProcessEnv;
 }
 
-/** The production build (server/dist/main.js), configured only through its environment. */
+/**
+ * The production build (server/dist/main.js) with the node flags of `npm start`, configured
+ * only through its environment.
+ */
 export async function startServer(options: ServerOptions): Promise<RunningProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -195,10 +202,11 @@ export async function startServer(options: ServerOptions): Promise<RunningProces
     JWT_SECRET: options.jwtSecret,
     LOG_LEVEL: options.logLevel,
     TRUST_PROXY: '',
+    ...options.env,
   };
   // The first start of the embedded mode runs initdb and every migration: allow time.
   return launch(
-    [...(options.nodeArgs ?? []), serverEntry],
+    [...(options.startFlags ?? npmStartFlags()), ...(options.nodeArgs ?? []), serverEntry],
     env,
     options.logFile,
     '/api/health',

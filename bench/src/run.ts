@@ -19,6 +19,9 @@
 //   npm run bench -- --search-size=0.1     the search data set at a tenth of its size (dev runs;
 //                                          0.1/0.02: the measured user / the nine others)
 //   npm run bench -- --server-log-level=warn   the server's LOG_LEVEL (default: info, as shipped)
+//   npm run bench -- --memory-breakdown    diagnostic: the server logs where its RSS is (V8 spaces,
+//                                          WebAssembly memory, code) at idle and after the API
+//                                          part (src/memory-probe.mjs); not for recorded figures
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,7 +70,7 @@ type Kind = 'pglite' | 'postgres';
 function parseArgs(argv: string[]) {
   const fromEnv = (name: string) => process.env[`npm_config_${name.replace(/-/g, '_')}`];
   const get = (name: string) =>
-    argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fromEnv(name);
+    argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fromEnv(name);
   const quick = argv.includes('--quick') || fromEnv('quick') === 'true';
   const dbs = (get('db') ?? 'pglite,postgres')
     .split(',')
@@ -76,6 +79,10 @@ function parseArgs(argv: string[]) {
   const searchSize = get('search-size');
   return {
     quick,
+    /** Diagnostic: the server runs with src/memory-probe.mjs and logs where its RSS is. */
+    memoryBreakdown: argv.includes('--memory-breakdown') || fromEnv('memory_breakdown') === 'true',
+    /** Diagnostic: node flags for the server instead of those of `npm start` (space-separated). */
+    serverNodeArgs: get('server-node-args')?.split(' ').filter(Boolean),
     dbs,
     skip,
     logLevel: get('server-log-level') ?? 'info',
@@ -213,6 +220,7 @@ async function benchDatabase(
   const logFile = path.join(temp, 'server.log');
   const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
   const jwtSecret = randomBytes(32).toString('hex');
+  const probeFile = path.join(temp, 'memory-probe.jsonl');
   const serverFor = () =>
     startServer({
       dataDir,
@@ -220,7 +228,26 @@ async function benchDatabase(
       jwtSecret,
       logLevel: options.logLevel,
       logFile,
+      ...(options.serverNodeArgs ? { startFlags: options.serverNodeArgs } : {}),
+      ...(options.memoryBreakdown
+        ? {
+            nodeArgs: ['--import', path.join(benchDir, 'src', 'memory-probe.mjs')],
+            env: { MEMORY_PROBE_FILE: probeFile },
+          }
+        : {}),
     });
+  /** The probe's breakdown of the server's memory now (only with --memory-breakdown). */
+  const breakdown = async (moment: string) => {
+    if (!options.memoryBreakdown || !server) return;
+    const lines = () =>
+      fs.existsSync(probeFile) ? fs.readFileSync(probeFile, 'utf8').trim().split('\n') : [];
+    const before = lines().length;
+    process.kill(server.pid, 'SIGUSR2');
+    // The server may still be answering the requests queued by the load just ended.
+    for (let waited = 0; lines().length === before && waited < 30_000; waited += 250)
+      await sleep(250);
+    log(`${label}: memory ${moment}: ${lines().slice(before).join(' ') || '(no answer)'}`);
+  };
 
   let server: RunningProcess | undefined;
   try {
@@ -233,6 +260,7 @@ async function benchDatabase(
     await sleep(2000);
     result.memory.idle = server.memory();
     log(`${label}: idle RSS ${Math.round(result.memory.idle.rssMb)} MB`);
+    await breakdown('idle');
 
     const base = server.baseUrl;
     const load = {
@@ -355,6 +383,7 @@ async function benchDatabase(
     }
     result.memory.afterApi = server.memory();
     log(`${label}: RSS after the API benchmark ${Math.round(result.memory.afterApi.rssMb)} MB`);
+    await breakdown('after the API benchmark');
     for (const [name, outcome] of [
       ...Object.entries(result.api),
       ['underLogins', result.underLogins] as const,

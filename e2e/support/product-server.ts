@@ -52,9 +52,17 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
+/** The node flags of `npm start` (`node <flags> scripts/start.mjs` in the root package.json). */
+function npmStartFlags(repoRoot: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  return (manifest.scripts?.start ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
- * Starts the product exactly as `npm start` does — `node scripts/start.mjs` from the repository
- * root, which builds whatever is stale and then runs server/dist/main.js — on a fresh temporary
+ * Starts the product exactly as `npm start` does — `node <its flags> scripts/start.mjs` from the
+ * repository root, which builds whatever is stale and then runs server/dist/main.js — on a fresh temporary
  * DATA_DIR (embedded PGlite), a free port and the SMTP catcher, and waits for /api/health.
  */
 export async function startProductServer(
@@ -76,7 +84,7 @@ export async function startProductServer(
   // A fresh embedded database every run, whatever the caller's shell holds.
   delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...npmStartFlags(options.repoRoot), 'scripts/start.mjs'], {
     cwd: options.repoRoot,
     env,
     stdio: ['ignore', log, log],

@@ -82,3 +82,25 @@ describe('a development bundle from npm start', () => {
     expect(builds.map((b) => b.workspace)).toEqual(['web', 'server']);
   });
 });
+
+describe('the node flags of npm start', () => {
+  // docs/operations.md ("Memory"), decision 177: the root `npm start` and the server package's
+  // own start script run node with the same flags, and the bench reads them from the root's.
+  const repository = path.resolve(import.meta.dirname, '..', '..');
+  const startOf = (manifest: string) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(repository, manifest), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts.start ?? '';
+  const flagsOf = (command: string) => command.split(/\s+/).filter((word) => word.startsWith('--'));
+
+  it('are the same for the repository and the server package', () => {
+    const root = startOf('package.json');
+    const server = startOf('server/package.json');
+    expect(root).toMatch(/^node (--\S+ )*scripts\/start\.mjs$/);
+    expect(server).toMatch(/^node (--\S+ )*dist\/main\.js$/);
+    expect(flagsOf(server)).toEqual(flagsOf(root));
+    expect(flagsOf(root)).toEqual(['--v8-pool-size=1', '--max-semi-space-size=8']);
+  });
+});

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -29,13 +29,26 @@ export interface MailerOptions {
   logger: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise the dev mailbox (.eml files plus a log line naming the file). */
+/**
+ * SMTP when SMTP_URL is set; otherwise the dev mailbox (.eml files plus a log line naming the file).
+ * nodemailer is loaded at the first message, not at start: a server that sends none never holds
+ * it in memory (bench/README.md, "PGlite memory").
+ */
 export function createMailer(options: MailerOptions): Mailer {
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
+  const close = () => void transport?.then((opened) => opened.close()).catch(() => undefined);
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({
+        await (
+          await open()
+        ).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,
@@ -43,17 +56,14 @@ export function createMailer(options: MailerOptions): Mailer {
           html: message.html,
         });
       },
-      close: () => transport.close(),
+      close,
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (
+        await open()
+      ).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,
@@ -71,6 +81,6 @@ export function createMailer(options: MailerOptions): Mailer {
         `dev mail to ${message.to}: ${message.subject} (in ${file})`,
       );
     },
-    close: () => transport.close(),
+    close,
   };
 }
