@@ -8,12 +8,11 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -39,6 +38,7 @@ import { registerJsonBodyReader } from './http/json-body';
 import { errorForLog, requestForLog } from './http/log-serializers';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { registerResponseHeaders } from './http/response-headers';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { registerRoutes } from './http/route-table';
 import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   applyBodyLimits(app);
   registerJsonBodyReader(app);
@@ -159,7 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   /* ---- external plugins ---- */
-  await app.register(helmet, {
+  // helmet's security headers, its middleware built once (decision 174): @fastify/helmet built it
+  // again on every request, parsing the CSP directives each time. Same options, same headers.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -179,6 +181,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
     // Sent only over HTTPS, by http/response-headers.ts.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet throws its errors since 8.1 and calls `next()` with nothing.
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   await app.register(swagger, {
     openapi: {

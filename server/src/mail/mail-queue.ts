@@ -252,6 +252,10 @@ declare module 'fastify' {
 export function runMailQueue(app: FastifyInstance, queue: MailQueue): void {
   app.decorate('mailQueue', queue);
   app.addHook('onReady', async () => queue.start());
-  app.addHook('onResponse', async () => queue.answered());
+  // A callback hook, not an async one: it runs after every answer (bench/README.md, "Floors").
+  app.addHook('onResponse', (_request, _reply, done) => {
+    queue.answered();
+    done();
+  });
   app.addHook('onClose', async () => queue.stop());
 }
