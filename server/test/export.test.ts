@@ -192,6 +192,35 @@ describe('export', () => {
     expect(manifest.counts.content).toBe(120);
   });
 
+  it('writes every text exactly, long or short, one after another', async () => {
+    // The export reuses one 64 KB buffer for the bytes of each text entry: a short text after a
+    // long one, a multi-byte one, and one longer than the buffer must each come back whole.
+    const writer = await signedInCaller(ctx);
+    const bodies = [
+      'long '.repeat(12_000).trim(),
+      'short',
+      'Ünïcödé 日本語の台本 🎬 '.repeat(3_000).trim(),
+      'b',
+      `# ${'over the buffer '.repeat(5_000)}`,
+      'tiny again',
+    ];
+    const made: ContentItem[] = [];
+    for (const [i, content] of bodies.entries()) {
+      const res = await writer.post('/api/collections/contents-list/', {
+        title: `Text ${i}`,
+        content,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json<ContentItem>());
+    }
+    const { entries } = await exportOf(writer);
+    for (const [i, item] of made.entries()) {
+      const name = [...entries.keys()].find((entry) => entry.endsWith(`-${item.id}.md`));
+      expect(name).toBeDefined();
+      expect(markdown(entries.get(name!)).body).toBe(bodies[i]);
+    }
+  });
+
   it('needs a signed-in caller', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/export/' });
     expect(res.statusCode).toBe(401);
