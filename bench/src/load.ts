@@ -20,6 +20,10 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** The rest of the latency distribution (ms), to tell a long tail from a slow middle. */
+  p90: number;
+  p97_5: number;
+  max: number;
   requests: number;
   /**
    * Answers outside 2xx, and errors (autocannon counts a time-out as an error too, and also
@@ -76,6 +80,9 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
+    max: result.latency.max,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
