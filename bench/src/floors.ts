@@ -5,6 +5,7 @@
 //
 //   npm run bench:floors                          both databases, 10 s per route after 3 s warm-up
 //   npm run bench:floors -- --quick               3 s per route
+//   npm run bench:floors -- --duration=30         30 s per route (a long tail shows apart from the start)
 //   npm run bench:floors -- --db=postgres         one database
 //   npm run bench:floors -- --profile             the app server runs with --cpu-prof; the top of
 //                                                 the profile (self time) is printed and saved
@@ -58,7 +59,11 @@ const routes = (get('routes') ?? ROUTES.join(','))
 const logLevel = get('server-log-level') ?? 'info';
 /** Diagnostic: node flags for the app server instead of those of `npm start` (space-separated). */
 const serverNodeArgs = get('server-node-args')?.split(' ').filter(Boolean);
-const load = { connections: 50, durationS: quick ? 3 : 10, warmupS: quick ? 1 : 3 };
+const load = {
+  connections: 50,
+  durationS: Number(get('duration') ?? (quick ? 3 : 10)),
+  warmupS: quick ? 1 : 3,
+};
 
 const started = Date.now();
 const log = (line: string) => {
@@ -324,7 +329,19 @@ function table(db: DbFigures): string {
       `| ${LABEL[route]} | ${f0(r.app.rps)} | ${f0(r.floor.rps)} | ${pct(ratio)} ${ratio >= 0.7 ? '✓' : '✗'} | ${f0(r.app.p99)} | ${f0(r.floor.p99)} | ${p99.toFixed(2)} ${p99 <= 1.5 ? '✓' : '✗'} | ${f2(r.app.cpuMsPerRequest)} | ${f2(r.floor.cpuMsPerRequest)} | ${f2(r.app.databaseCpuMsPerRequest)} / ${f2(r.floor.databaseCpuMsPerRequest)} | ${f0(r.appBytes)} / ${f0(r.floorBytes)} |`,
     ];
   });
-  return [`### ${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, '', head, ...rows].join('\n');
+  // The start of 50 new connections, apart from the steady state above (src/load.ts, measure).
+  const startup = routes.flatMap((route) => {
+    const r = db.routes[route];
+    return r ? [`${LABEL[route]} ${f0(r.app.startupMax)} / ${f0(r.floor.startupMax)}`] : [];
+  });
+  return [
+    `### ${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+    '',
+    head,
+    ...rows,
+    '',
+    `Slowest first answer while 50 connections opened (warm-up, ms, app / floor): ${startup.join('; ')}.`,
+  ].join('\n');
 }
 
 async function main() {
