@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { npmStartFlags } from '../../scripts/start-flags.mjs';
 
 export interface ProductServer {
   baseUrl: string;
@@ -50,14 +51,6 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   } catch {
     // Already gone.
   }
-}
-
-/** The node flags of `npm start` (`node <flags> scripts/start.mjs` in the root package.json). */
-function npmStartFlags(repoRoot: string): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts?: Record<string, string>;
-  };
-  return (manifest.scripts?.start ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 /**
