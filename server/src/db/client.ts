@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type * as NodePostgres from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -94,11 +95,11 @@ const POOL_MAX = 10;
  * started together waits, then finds the migrations applied (drizzle's migrator alone would let
  * both read "not applied" and the second fail on "already exists").
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
-  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-    import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
-  ]);
+async function migrateUnderLock(
+  pool: pg.Pool,
+  drizzlePg: typeof NodePostgres.drizzle,
+): Promise<void> {
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -123,7 +124,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
-  await migrateUnderLock(pool);
+  await migrateUnderLock(pool, drizzlePg);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
