@@ -38,7 +38,7 @@ import { registerJsonBodyReader } from './http/json-body';
 import { errorForLog, requestForLog } from './http/log-serializers';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { registerResponseHeaders } from './http/response-headers';
-import { responseSerializerCompiler } from './http/response-serializer';
+import { answersSerializer } from './http/response-serializer';
 import { registerRoutes } from './http/route-table';
 import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
@@ -67,6 +67,11 @@ export interface AppDeps {
   now?: () => Date;
   /** Auth rate limits; the contract's defaults unless a test or bench changes some. */
   authLimits?: Partial<AuthLimits>;
+  /**
+   * Told the route pattern of every answer that carried a field its schema does not name (zod
+   * stripped it; decision 178). The tests' apps fail on it; the metric counts it as well.
+   */
+  onAnswerCopiedByZod?: (route: string) => void;
 }
 
 export type App = FastifyInstance;
@@ -143,7 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  // The metric of answers copied by zod joins once the metrics exist (below).
+  let copiedByZod: ((route: string) => void) | undefined;
+  app.setSerializerCompiler(
+    answersSerializer((route) => {
+      deps.onAnswerCopiedByZod?.(route);
+      copiedByZod?.(route);
+    }),
+  );
   registerErrorHandling(app);
   applyBodyLimits(app);
   registerJsonBodyReader(app);
@@ -223,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Request durations and the rest of GET /api/metrics; nothing at all without METRICS_TOKEN.
   const metrics = await registerMetrics(app, config.metricsToken, deps.database);
+  if (metrics) copiedByZod = (route) => metrics.answerCopiedByZod(route);
 
   /* ---- routes ---- */
   // Download tickets (docs/auth.md): the export's link for the browser's own download.

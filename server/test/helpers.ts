@@ -111,6 +111,9 @@ export async function createTestApp(
     ...overrides,
   };
   const clock = new TestClock();
+  // Every answer of every test must be exactly its schema (decision 178): a field a presenter
+  // adds that the schema does not name is stripped at a cost, and fails the test's app here.
+  const copiedByZod = new Set<string>();
   const app = await buildApp({
     config,
     database,
@@ -121,6 +124,7 @@ export async function createTestApp(
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.logger ? { loggerInstance: options.logger } : {}),
     ...(options.fileStorage ? { fileStorage: options.fileStorage } : {}),
+    onAnswerCopiedByZod: (route) => copiedByZod.add(route),
   });
   await app.ready();
   return {
@@ -134,6 +138,11 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      if (copiedByZod.size > 0) {
+        throw new Error(
+          `answers carried fields their schema does not name (decision 178): ${[...copiedByZod].join(', ')}`,
+        );
+      }
     },
   };
 }

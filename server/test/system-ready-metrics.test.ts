@@ -140,6 +140,9 @@ describe('GET /api/metrics', () => {
     expect(text).not.toContain('12345');
     expect(text).not.toContain('no-such-thing');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+    // Answers stripped by zod (decision 178): declared, and none here.
+    expect(text).toContain('# TYPE http_answers_copied_by_zod_total counter');
+    expect(text).not.toMatch(/^http_answers_copied_by_zod_total\{/m);
     expect(text).toContain('process_cpu_seconds_total');
     expect(text).toContain(`db_info{driver="${ctx.database.kind}"} 1`);
     if (ctx.database.kind === 'postgres') {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as PromClientModule from 'prom-client';
-import type { Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
 
 /** Seconds; from a fast cached read to the longest request allowed (60 s). */
@@ -20,12 +20,13 @@ type PromClient = typeof PromClientModule;
 export class Metrics {
   readonly registry: Registry;
   private readonly durations: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly copiedByZod: Counter<'route'>;
   private readonly tokenDigest: Buffer;
 
   constructor(
     token: string,
     database: DatabaseHandle,
-    { collectDefaultMetrics, Gauge, Histogram, Registry }: PromClient,
+    { collectDefaultMetrics, Counter, Gauge, Histogram, Registry }: PromClient,
   ) {
     this.registry = new Registry();
     this.tokenDigest = digest(token);
@@ -35,6 +36,12 @@ export class Metrics {
       help: 'Time from the request to its answer, by route pattern, method and status.',
       labelNames: ['method', 'route', 'status_code'],
       buckets: DURATION_BUCKETS,
+      registers: [this.registry],
+    });
+    this.copiedByZod = new Counter({
+      name: 'http_answers_copied_by_zod_total',
+      help: 'Answers whose JSON Schema check refused them and zod stripped: a field the schema does not name (decision 178).',
+      labelNames: ['route'],
       registers: [this.registry],
     });
     new Gauge({
@@ -82,6 +89,11 @@ export class Metrics {
       },
       reply.elapsedTime / 1000,
     );
+  }
+
+  /** An answer zod had to strip of a field its schema does not name, by route pattern. */
+  answerCopiedByZod(route: string): void {
+    this.copiedByZod.inc({ route });
   }
 
   /** Whether an Authorization header carries the token (constant time, whatever its length). */
