@@ -14,12 +14,16 @@
 //   npm run bench:floors -- --server-log-level=warn
 //   npm run bench:floors -- --server-node-args="--v8-pool-size=1"   the app server's node flags
 //                                                 instead of those of `npm start` (comparisons)
+//   npm run bench:floors -- --floor-node-args="--trace-gc"   extra node flags for the floor server
 //   npm run bench:floors -- --results=<file>      write the results there (npm run bench's quick runs)
+//   npm run bench:floors -- --keep-logs           keep the servers' logs in bench/results/tmp/ (with
+//                                                 --server-node-args="… --trace-gc": every pause)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { login, registerVerified } from './api';
+import { benchArgs } from './args';
 import { ensureBuilt } from './build';
 import { measure, type LoadResult } from './load';
 import { benchDir } from './paths';
@@ -42,14 +46,11 @@ const LABEL: Record<Route, string> = {
 const PUBLIC_ID = 'BenchPublicPage0000000';
 const SEARCH_Q = 'lorem host';
 
-const argv = process.argv.slice(2);
-const fromEnv = (name: string) => process.env[`npm_config_${name.replace(/-/g, '_')}`];
-const get = (name: string) =>
-  argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fromEnv(name);
-const flag = (name: string) => argv.includes(`--${name}`) || fromEnv(name) === 'true';
+const { get, flag, nodeArgs } = benchArgs();
 const quick = flag('quick');
 const profile = flag('profile');
 const instances = flag('instances');
+const keepLogs = flag('keep-logs');
 const dbs = (get('db') ?? 'postgres,pglite')
   .split(',')
   .filter((db): db is Kind => db === 'pglite' || db === 'postgres');
@@ -58,7 +59,9 @@ const routes = (get('routes') ?? ROUTES.join(','))
   .filter((route): route is Route => (ROUTES as readonly string[]).includes(route));
 const logLevel = get('server-log-level') ?? 'info';
 /** Diagnostic: node flags for the app server instead of those of `npm start` (space-separated). */
-const serverNodeArgs = get('server-node-args')?.split(' ').filter(Boolean);
+const serverNodeArgs = nodeArgs('server-node-args');
+/** Diagnostic: extra node flags for the floor server (space-separated). */
+const floorNodeArgs = nodeArgs('floor-node-args') ?? [];
 const load = {
   connections: 50,
   durationS: Number(get('duration') ?? (quick ? 3 : 10)),
@@ -266,7 +269,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
     floor = await startFloorServer(
       path.join(temp, 'floor.log'),
       scratch ? { databaseUrl: scratch.url } : { pgliteDir: path.join(dataDir, 'db') },
-      profile ? ['--cpu-prof', `--cpu-prof-dir=${floorProfileDir}`] : [],
+      [...floorNodeArgs, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${floorProfileDir}`] : [])],
     );
     for (const route of routes) {
       const url = `${floor.baseUrl}${floorPath[route]}`;
@@ -308,6 +311,15 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
       if (file) figures.floorProfileTop = summarizeProfile(path.join(floorProfileDir, file), 30);
     }
     await scratch?.drop();
+    if (keepLogs) {
+      // Not committed: bench/results/tmp/ is ignored.
+      const kept = path.join(benchDir, 'results', 'tmp');
+      fs.mkdirSync(kept, { recursive: true });
+      for (const name of fs.readdirSync(temp).filter((file) => file.endsWith('.log'))) {
+        fs.copyFileSync(path.join(temp, name), path.join(kept, `floors-${kind}-${name}`));
+      }
+      log(`${kind}: logs kept in ${path.relative(process.cwd(), kept)}/floors-${kind}-*.log`);
+    }
     fs.rmSync(temp, { recursive: true, force: true });
   }
   return figures;

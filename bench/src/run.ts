@@ -22,6 +22,7 @@
 //   npm run bench -- --memory-breakdown    diagnostic: the server logs where its RSS is (V8 spaces,
 //                                          WebAssembly memory, code) at idle and after the API
 //                                          part (src/memory-probe.mjs); not for recorded figures
+import { benchArgs } from './args';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,16 +63,9 @@ import {
 type Part = 'api' | 'logins' | 'scale' | 'web' | 'editor' | 'search' | ScriptPart;
 type Kind = 'pglite' | 'postgres';
 
-/**
- * `--name=value` arguments. At the repository root, `npm run bench -- --quick` reaches npm
- * (the root script is itself `npm run bench -w bench`), which turns unknown flags into
- * npm_config_<name> variables: those are read too, so both spellings work.
- */
 function parseArgs(argv: string[]) {
-  const fromEnv = (name: string) => process.env[`npm_config_${name.replace(/-/g, '_')}`];
-  const get = (name: string) =>
-    argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fromEnv(name);
-  const quick = argv.includes('--quick') || fromEnv('quick') === 'true';
+  const { get, flag, nodeArgs } = benchArgs(argv);
+  const quick = flag('quick');
   const dbs = (get('db') ?? 'pglite,postgres')
     .split(',')
     .filter((db): db is Kind => db === 'pglite' || db === 'postgres');
@@ -80,9 +74,9 @@ function parseArgs(argv: string[]) {
   return {
     quick,
     /** Diagnostic: the server runs with src/memory-probe.mjs and logs where its RSS is. */
-    memoryBreakdown: argv.includes('--memory-breakdown') || fromEnv('memory_breakdown') === 'true',
+    memoryBreakdown: flag('memory-breakdown'),
     /** Diagnostic: node flags for the server instead of those of `npm start` (space-separated). */
-    serverNodeArgs: get('server-node-args')?.split(' ').filter(Boolean),
+    serverNodeArgs: nodeArgs('server-node-args'),
     dbs,
     skip,
     logLevel: get('server-log-level') ?? 'info',
