@@ -101,6 +101,6 @@ describe('the node flags of npm start', () => {
     expect(root).toMatch(/^node (--\S+ )*scripts\/start\.mjs$/);
     expect(server).toMatch(/^node (--\S+ )*dist\/main\.js$/);
     expect(flagsOf(server)).toEqual(flagsOf(root));
-    expect(flagsOf(root)).toEqual(['--v8-pool-size=1', '--max-semi-space-size=8']);
+    expect(flagsOf(root)).toEqual(['--v8-pool-size=1']);
   });
 });
