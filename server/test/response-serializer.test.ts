@@ -104,6 +104,7 @@ describe('answers written without a copy when their JSON Schema accepts them (de
     expect(checkedExactlyByJsonSchema(z.looseObject({ a: z.string() }))).toBe(false);
     expect(checkedExactlyByJsonSchema(z.record(z.string().min(2), z.number()))).toBe(false);
     expect(checkedExactlyByJsonSchema(z.tuple([z.number()], z.string()))).toBe(false);
+    expect(checkedExactlyByJsonSchema(z.number().multipleOf(0.1))).toBe(false);
     expect(checkedExactlyByJsonSchema(z.array(z.number()).max(3))).toBe(true);
   });
 

@@ -44,7 +44,8 @@ export function parsesAsItEncodes(schema: unknown, seen = new Set<unknown>()): b
 /** Checks of strings and numbers whose JSON Schema keyword is exactly as strict as zod. */
 const EXACT_CHECKS: Record<string, ReadonlySet<string>> = {
   string: new Set(['min_length', 'max_length', 'length_equals']),
-  number: new Set(['greater_than', 'less_than', 'multiple_of', 'number_format']),
+  // Not multiple_of: zod allows for floating-point error where JSON Schema's remainder does not.
+  number: new Set(['greater_than', 'less_than', 'number_format']),
   array: new Set(['min_length', 'max_length', 'length_equals']),
 };
 const NUMBER_FORMATS = new Set(['safeint', 'int32', 'uint32', 'float32', 'float64']);
@@ -55,9 +56,10 @@ const SCALAR = new Set(['string', 'number', 'boolean', 'null', 'literal', 'enum'
  * Whether a schema's JSON Schema (`z.toJSONSchema`, output side) accepts exactly what its zod
  * parse accepts, and a value it accepts is one zod would hand back unchanged: plain objects
  * that strip unknown keys (their JSON Schema forbids extra keys, so a value with none passes),
- * arrays, strings and numbers with length, range and integer checks only, booleans, null,
- * literals, enums, nullable, optional, unions, string-keyed records and unknown. Anything else
- * (a format such as email, a regex, a refinement, a lazy or a date) is left to zod alone.
+ * arrays and fixed tuples, strings and numbers with length, range and integer checks only,
+ * booleans, null, literals, enums, nullable, optional, unions of scalars, string-keyed records
+ * and unknown. Anything else (a format such as email, a regex, a refinement, a lazy, a date or
+ * a union of objects) is left to zod alone.
  */
 export function checkedExactlyByJsonSchema(schema: unknown): boolean {
   if (!isZod(schema)) return false;
@@ -141,12 +143,19 @@ const ajv = new Ajv({
   allowUnionTypes: true,
 });
 
+/** Validators by schema: the contract's schemas are shared by every app of the process. */
+const validators = new WeakMap<z.ZodType, ValidateFunction | undefined>();
+
 /** The JSON Schema validator of an answer's schema, when it is exactly as strict as zod. */
 export function exactValidatorOf(schema: z.ZodType): ValidateFunction | undefined {
-  if (!checkedExactlyByJsonSchema(schema)) return undefined;
-  return ajv.compile(
-    z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' }),
-  );
+  if (validators.has(schema)) return validators.get(schema);
+  const validator = checkedExactlyByJsonSchema(schema)
+    ? ajv.compile(
+        z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' }),
+      )
+    : undefined;
+  validators.set(schema, validator);
+  return validator;
 }
 
 /**
