@@ -33,9 +33,12 @@ test.describe('session', () => {
       if (response.url().endsWith('/api/auth/refresh-token/')) refreshes.push(response.status());
     });
 
-    // Tabs share localStorage: one write spoils the token of both.
+    // Tabs share localStorage: one write spoils the token of both. Chromium hands the write to
+    // the other tab's renderer a moment later, so wait for it there (it raced once in CI).
     const spoiled = await spoilAccessToken(page);
-    expect(await second.evaluate(() => localStorage.getItem('access_token'))).toBe(spoiled);
+    await expect
+      .poll(() => second.evaluate(() => localStorage.getItem('access_token')))
+      .toBe(spoiled);
 
     await test.step('both tabs open a signed-in screen at the same moment', async () => {
       // Both tabs' token checks reach the server together, so both learn of the expired token
