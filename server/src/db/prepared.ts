@@ -58,12 +58,10 @@ function decoderOf(field: unknown): Decoder {
  * whose prepared query no longer has these fields, keeps drizzle's mapping.
  */
 function installRowMapper(query: unknown): void {
+  if (typeof query !== 'object' || query === null || !('customResultMapper' in query)) return;
   const prepared = query as MappablePreparedQuery;
   const fields = prepared.fields;
   if (
-    typeof query !== 'object' ||
-    query === null ||
-    !('customResultMapper' in query) ||
     prepared.customResultMapper !== undefined ||
     !Array.isArray(fields) ||
     !fields.every(
