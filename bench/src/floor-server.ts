@@ -340,7 +340,8 @@ async function search(user: number, q: string) {
 // As the app since decision 181 (server/src/library/public.service.ts, `answer`): one version
 // query that reads no text; an ETag naming that version (`304` when the client holds it); the
 // rendered page kept by that ETag in this process; only on a miss the three queries of the page
-// and the template. The SQL is PublicRepository's (`version`, `collection`, `tagNames`,
+// and the template. The version query is a named prepared statement, as the app's (decision
+// 172). The SQL is PublicRepository's (`version`, `collection`, `tagNames`,
 // `itemStarts`), printed by drizzle (bench/README.md, "Floors").
 const PUBLIC_SCOPE = (collection: string, from: number) =>
   `("contents"."is_public" = $${from} and "contents"."deleted_on" is null and exists (select 1 from "content_collections" where "content_collections"."content_id" = "contents"."id" and "content_collections"."collection_id" = ${collection}))`;
@@ -419,7 +420,11 @@ async function publicPage(
   held: string | undefined,
 ): Promise<{ etag: string; html: string | null } | null> {
   // Unnamed columns ("md5", "?column?"), read by position as drizzle does.
-  const [row] = await db.query<Record<string, unknown>>(PUBLIC_VERSION, [true, true, publicId, 1]);
+  const [row] = await db.query<Record<string, unknown>>(
+    PUBLIC_VERSION,
+    [true, true, publicId, 1],
+    'public_version',
+  );
   const [version, item] = row ? Object.values(row) : [];
   if (item !== true) return null;
   const etag = `"${createHash('sha256')

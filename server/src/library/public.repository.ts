@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/executor';
+import { PreparedQueries } from '../db/prepared';
 import { collectionTags, collections, contents, files, tags, users } from '../db/schema';
 import { publicCollectionScope, publicItemScope } from '../policy/library.policy';
 
@@ -81,6 +82,8 @@ const fileColumns = {
  * policy's `publicCollectionScope` / `publicItemScope`, never by a caller.
  */
 export class PublicRepository {
+  private readonly prepared = new PreparedQueries();
+
   constructor(private readonly db: Executor) {}
 
   async collection(publicId: string): Promise<PublicCollectionRow | undefined> {
@@ -118,8 +121,23 @@ export class PublicRepository {
    * digest, on every instance. Undefined when the id is not a published collection's.
    */
   async version(publicId: string, contentId?: number): Promise<PublicVersionRow | undefined> {
+    // Prepared once per variant (decision 172): every public answer asks for it first, and
+    // building this SQL again cost the page a tenth of its CPU (bench/README.md, "Floors").
+    const [row] =
+      contentId === undefined
+        ? await this.prepared
+            .once('public_version', (name) => this.versionQuery(false).prepare(name))
+            .execute({ publicId })
+        : await this.prepared
+            .once('public_version_item', (name) => this.versionQuery(true).prepare(name))
+            .execute({ publicId, contentId });
+    return row;
+  }
+
+  /** `version`'s query, with the placeholders `publicId` (and `contentId` when `item`). */
+  private versionQuery(item: boolean) {
     const scope = publicItemScope(collections.id);
-    const [row] = await this.db
+    return this.db
       .select({
         version: sql<string>`md5(concat_ws(chr(31),
           ${collections.id}::text, ${collections.name}, ${collections.description},
@@ -128,16 +146,14 @@ export class PublicRepository {
           coalesce((select string_agg(${contents.id}::text || ':' || extract(epoch from coalesce(${contents.updatedOn}, ${contents.createdOn}))::text, ',' order by ${contents.id}) from ${contents} where ${scope}), ''),
           coalesce((select string_agg(${files.id}::text || ':' || ${files.contentId}::text || ':' || ${files.size}::text || ':' || ${files.name}, chr(30) order by ${files.id}) from ${files} inner join ${contents} on ${contents.id} = ${files.contentId} where ${scope}), '')
         ))`,
-        item:
-          contentId === undefined
-            ? sql<boolean>`true`
-            : sql<boolean>`exists (select 1 from ${contents} where ${scope} and ${contents.id} = ${contentId})`,
+        item: item
+          ? sql<boolean>`exists (select 1 from ${contents} where ${scope} and ${contents.id} = ${sql.placeholder('contentId')})`
+          : sql<boolean>`true`,
       })
       .from(collections)
       .innerJoin(users, eq(users.id, collections.userId))
-      .where(publicCollectionScope(publicId))
+      .where(publicCollectionScope(sql.placeholder('publicId')))
       .limit(1);
-    return row;
   }
 
   /**

@@ -321,7 +321,7 @@ export function authorize(caller: Caller, intent: Intent): void {
  * What anyone may read through a published collection's link (docs/api.md, "Publishing";
  * decision 180): the collection whose `public_id` it is, unless it is in the trash.
  */
-export const publicCollectionScope = (publicId: string): SQL =>
+export const publicCollectionScope = (publicId: string | SQLWrapper): SQL =>
   and(eq(collections.publicId, publicId), notTrashed(collections.deletedOn))!;
 
 /**
