@@ -324,6 +324,10 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
       ] as const) {
         if (r.non2xx + r.errors > 0)
           figures.problems.push(`${route} ${who}: ${r.non2xx + r.errors} of ${r.requests} failed`);
+        if (r.errorsInWarmup > 0)
+          figures.problems.push(
+            `${route} ${who}: ${r.errorsInWarmup} failed during the warm-up (not measured)`,
+          );
       }
     }
   } catch (error) {
@@ -370,7 +374,11 @@ function table(db: DbFigures): string {
   // The start of 50 new connections, apart from the steady state above (src/load.ts, measure).
   const startup = routes.flatMap((route) => {
     const r = db.routes[route];
-    return r ? [`${LABEL[route]} ${f0(r.app.startupMax)} / ${f0(r.floor.startupMax)}`] : [];
+    return r
+      ? [
+          `${LABEL[route]} ${f0(r.app.startupMax)} / ${f0(r.floor.startupMax)} (warm-up ${r.app.warmupS.toFixed(1)} / ${r.floor.warmupS.toFixed(1)} s)`,
+        ]
+      : [];
   });
   return [
     `### ${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
@@ -378,7 +386,7 @@ function table(db: DbFigures): string {
     head,
     ...rows,
     '',
-    `Slowest first answer while 50 connections opened (warm-up, ms, app / floor): ${startup.join('; ')}.`,
+    `Slowest first answer while 50 connections opened (warm-up, ms, app / floor; the warm-up lasts until every connection has had an answer): ${startup.join('; ')}.`,
   ].join('\n');
 }
 

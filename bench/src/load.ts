@@ -30,13 +30,18 @@ export interface LoadResult {
    * connections, reported apart from the steady state the other figures describe.
    */
   startupMax: number;
+  /** How long the warm-up lasted (s): `warmupS`, or until every connection had an answer. */
+  warmupS: number;
   requests: number;
   /**
    * Answers outside 2xx, and errors (autocannon counts a time-out as an error too, and also
    * in `timeouts`): any of these makes the figure suspect.
    */
   non2xx: number;
+  /** Errors (time-outs included) after the warm-up, and during it. */
   errors: number;
+  errorsInWarmup: number;
+  /** Time-outs of the whole run, warm-up included. */
   timeouts: number;
   /**
    * Server CPU time per request, ms (user + system of the server process, not the database's).
@@ -54,19 +59,27 @@ interface Answer {
   status: number;
 }
 
+/** The longest a warm-up waits, past `warmupS`, for every connection's first answer. */
+const WARMUP_EXTRA_MAX_MS = 12_000;
+
 /**
- * One autocannon run of `seconds`, every answer recorded. BENCH_LATENCY_LOG=<file> also appends
- * them to that file as `end-ms latency-ms` lines (one block per run, headed by the URL).
+ * One autocannon run, every answer recorded, until `stop` is called (or `maxSeconds` pass).
+ * `onAnswer` sees each answer as it comes, with the connection (autocannon's client) that got it;
+ * `errorsAt` holds when each error or time-out happened, ms since the run started.
+ * BENCH_LATENCY_LOG=<file> also appends the answers to that file as `end-ms latency-ms` lines
+ * (one block per run, headed by the URL).
  */
 function run(
   spec: LoadSpec,
-  seconds: number,
-  onStart: () => void,
-): Promise<{ result: autocannon.Result; answers: Answer[] }> {
+  maxSeconds: number,
+  onStart: (stop: () => void) => void,
+  onAnswer: (client: unknown, answer: Answer) => void,
+): Promise<{ result: autocannon.Result; answers: Answer[]; errorsAt: number[] }> {
   const headers: Record<string, string> = {};
   if (spec.token) headers.authorization = `Bearer ${spec.token}`;
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
   const answers: Answer[] = [];
+  const errorsAt: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -75,24 +88,27 @@ function run(
         headers,
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         connections: spec.connections,
-        duration: seconds,
+        duration: maxSeconds,
         timeout: 10,
       },
       (error, result) => {
         const logFile = process.env.BENCH_LATENCY_LOG;
         if (logFile) {
           const lines = answers.map((a) => `${Math.round(a.end)} ${Math.round(a.latency)}`);
-          fs.appendFileSync(logFile, `# ${spec.url} ${seconds}s\n${lines.join('\n')}\n`);
+          fs.appendFileSync(logFile, `# ${spec.url}\n${lines.join('\n')}\n`);
         }
         if (error) reject(error instanceof Error ? error : new Error(String(error)));
-        else resolve({ result, answers });
+        else resolve({ result, answers, errorsAt });
       },
     );
     const started = performance.now();
-    onStart();
-    instance.on('response', (_client, status, _bytes, latency) => {
-      answers.push({ end: performance.now() - started, latency, status });
+    onStart(() => instance.stop());
+    instance.on('response', (client, status, _bytes, latency) => {
+      const answer = { end: performance.now() - started, latency, status };
+      answers.push(answer);
+      onAnswer(client, answer);
     });
+    instance.on('reqError', () => errorsAt.push(performance.now() - started));
   });
 }
 
@@ -101,34 +117,66 @@ function run(
  * from the requests sent after the warm-up, on connections that are already open, as a server's
  * long-lived clients keep them. (Two runs opened 50 new connections at the start of the measured
  * one; on PGlite, whose one thread is saturated, 20–35 of their first requests waited up to 7 s,
- * app and floor alike, and that start, not the route, was the p99 of a 10 s run.) The slowest
- * answer sent during the warm-up is reported apart, as `startupMax`.
+ * app and floor alike, and that start, not the route, was the p99 of a 10 s run.) The warm-up
+ * lasts `warmupS`, or longer, until every connection has had its first answer (at most 12 s
+ * more, a little over autocannon's 10 s time-out): on PGlite the first answers of 50 new
+ * connections can take 10 s, and a measurement that began before they came carried that start
+ * and the time-outs it causes (bench/README.md, "Floors"). The slowest answer sent during the
+ * warm-up is reported apart, as `startupMax`, and
+ * how long the warm-up lasted as `warmupS`.
  */
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
-  const warmupMs = spec.warmupS * 1000;
+  const minWarmupMs = spec.warmupS * 1000;
+  const durationMs = spec.durationS * 1000;
+  let warmupMs: number | undefined;
   let cpuBefore: number | undefined;
   let databaseBefore: Promise<Map<number, number> | undefined> = Promise.resolve(undefined);
-  let boundary: NodeJS.Timeout | undefined;
-  const { result, answers } = await run(spec, spec.warmupS + spec.durationS, () => {
-    const snapshot = () => {
-      cpuBefore = spec.cpuMs?.();
-      databaseBefore = spec.databaseCpu?.() ?? Promise.resolve(undefined);
-    };
-    if (warmupMs === 0) snapshot();
-    else boundary = setTimeout(snapshot, warmupMs);
-  });
-  clearTimeout(boundary);
+  const timers: NodeJS.Timeout[] = [];
+  const answered = new Set<unknown>();
+  let stopRun: () => void = () => undefined;
+  let started = 0;
+  const endWarmup = () => {
+    if (warmupMs !== undefined) return;
+    warmupMs = performance.now() - started;
+    cpuBefore = spec.cpuMs?.();
+    databaseBefore = spec.databaseCpu?.() ?? Promise.resolve(undefined);
+    timers.push(setTimeout(stopRun, durationMs));
+  };
+  const { result, answers, errorsAt } = await run(
+    spec,
+    spec.warmupS + WARMUP_EXTRA_MAX_MS / 1000 + spec.durationS + 1,
+    (stop) => {
+      started = performance.now();
+      stopRun = stop;
+      if (minWarmupMs === 0) endWarmup();
+      else {
+        timers.push(
+          setTimeout(() => {
+            if (answered.size >= spec.connections) endWarmup();
+          }, minWarmupMs),
+          setTimeout(endWarmup, minWarmupMs + WARMUP_EXTRA_MAX_MS),
+        );
+      }
+    },
+    (client, answer) => {
+      if (warmupMs !== undefined || answered.has(client)) return;
+      answered.add(client);
+      if (answered.size >= spec.connections && answer.end >= minWarmupMs) endWarmup();
+    },
+  );
+  for (const timer of timers) clearTimeout(timer);
   const cpuAfter = spec.cpuMs?.();
   const databaseAfter = await spec.databaseCpu?.();
   const before = await databaseBefore;
-  const sentAfterWarmup = answers.filter((a) => a.end - a.latency >= warmupMs);
-  const endedAfterWarmup = answers.filter((a) => a.end >= warmupMs).length;
+  const boundary = warmupMs ?? Number.POSITIVE_INFINITY;
+  const sentAfterWarmup = answers.filter((a) => a.end - a.latency >= boundary);
+  const endedAfterWarmup = answers.filter((a) => a.end >= boundary).length;
   const latencies = sentAfterWarmup.map((a) => a.latency).sort((a, b) => a - b);
   // A loop, not Math.max(...): a fast route answers over 100,000 times in its warm-up, more
   // arguments than a call takes.
   let startupMax = 0;
   for (const a of answers) {
-    if (a.end - a.latency < warmupMs) startupMax = Math.max(startupMax, a.latency);
+    if (a.end - a.latency < boundary) startupMax = Math.max(startupMax, a.latency);
   }
   let databaseCpuMsPerRequest: number | null = null;
   if (before && databaseAfter && endedAfterWarmup > 0) {
@@ -138,6 +186,7 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     for (const [pid, ms] of databaseAfter) used += ms - (before.get(pid) ?? 0);
     databaseCpuMsPerRequest = used / endedAfterWarmup;
   }
+  const errorsAfterWarmup = errorsAt.filter((at) => at >= boundary).length;
   return {
     databaseCpuMsPerRequest,
     cpuMsPerRequest:
@@ -151,10 +200,12 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? 0,
     startupMax,
+    warmupS: (warmupMs ?? 0) / 1000,
     requests: endedAfterWarmup,
     non2xx: sentAfterWarmup.filter((a) => a.status < 200 || a.status >= 300).length,
-    errors: result.errors,
+    errors: errorsAfterWarmup,
     timeouts: result.timeouts,
+    errorsInWarmup: errorsAt.length - errorsAfterWarmup,
   };
 }
 
