@@ -16,6 +16,9 @@
 //                                                 instead of those of `npm start` (comparisons)
 //   npm run bench:floors -- --floor-node-args="--trace-gc"   extra node flags for the floor server
 //   npm run bench:floors -- --results=<file>      write the results there (npm run bench's quick runs)
+//   npm run bench:floors -- --repeat=3           each database's app and floor blocks 3 times in turn,
+//                                                 and a table of the median ratios (PGlite's ratios
+//                                                 move by tens of points from run to run)
 //   npm run bench:floors -- --keep-logs           keep the servers' logs in bench/results/tmp/ (with
 //                                                 --server-node-args="… --trace-gc": every pause)
 import { randomBytes } from 'node:crypto';
@@ -51,6 +54,7 @@ const quick = flag('quick');
 const profile = flag('profile');
 const instances = flag('instances');
 const keepLogs = flag('keep-logs');
+const repeat = Math.max(1, Math.floor(Number(get('repeat') ?? 1)) || 1);
 const dbs = (get('db') ?? 'postgres,pglite')
   .split(',')
   .filter((db): db is Kind => db === 'pglite' || db === 'postgres');
@@ -390,6 +394,39 @@ function table(db: DbFigures): string {
   ].join('\n');
 }
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** `--repeat`: per route, every run's ratios and their median, against the targets. */
+function medianTable(kind: Kind, results: DbFigures[]): string {
+  const runs = results.filter((db) => db.kind === kind);
+  const rows = routes.map((route) => {
+    const measured = runs.flatMap((db) => {
+      const r = db.routes[route];
+      return r ? [r] : [];
+    });
+    if (measured.length === 0) return `| ${LABEL[route]} | not measured | | | | |`;
+    const ratios = measured.map((r) => r.app.rps / r.floor.rps);
+    const p99s = measured.map((r) => r.app.p99 / r.floor.p99);
+    const ratio = median(ratios);
+    const p99 = median(p99s);
+    const cpu = median(measured.map((r) => r.app.cpuMsPerRequest ?? 0));
+    const floorCpu = median(measured.map((r) => r.floor.cpuMsPerRequest ?? 0));
+    return `| ${LABEL[route]} | ${ratios.map(pct).join(', ')} | ${pct(ratio)} ${ratio >= 0.7 ? '✓' : '✗'} | ${p99s.map((n) => n.toFixed(2)).join(', ')} | ${p99.toFixed(2)} ${p99 <= 1.5 ? '✓' : '✗'} | ${f2(cpu)} / ${f2(floorCpu)} |`;
+  });
+  return [
+    `### ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: medians of ${runs.length} runs`,
+    '',
+    '| route | app/floor, each run | median (≥ 70 %) | p99 ratio, each run | median (≤ 1.5) | CPU ms/req app / floor, medians |\n| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
 async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -398,7 +435,13 @@ async function main() {
   }
   ensureBuilt(log);
   const results: DbFigures[] = [];
-  for (const kind of dbs) results.push(await benchDb(kind));
+  for (const kind of dbs) {
+    for (let run = 1; run <= repeat; run += 1) {
+      if (repeat > 1) log(`${kind}: run ${run} of ${repeat}`);
+      results.push(await benchDb(kind));
+    }
+  }
+  const medians = repeat > 1 ? dbs.map((kind) => medianTable(kind, results)) : [];
   const out = path.resolve(get('results') ?? path.join(benchDir, 'floors-results.json'));
   fs.writeFileSync(
     out,
@@ -408,6 +451,7 @@ async function main() {
         mode: quick ? 'quick' : 'full',
         settings: { ...load, logLevel, searchQ: SEARCH_Q },
         cores: os.cpus().length,
+        repeat,
         results,
       },
       null,
@@ -428,6 +472,7 @@ async function main() {
     if (db.floorProfileTop)
       process.stdout.write(`\nCPU profile of the floor (self time):\n${db.floorProfileTop}\n`);
   }
+  for (const median of medians) process.stdout.write(`\n${median}\n`);
   process.stdout.write(`\nWritten to ${path.relative(process.cwd(), out)}.\n`);
 }
 
