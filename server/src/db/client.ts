@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type * as NodePostgres from 'drizzle-orm/node-postgres';
+import { forDrizzle } from './pglite-parsers';
 import * as schema from './schema';
 
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -71,8 +72,13 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+  // drizzle's per-query parsers are the instance's own, so its queries need not carry them
+  // (db/pglite-parsers.ts).
+  const forDrizzleClient = await forDrizzle(client);
+  const db = drizzlePglite({ client: forDrizzleClient, schema }) as unknown as Database;
+  await migratePglite(drizzlePglite({ client: forDrizzleClient, schema }), {
+    migrationsFolder: migrationsFolder(),
+  });
   return {
     db,
     kind: 'pglite',
