@@ -71,9 +71,8 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
  */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
-  await client.waitReady;
-  // drizzle's per-query parsers are the instance's own, so its queries need not carry them
-  // (db/pglite-parsers.ts).
+  // Once ready, drizzle's per-query parsers are the instance's own, so its queries need not carry
+  // them (db/pglite-parsers.ts).
   const forDrizzleClient = await forDrizzle(client);
   const db = drizzlePglite({ client: forDrizzleClient, schema }) as unknown as Database;
   await migratePglite(drizzlePglite({ client: forDrizzleClient, schema }), {

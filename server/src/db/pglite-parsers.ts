@@ -29,10 +29,11 @@ interface Queryable {
   transaction?: (run: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
 }
 
+const DRIZZLE_OIDS = Object.keys(DRIZZLE_PGLITE_PARSERS);
+
 /** Whether the instance's own parsers are still drizzle's (PGlite may refresh its array types). */
 function instanceHasThem(parsers: Record<number | string, unknown>): boolean {
-  for (const oid in DRIZZLE_PGLITE_PARSERS) if (parsers[oid] !== keepText) return false;
-  return true;
+  return DRIZZLE_OIDS.every((oid) => parsers[oid] === keepText);
 }
 
 /** Parser objects already checked to be drizzle's set (each prepared query keeps its own). */
@@ -42,8 +43,7 @@ function isDrizzles(parsers: Record<number, unknown>): boolean {
   if (drizzles.has(parsers)) return true;
   const oids = Object.keys(parsers);
   const same =
-    oids.length === Object.keys(DRIZZLE_PGLITE_PARSERS).length &&
-    oids.every((oid) => Number(oid) in DRIZZLE_PGLITE_PARSERS);
+    oids.length === DRIZZLE_OIDS.length && oids.every((oid) => DRIZZLE_OIDS.includes(oid));
   if (same) drizzles.add(parsers);
   return same;
 }
@@ -72,17 +72,18 @@ function wrap<T extends Queryable>(
   client: T,
   instanceParsers: Record<number | string, unknown>,
 ): T {
+  // Made once per client, not on every property read: `query` is read for every query.
+  const query: Query = (text, params, options) =>
+    client.query(text, params, withoutDrizzlesParsers(options, instanceParsers));
+  const clientTransaction = client.transaction?.bind(client);
+  const transaction =
+    clientTransaction &&
+    ((run: (tx: Queryable) => Promise<unknown>) =>
+      clientTransaction((tx) => run(wrap(tx, instanceParsers))));
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property === 'query') {
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(text, params, withoutDrizzlesParsers(options, instanceParsers));
-      }
-      if (property === 'transaction' && target.transaction) {
-        const transaction = target.transaction.bind(target);
-        return (run: (tx: Queryable) => Promise<unknown>) =>
-          transaction((tx) => run(wrap(tx, instanceParsers)));
-      }
+      if (property === 'query') return query;
+      if (property === 'transaction' && transaction) return transaction;
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },

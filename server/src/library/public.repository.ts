@@ -123,14 +123,11 @@ export class PublicRepository {
   async version(publicId: string, contentId?: number): Promise<PublicVersionRow | undefined> {
     // Prepared once per variant (decision 172): every public answer asks for it first, and
     // building this SQL again cost the page a tenth of its CPU (bench/README.md, "Floors").
-    const [row] =
-      contentId === undefined
-        ? await this.prepared
-            .once('public_version', (name) => this.versionQuery(false).prepare(name))
-            .execute({ publicId })
-        : await this.prepared
-            .once('public_version_item', (name) => this.versionQuery(true).prepare(name))
-            .execute({ publicId, contentId });
+    const item = contentId !== undefined;
+    const query = this.prepared.once(item ? 'public_version_item' : 'public_version', (name) =>
+      this.versionQuery(item).prepare(name),
+    );
+    const [row] = await query.execute({ publicId, contentId });
     return row;
   }
 
