@@ -63,7 +63,8 @@ interface Answer {
 const WARMUP_EXTRA_MAX_MS = 12_000;
 
 /**
- * One autocannon run, every answer recorded, until `stop` is called (or `maxSeconds` pass).
+ * One autocannon run, every answer recorded, until `stop` is called (or `maxSeconds` pass);
+ * `elapsed` reads the run's clock (ms since it started), the one answers are stamped with.
  * `onAnswer` sees each answer as it comes, with the connection (autocannon's client) that got it;
  * `errorsAt` holds when each error or time-out happened, ms since the run started.
  * BENCH_LATENCY_LOG=<file> also appends the answers to that file as `end-ms latency-ms` lines
@@ -72,7 +73,7 @@ const WARMUP_EXTRA_MAX_MS = 12_000;
 function run(
   spec: LoadSpec,
   maxSeconds: number,
-  onStart: (stop: () => void) => void,
+  onStart: (stop: () => void, elapsed: () => number) => void,
   onAnswer: (client: unknown, answer: Answer) => void,
 ): Promise<{ result: autocannon.Result; answers: Answer[]; errorsAt: number[] }> {
   const headers: Record<string, string> = {};
@@ -102,13 +103,14 @@ function run(
       },
     );
     const started = performance.now();
-    onStart(() => instance.stop());
+    const elapsed = () => performance.now() - started;
+    onStart(() => instance.stop(), elapsed);
     instance.on('response', (client, status, _bytes, latency) => {
-      const answer = { end: performance.now() - started, latency, status };
+      const answer = { end: elapsed(), latency, status };
       answers.push(answer);
       onAnswer(client, answer);
     });
-    instance.on('reqError', () => errorsAt.push(performance.now() - started));
+    instance.on('reqError', () => errorsAt.push(elapsed()));
   });
 }
 
@@ -122,8 +124,7 @@ function run(
  * more, a little over autocannon's 10 s time-out): on PGlite the first answers of 50 new
  * connections can take 10 s, and a measurement that began before they came carried that start
  * and the time-outs it causes (bench/README.md, "Floors"). The slowest answer sent during the
- * warm-up is reported apart, as `startupMax`, and
- * how long the warm-up lasted as `warmupS`.
+ * warm-up is reported apart, as `startupMax`, and how long the warm-up lasted as `warmupS`.
  */
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
   const minWarmupMs = spec.warmupS * 1000;
@@ -134,10 +135,10 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
   const timers: NodeJS.Timeout[] = [];
   const answered = new Set<unknown>();
   let stopRun: () => void = () => undefined;
-  let started = 0;
+  let elapsed: () => number = () => 0;
   const endWarmup = () => {
     if (warmupMs !== undefined) return;
-    warmupMs = performance.now() - started;
+    warmupMs = elapsed();
     cpuBefore = spec.cpuMs?.();
     databaseBefore = spec.databaseCpu?.() ?? Promise.resolve(undefined);
     timers.push(setTimeout(stopRun, durationMs));
@@ -145,9 +146,9 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
   const { result, answers, errorsAt } = await run(
     spec,
     spec.warmupS + WARMUP_EXTRA_MAX_MS / 1000 + spec.durationS + 1,
-    (stop) => {
-      started = performance.now();
+    (stop, runClock) => {
       stopRun = stop;
+      elapsed = runClock;
       if (minWarmupMs === 0) endWarmup();
       else {
         timers.push(

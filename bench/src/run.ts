@@ -389,7 +389,7 @@ async function benchDatabase(
             : outcome.value
           : undefined;
       const failed = figure ? figure.non2xx + figure.errors : 0;
-      if (figure && failed > 0) {
+      if (figure && (failed > 0 || figure.errorsInWarmup > 0)) {
         result.problems.push(
           `${name}: ${failed} of ${figure.requests} requests failed (non-2xx ${figure.non2xx}, errors ${figure.errors}, errors during the warm-up ${figure.errorsInWarmup}, time-outs in the whole run ${figure.timeouts})`,
         );
