@@ -8,7 +8,8 @@ import { build } from 'esbuild';
 rmSync('dist', { recursive: true, force: true });
 
 await build({
-  entryPoints: ['src/main.ts'],
+  // The import's worker thread is a script of its own (src/library/import-reader.ts finds it).
+  entryPoints: ['src/main.ts', 'src/library/import-worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',

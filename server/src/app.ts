@@ -293,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     downloadTickets,
     jobs: jobQueue,
     importMaxBytes: config.importMaxBytes,
+    importWorker: config.importWorker,
   });
 
   /* ---- the web app ---- */

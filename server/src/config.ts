@@ -62,6 +62,9 @@ const envSchema = z
       .int()
       .positive()
       .default(500 * 1024 * 1024),
+    // The import's worker thread (docs/operations.md, "Imports"; decision 185).
+    IMPORT_CPU_SECONDS: z.coerce.number().positive().max(3600).default(60),
+    IMPORT_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(1024),
     TRUST_PROXY: booleanFlag,
     PUBLIC_URL: z
       .string()
@@ -146,6 +149,11 @@ export interface Config {
   uploadMaxBytes: number;
   /** Largest zip POST /api/import/ takes (IMPORT_MAX_BYTES; docs/operations.md). */
   importMaxBytes: number;
+  /**
+   * The import's worker thread: compute time (IMPORT_CPU_SECONDS), wall time (ten times that)
+   * and heap (IMPORT_MEMORY_MB) it may use before its archive is refused (decision 185).
+   */
+  importWorker: { cpuMs: number; wallMs: number; memoryMb: number };
   /** How long a background job's claim holds without renewal (JOB_LEASE_SECONDS; decision 133). */
   jobLeaseSeconds: number;
   /** Most bytes of files one user may keep (docs/operations.md); past it an upload is a 413. */
@@ -184,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    importWorker: {
+      cpuMs: e.IMPORT_CPU_SECONDS * 1000,
+      wallMs: e.IMPORT_CPU_SECONDS * 10_000,
+      memoryMb: e.IMPORT_MEMORY_MB,
+    },
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { jobs } from '../db/schema';
+import type { Executor } from '../db/executor';
+import { jobs, users } from '../db/schema';
 
 /** How often an idle worker looks for due jobs. */
 const POLL_MS = 2_000;
@@ -96,19 +97,53 @@ export class JobQueue {
     kind: string;
     userId?: number;
     payload?: Record<string, unknown>;
-  }): Promise<JobRow> {
-    const [row] = await this.db
-      .insert(jobs)
-      .values({
-        kind: values.kind,
-        userId: values.userId ?? null,
-        payload: values.payload ?? {},
-        status: 'held',
-        attempts: 1,
-        leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
-      })
-      .returning();
-    return row!;
+  }): Promise<JobRow>;
+  /**
+   * With `openMax` (and a `userId`): only while the person has fewer than `openMax` jobs of this
+   * kind held, queued or running; otherwise nothing is written and the answer is undefined. The
+   * person's row is locked while counting, so two calls at once cannot both take the last place.
+   */
+  async hold(values: {
+    kind: string;
+    userId: number;
+    payload?: Record<string, unknown>;
+    openMax: number;
+  }): Promise<JobRow | undefined>;
+  async hold(values: {
+    kind: string;
+    userId?: number;
+    payload?: Record<string, unknown>;
+    openMax?: number;
+  }): Promise<JobRow | undefined> {
+    const insert = (db: Executor) =>
+      db
+        .insert(jobs)
+        .values({
+          kind: values.kind,
+          userId: values.userId ?? null,
+          payload: values.payload ?? {},
+          status: 'held',
+          attempts: 1,
+          leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
+        })
+        .returning();
+    const { openMax, userId } = values;
+    if (openMax === undefined || userId === undefined) return (await insert(this.db))[0]!;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+      const [open] = await tx
+        .select({ n: count() })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.kind, values.kind),
+            eq(jobs.userId, userId),
+            inArray(jobs.status, ['held', 'queued', 'running']),
+          ),
+        );
+      if ((open?.n ?? 0) >= openMax) return undefined;
+      return (await insert(tx))[0];
+    });
   }
 
   /** Renews a held job's lease every quarter of it until `stop` is called. */

@@ -1,4 +1,6 @@
-import type { Readable } from 'node:stream';
+import fs from 'node:fs';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 
 /** The limits of docs/api.md, "Import": entries, and how far an archive may unpack. */
@@ -25,6 +27,8 @@ export const MESSAGES = {
     `The notes in the archive hold more than ${Math.round(limit / 1024 / 1024).toLocaleString('en-US')} MB of text.`,
   outside: 'The archive names a path outside itself.',
   damaged: 'The archive is damaged.',
+  tooSlow: 'The archive takes too long to read; nothing of it was kept.',
+  memory: 'The archive needs more memory to read than an import may use; nothing of it was kept.',
 };
 
 export interface Archive {
@@ -34,6 +38,11 @@ export interface Archive {
   /** The whole entry, or undefined when it is larger than `maxBytes`. */
   read(path: string, maxBytes: number): Promise<Buffer | undefined>;
   stream(path: string): Promise<Readable>;
+  /**
+   * Writes the entry to `file` (which must not exist) and resolves with its size; an entry that
+   * inflates to more or fewer bytes than its headers say, or any read error, is ArchiveRefused.
+   */
+  extract(path: string, file: string): Promise<number>;
   close(): void;
 }
 
@@ -100,27 +109,72 @@ export async function openArchive(
     if (!entry) throw new ArchiveRefused(path, MESSAGES.damaged);
     return entry;
   };
+  /**
+   * An entry's bytes as a stream that always has an error listener: yauzl's streams (the file
+   * reader, the inflater, the size check) emit errors after their consumer has gone, and an
+   * 'error' with no listener ends the process. Every error is kept, so a consumer that stopped
+   * reading still learns of it.
+   */
   const stream = (path: string) =>
     new Promise<Readable>((resolve, reject) => {
-      zip.openReadStream(entryOf(path), (error, readable) =>
-        error || !readable ? reject(new ArchiveRefused(path, MESSAGES.damaged)) : resolve(readable),
-      );
+      zip.openReadStream(entryOf(path), (error, readable) => {
+        if (error || !readable) return reject(new ArchiveRefused(path, MESSAGES.damaged));
+        readable.on('error', () => undefined);
+        resolve(readable);
+      });
     });
   return {
     paths: [...entries.keys()],
     size: (path) => entryOf(path).uncompressedSize,
     stream,
     async read(path, maxBytes) {
-      if (entryOf(path).uncompressedSize > maxBytes) return undefined;
+      const declared = entryOf(path).uncompressedSize;
+      if (declared > maxBytes) return undefined;
       const readable = await stream(path);
       const chunks: Buffer[] = [];
+      let bytes = 0;
       try {
-        for await (const chunk of readable) chunks.push(chunk as Buffer);
+        for await (const chunk of readable) {
+          bytes += (chunk as Buffer).length;
+          // yauzl checks the declared size too; this holds even if it did not.
+          if (bytes > declared) throw new ArchiveRefused(path, MESSAGES.damaged);
+          chunks.push(chunk as Buffer);
+        }
       } catch {
+        readable.destroy();
         throw new ArchiveRefused(path, MESSAGES.damaged);
       }
+      if (bytes !== declared) throw new ArchiveRefused(path, MESSAGES.damaged);
       return Buffer.concat(chunks);
+    },
+    async extract(path, file) {
+      const declared = entryOf(path).uncompressedSize;
+      const readable = await stream(path);
+      const count = new ExactSize(declared);
+      try {
+        await pipeline(readable, count, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      } catch {
+        readable.destroy();
+        throw new ArchiveRefused(path, MESSAGES.damaged);
+      }
+      return declared;
     },
     close: () => zip.close(),
   };
+}
+
+/** Passes bytes on while they stay within `declared`, and fails unless exactly that many came. */
+class ExactSize extends Transform {
+  private bytes = 0;
+  constructor(private readonly declared: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.declared) done(new Error('more bytes than declared'));
+    else done(null, chunk);
+  }
+  override _flush(done: TransformCallback) {
+    done(this.bytes === this.declared ? null : new Error('fewer bytes than declared'));
+  }
 }

@@ -114,6 +114,7 @@ export class ImportRepository {
       status: string | undefined;
       publishOn: string | null;
       isPublic: boolean;
+      wordCount?: number;
     },
     tagIds: number[],
     collectionIds: number[],
@@ -127,7 +128,7 @@ export class ImportRepository {
         ...(values.status ? { status: values.status } : {}),
         publishOn: values.publishOn,
         isPublic: values.isPublic,
-        wordCount: countWords(values.content),
+        wordCount: values.wordCount ?? countWords(values.content),
       })
       .returning({ id: contents.id });
     const id = row!.id;

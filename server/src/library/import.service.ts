@@ -17,21 +17,21 @@ import type { Caller } from '../policy/caller';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
 import type { FileRemovals } from '../storage/file-removals';
 import { asClientError, clientParts, type UploadPart } from './files.service';
-import { ArchiveRefused, MESSAGES, openArchive, type Archive } from './import-archive';
-import { isMarkdown, isSkipped, planImport, type ImportPlan } from './import-plan';
+import { ArchiveRefused } from './import-archive';
+import { MARKDOWN_TOTAL_MAX_BYTES, type ReadArchiveResult } from './import-read';
+import { readArchiveInWorker, type ImportWorkerLimits } from './import-reader';
 import { noneCreated, type CreatedIds } from './import.repository';
 import type { LibraryStore } from './library-store';
 
 export const IMPORT_JOB = 'import';
-/** Rows written per transaction: progress moves, and no transaction holds the database long. */
-const BATCH = 50;
-/** A Markdown entry larger than this is left out (with an error by path). */
-const MARKDOWN_MAX_BYTES = 4 * 1024 * 1024;
 /**
- * The plan holds every Markdown text in memory: together at most this, or IMPORT_MAX_BYTES if
- * smaller; an archive with more text fails as a whole (docs/api.md, "Import"; decision 136).
+ * Rows written per transaction, and most characters of text in one: progress moves, and no
+ * transaction holds the database (on PGlite, the thread that answers requests) long.
  */
-export const MARKDOWN_TOTAL_MAX_BYTES = 256 * 1024 * 1024;
+const BATCH = 50;
+const BATCH_TEXT = 512 * 1024;
+/** Imports one person may have queued or running at once; one more is a 429. */
+export const IMPORTS_OPEN_MAX = 3;
 
 /** Temporary copies of archives: `cw-import-{pid}-…` in the system's temporary directory. */
 const TEMP_PREFIX = 'cw-import-';
@@ -39,7 +39,7 @@ const TEMP_PREFIX = 'cw-import-';
 const TEMP_STALE_MS = 24 * 60 * 60 * 1000;
 
 const INTERRUPTED = 'The import was interrupted; nothing of it was kept. Please try again.';
-const QUOTA = 'The files in the archive do not fit in your storage. Delete some files first.';
+const TOO_MANY = `You have ${IMPORTS_OPEN_MAX} imports under way. Wait for one to finish, then try again.`;
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -84,7 +84,11 @@ export class ImportService {
     private readonly storage: FileStorage,
     private readonly removals: FileRemovals,
     private readonly queue: JobQueue,
-    private readonly limits: { importMaxBytes: number; storageQuotaBytes: number },
+    private readonly limits: {
+      importMaxBytes: number;
+      storageQuotaBytes: number;
+      worker: ImportWorkerLimits;
+    },
     private readonly log: FastifyBaseLogger,
   ) {
     queue.handle(IMPORT_JOB, (job, tools) => this.run(job, tools));
@@ -98,7 +102,9 @@ export class ImportService {
       kind: IMPORT_JOB,
       userId: caller.userId,
       payload: { storageKey: key },
+      openMax: IMPORTS_OPEN_MAX,
     });
+    if (!held) throw new AppError(429, 'too_many_imports', TOO_MANY);
     const stopHolding = this.queue.keepHeld(held.id);
     let written = false;
     try {
@@ -160,20 +166,29 @@ export class ImportService {
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
     const file = path.join(dir, 'archive.zip');
-    let archive: Archive | undefined;
+    const unpacked = path.join(dir, 'files');
     const created = noneCreated();
     try {
       await pipeline(await this.storage.open(payload.storageKey), fs.createWriteStream(file));
-      archive = await openArchive(file, payload.size, this.limits.importMaxBytes * 4);
-      const plan = await this.plan(
-        archive,
-        Math.min(MARKDOWN_TOTAL_MAX_BYTES, this.limits.importMaxBytes),
+      fs.mkdirSync(unpacked);
+      const used = await this.store.repos.imports.storedBytes(caller);
+      // Read, checked, planned and unpacked in a worker thread (decision 185).
+      const read = await readArchiveInWorker(
+        {
+          file,
+          zipBytes: payload.size,
+          maxTotal: this.limits.importMaxBytes * 4,
+          maxText: Math.min(MARKDOWN_TOTAL_MAX_BYTES, this.limits.importMaxBytes),
+          fileAllowance: Math.max(0, this.limits.storageQuotaBytes - used),
+          outDir: unpacked,
+        },
+        this.limits.worker,
       );
+      const { plan } = read;
       const total =
         plan.collections.length + plan.notes.length + plan.contents.length + plan.fileNames.size;
       await tools.report({ total, errors: plan.errors });
-      await this.checkQuota(caller, archive, plan);
-      await this.write(job, caller, archive, plan, created, tools);
+      await this.write(job, caller, read, created, tools);
       await tools.report({
         processed: total,
         result: {
@@ -194,52 +209,24 @@ export class ImportService {
       }
       throw error;
     } finally {
-      archive?.close();
       fs.rmSync(dir, { recursive: true, force: true });
       await this.undo(caller, noneCreated(), payload.storageKey);
     }
   }
 
-  private async plan(archive: Archive, maxText: number): Promise<ImportPlan> {
-    const texts = new Map<string, string>();
-    const errors: { path: string; message: string }[] = [];
-    let text = 0;
-    for (const entry of archive.paths) {
-      if (!isMarkdown(entry) || isSkipped(entry)) continue;
-      const bytes = await archive.read(entry, MARKDOWN_MAX_BYTES);
-      if (!bytes) {
-        errors.push({ path: entry, message: 'The note is larger than 4 MB; it was left out.' });
-        continue;
-      }
-      text += bytes.length;
-      if (text > maxText) throw new ArchiveRefused(entry, MESSAGES.text(maxText));
-      texts.set(entry, bytes.toString('utf8').replace(/^\uFEFF/, ''));
-    }
-    const manifest = archive.paths.includes('manifest.json')
-      ? (await archive.read('manifest.json', 1024 * 1024))?.toString('utf8')
-      : undefined;
-    const plan = planImport(archive.paths, texts, manifest);
-    plan.errors.unshift(...errors);
-    return plan;
-  }
-
-  private async checkQuota(caller: Caller, archive: Archive, plan: ImportPlan): Promise<void> {
-    let bytes = 0;
-    for (const entry of plan.fileNames.keys()) bytes += archive.size(entry);
-    const used = await this.store.repos.imports.storedBytes(caller);
-    if (used + bytes > this.limits.storageQuotaBytes) {
-      throw new JobFailed([{ path: '', message: QUOTA }]);
-    }
-  }
-
+  /**
+   * Writes a plan: rows in small transactions (at most BATCH rows and BATCH_TEXT characters of
+   * text each), files from the copies the worker unpacked and checked. Nothing here reads the
+   * archive or runs a pattern over its text: that was the worker's.
+   */
   private async write(
     claim: JobClaim,
     caller: Caller,
-    archive: Archive,
-    plan: ImportPlan,
+    read: ReadArchiveResult,
     created: CreatedIds,
     tools: JobTools,
   ): Promise<void> {
+    const { plan } = read;
     let processed = 0;
     const collectionIds = new Map<string, number>();
     /** Runs `work` in one transaction that also records what exists so far. */
@@ -270,9 +257,8 @@ export class ImportService {
         return id === undefined ? [] : [id];
       });
 
-    for (let at = 0; at < plan.collections.length; at += BATCH) {
+    for (const slice of slices(plan.collections, (c) => c.description.length)) {
       await batch(async (repos) => {
-        const slice = plan.collections.slice(at, at + BATCH);
         for (const collection of slice) {
           const id = await repos.imports.insertCollection(
             caller,
@@ -285,9 +271,8 @@ export class ImportService {
         return slice.length;
       });
     }
-    for (let at = 0; at < plan.notes.length; at += BATCH) {
+    for (const slice of slices(plan.notes, (n) => n.content.length)) {
       await batch(async (repos) => {
-        const slice = plan.notes.slice(at, at + BATCH);
         for (const note of slice) {
           const collectionId = collectionIds.get(note.collectionKey);
           if (collectionId === undefined) continue;
@@ -307,9 +292,8 @@ export class ImportService {
         });
       }
     }
-    for (let at = 0; at < plan.contents.length; at += BATCH) {
+    for (const slice of slices(plan.contents, (c) => c.content.length)) {
       await batch(async (repos) => {
-        const slice = plan.contents.slice(at, at + BATCH);
         for (const item of slice) {
           const id = await repos.imports.insertContent(
             caller,
@@ -331,9 +315,9 @@ export class ImportService {
     const seen = new Set<string>();
     // In archive order: an export's files come back in the order they had (by id), whether an
     // item's or a collection's, so a second export lists them alike.
-    const position = new Map(archive.paths.map((entry, at) => [entry, at]));
+    const position = new Map(read.paths.map((entry, at) => [entry, at]));
     const owners = fileOwners
-      .filter((owner) => plan.fileNames.has(owner.entry))
+      .filter((owner) => read.files.has(owner.entry))
       .sort((a, b) => position.get(a.entry)! - position.get(b.entry)!);
     for (let at = 0; at < owners.length; at += BATCH) {
       const slice = owners.slice(at, at + BATCH).map((owner) => ({
@@ -345,10 +329,11 @@ export class ImportService {
       created.keys = keys;
       await batch(async () => 0);
       for (const file of slice) {
+        const unpacked = read.files.get(file.entry)!;
         file.size = await this.storage.write(
           file.key,
-          await archive.stream(file.entry),
-          archive.size(file.entry),
+          fs.createReadStream(unpacked.file),
+          unpacked.size,
         );
       }
       await batch(async (repos) => {
@@ -453,4 +438,24 @@ function present(job: JobRow): ImportJob {
     created: counts,
     errors: job.errors,
   };
+}
+
+/**
+ * `rows` in runs of at most BATCH rows and BATCH_TEXT characters of text (a row longer than that
+ * goes alone), so no transaction of an import holds much text (docs/api.md, "Import").
+ */
+function* slices<T>(rows: T[], textOf: (row: T) => number): Generator<T[]> {
+  let slice: T[] = [];
+  let text = 0;
+  for (const row of rows) {
+    const length = textOf(row);
+    if (slice.length > 0 && (slice.length >= BATCH || text + length > BATCH_TEXT)) {
+      yield slice;
+      slice = [];
+      text = 0;
+    }
+    slice.push(row);
+    text += length;
+  }
+  if (slice.length > 0) yield slice;
 }

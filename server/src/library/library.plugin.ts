@@ -34,6 +34,7 @@ import { exportRoutes } from './export.routes';
 import { TagsService } from './tags.service';
 import { publicRoutes } from './public.routes';
 import { importRoutes } from './import.routes';
+import type { ImportWorkerLimits } from './import-reader';
 import { ImportService, removeStaleImportDirs } from './import.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { PublicService } from './public.service';
@@ -60,6 +61,8 @@ export interface LibraryDeps {
   jobs: JobQueue;
   /** Largest import zip (IMPORT_MAX_BYTES). */
   importMaxBytes: number;
+  /** The import's worker thread limits (decision 185). */
+  importWorker: ImportWorkerLimits;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -132,7 +135,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
         storage,
         removals,
         deps.jobs,
-        { importMaxBytes: deps.importMaxBytes, storageQuotaBytes: deps.storageQuotaBytes },
+        {
+          importMaxBytes: deps.importMaxBytes,
+          storageQuotaBytes: deps.storageQuotaBytes,
+          worker: deps.importWorker,
+        },
         app.log,
       ),
       deps.importMaxBytes,
