@@ -619,7 +619,7 @@ export const endpoints = {
       'Import a zip (multipart field `file`): this product’s export, an Obsidian vault or a Notion export; runs as a job',
     consumes: ['multipart/form-data'],
     success: accepted(importJobSchema),
-    errors: [400, 401, 413, 415],
+    errors: [400, 401, 413, 415, 429],
   },
   'import.get': {
     ...yourData,

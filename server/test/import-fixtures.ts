@@ -125,6 +125,31 @@ export async function lyingSizes(bytes = 2 * 1024 * 1024): Promise<Buffer> {
   return zip;
 }
 
+/**
+ * `zip` (built by zipOf) with the entry whose unpacked size is `real` declaring `declared`
+ * instead, in its local and central headers: an archive that lies about one entry's size.
+ */
+export function declaringSize(zip: Buffer, real: number, declared: number): Buffer {
+  let changed = 0;
+  for (const [signature, offset] of [
+    [0x04034b50, 22],
+    [0x02014b50, 24],
+  ] as const) {
+    for (
+      let at = zip.indexOf(u32(signature));
+      at !== -1;
+      at = zip.indexOf(u32(signature), at + 4)
+    ) {
+      if (zip.readUInt32LE(at + offset) === real) {
+        zip.writeUInt32LE(declared, at + offset);
+        changed += 1;
+      }
+    }
+  }
+  if (changed !== 2) throw new Error(`declaringSize: ${changed} headers of ${real} bytes`);
+  return zip;
+}
+
 const u32 = (value: number) => {
   const out = Buffer.alloc(4);
   out.writeUInt32LE(value);

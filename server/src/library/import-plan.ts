@@ -86,7 +86,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function clean(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex
   const safe = text.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD');
-  return Array.from(safe).length > max ? Array.from(safe).slice(0, max).join('') : safe;
+  // UTF-16 units are never fewer than characters: most texts are done here.
+  if (safe.length <= max) return safe;
+  // The first `max` characters, a pair of surrogates counting one (no lone one is left).
+  let at = 0;
+  for (let characters = 0; characters < max && at < safe.length; characters += 1) {
+    const code = safe.charCodeAt(at);
+    at += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+  }
+  return safe.slice(0, at);
 }
 
 const cleanName = (text: string, max: number) =>

@@ -4,7 +4,12 @@ import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { markdownRemarkPlugins, nestedTooDeep, rehypeSafeMarkdown } from '@cw/contract/markdown';
+import {
+  delimitersTooDense,
+  markdownRemarkPlugins,
+  nestedTooDeep,
+  rehypeSafeMarkdown,
+} from '@cw/contract/markdown';
 
 /**
  * The public pages' HTML (docs/api.md, "Publishing"; decision 180): written by the server,
@@ -51,7 +56,7 @@ export function renderItemText(text: string): string {
     head = text.slice(0, at);
     tail = text.slice(at).trim();
   }
-  if (nestedTooDeep(head)) return plainText(text.trim());
+  if (nestedTooDeep(head) || delimitersTooDense(head)) return plainText(text.trim());
   let html: string;
   try {
     html = renderMarkdown(head);
@@ -96,7 +101,7 @@ function collectText(node: MdastNodes, out: string[]): void {
 export function excerpt(markdownText: string, max = 240): string {
   const start = markdownText.slice(0, 1000);
   const out: string[] = [];
-  if (nestedTooDeep(start)) {
+  if (nestedTooDeep(start) || delimitersTooDense(start)) {
     out.push(start);
   } else {
     try {
@@ -308,6 +313,7 @@ export const RENDERING = createHash('sha256')
       renderItemText,
       excerpt,
       nestedTooDeep,
+      delimitersTooDense,
       rehypeSafeMarkdown,
       MARKDOWN_RENDER_CHARS,
     ]

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import ReactMarkdown from 'react-markdown';
 import {
   markdownRemarkPlugins,
+  delimitersTooDense,
   nestedTooDeep,
   rehypeSafeMarkdown,
   safeUrl,
@@ -31,11 +32,16 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   children: string;
   className?: string;
 }) {
-  if (nestedTooDeep(children)) {
+  const tooCostly = nestedTooDeep(children)
+    ? 'nested too deep'
+    : delimitersTooDense(children)
+      ? 'too many delimiters'
+      : null;
+  if (tooCostly) {
     return (
       <div
         className={clsx(markdownClasses, 'whitespace-pre-wrap', className)}
-        data-plain-text="nested too deep"
+        data-plain-text={tooCostly}
       >
         {children}
       </div>
