@@ -65,7 +65,20 @@ export class ExportService {
     // yazl's outputStream is a PassThrough (typed as the wider NodeJS.ReadableStream).
     const output = zip.outputStream as Readable;
     const exportedOn = this.now();
-    this.write(zip, caller, exportedOn).catch((error: unknown) => {
+    // The writing stops when the zip cannot go on: yazl reports a stored file's read error on the
+    // ZipFile (an 'error' with no listener would end the process), and a client that hangs up
+    // closes the output. Without this, the writer would wait for the zip forever.
+    const stopped = new AbortController();
+    zip.on('error', (error: Error) => {
+      this.log.error({ err: error, userId: caller.userId }, 'export: a stored file failed');
+      stopped.abort(error);
+      output.destroy(error);
+    });
+    output.on('close', () => {
+      if (!output.readableEnded) stopped.abort(new Error('export: the download was closed'));
+    });
+    this.write(zip, caller, exportedOn, stopped.signal).catch((error: unknown) => {
+      if (stopped.signal.aborted) return;
       this.log.error({ err: error, userId: caller.userId }, 'export failed while streaming');
       output.destroy(error instanceof Error ? error : new Error(String(error)));
     });
@@ -81,8 +94,24 @@ export class ExportService {
     };
   }
 
-  private async write(zip: ZipFile, caller: Caller, exportedOn: Date): Promise<void> {
+  private async write(
+    zip: ZipFile,
+    caller: Caller,
+    exportedOn: Date,
+    stopped: AbortSignal,
+  ): Promise<void> {
     const repos = this.store.repos;
+    /** Waits for the zip to reach an entry, or rejects once the export has stopped. */
+    const reaching = (add: (reached: () => void) => void) =>
+      new Promise<void>((resolve, reject) => {
+        if (stopped.aborted) return reject(stopped.reason as Error);
+        const stop = () => reject(stopped.reason as Error);
+        stopped.addEventListener('abort', stop, { once: true });
+        add(() => {
+          stopped.removeEventListener('abort', stop);
+          resolve();
+        });
+      });
     const counts: Counts = { collections: 0, notes: 0, content: 0, files: 0, tags: 0 };
     const missingFiles: string[] = [];
     const mtime = exportedOn;
@@ -123,7 +152,7 @@ export class ExportService {
       const last = entries.pop();
       for (const entry of entries) addText(entry.path, entry.text);
       if (!last) return;
-      await new Promise<void>((reached) => addText(last.path, last.text, reached));
+      await reaching((reached) => addText(last.path, last.text, reached));
     };
 
     for (let after = 0; ;) {
@@ -223,13 +252,18 @@ export class ExportService {
       for (const [index, row] of rows.entries()) {
         const path = filePath(row);
         const isLast = index === rows.length - 1;
-        await new Promise<void>((reached) => {
+        await reaching((reached) => {
           // Opened only when the zip reaches it: one stored file open at a time.
           zip.addReadStreamLazy(path, { mtime: row.createdOn, compress: false }, (done) => {
             this.storage
               .open(row.storageKey)
               .then(
-                (stream) => done(null, stream),
+                (stream) => {
+                  // Heard from the first moment, before yazl listens: a read error ends the
+                  // export (the zip's error handler) instead of the process.
+                  stream.on('error', (error) => zip.emit('error', error));
+                  done(null, stream);
+                },
                 (error: unknown) => {
                   this.log.error({ err: error, fileId: row.id }, 'export: stored bytes missing');
                   missingFiles.push(path);

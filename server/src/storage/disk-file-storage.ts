@@ -7,6 +7,7 @@ import { ByteLimit } from './byte-limit';
 import { STORAGE_KEY_PATTERN, randomStorageKey, type FileStorage } from './file-storage';
 
 const PART_SUFFIX = '.part';
+const ignoreError = () => undefined;
 
 /**
  * Removes the `.part` files of uploads that were interrupted (kill -9, a crash, a shutdown in the
@@ -62,6 +63,10 @@ export class DiskFileStorage implements FileStorage {
   }
 
   async write(key: string, stream: Readable, maxBytes: number): Promise<number> {
+    // Listened to from the first moment: a source that fails while the folders are made would
+    // otherwise emit an 'error' no one hears, which ends the process; the pipeline below still
+    // fails with it (a stream that already failed is refused by pipeline).
+    stream.on('error', ignoreError);
     const target = this.pathOf(key);
     await fsp.mkdir(this.tmpDir, { recursive: true });
     await fsp.mkdir(path.dirname(target), { recursive: true });

@@ -98,7 +98,8 @@ export class S3FileStorage implements FileStorage {
     // The source's own failure (a broken or malformed upload) ends the limit stream with the
     // same error object, which the caller recognises as the client's.
     const onSourceError = (error: Error) => limit.destroy(error);
-    stream.once('error', onSourceError);
+    // `on`, not `once`: a source can fail twice, and an 'error' with no listener ends the process.
+    stream.on('error', onSourceError);
     stream.pipe(limit);
     const upload = new Upload({
       client: this.client,
