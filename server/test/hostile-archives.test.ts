@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import type { ImportJob } from '@cw/contract';
 import { collections, contents, files, jobs, notes } from '../src/db/schema';
 import { MESSAGES } from '../src/library/import-archive';
+import { slowestHealthWhile } from './health-support';
 import { createTestApp, type TestContext } from './helpers';
 import { declaringSize, modestlyCompressible, PNG, zipOf } from './import-fixtures';
 import { multipartBody, signedInCaller, type Caller } from './library-helpers';
@@ -37,30 +38,6 @@ async function upload(caller: Caller, bytes: Buffer) {
     headers: { ...caller.auth, 'content-type': contentType },
     payload: body,
   });
-}
-
-/**
- * The slowest /api/health answer while `work` runs, asked 10 ms after each answer; the wait
- * counts too (less its 10 ms), so a stall between two questions is measured as well.
- */
-export async function slowestHealthWhile(
-  context: TestContext,
-  work: Promise<unknown>,
-): Promise<number> {
-  let done = false;
-  const finished = work.finally(() => {
-    done = true;
-  });
-  let slowest = 0;
-  while (!done) {
-    const asked = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const answer = await context.app.inject({ method: 'GET', url: '/api/health' });
-    expect(answer.statusCode).toBe(200);
-    slowest = Math.max(slowest, performance.now() - asked - 10);
-  }
-  await finished;
-  return slowest;
 }
 
 /** Uploads, runs the job while health is watched, and answers the job and the slowest health. */
