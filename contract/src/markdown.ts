@@ -136,7 +136,7 @@ const DELIMITER_BUDGET = 250_000;
  * parser would hold the process: it weighs each delimiter against the others of its paragraph,
  * so its time grows with the square of their count (20,000 characters of `*a_` take 8 s, 500
  * delimiters in one paragraph about 50 ms). Such a text is shown as plain text, as one nested too
- * deep is, by the public pages and the web app alike (decision 185). Real texts stay far below:
+ * deep is, by the public pages and the web app alike (decision 186). Real texts stay far below:
  * a paragraph of 100 links counts 40,000. One pass, in linear time.
  */
 export function delimitersTooDense(text: string): boolean {

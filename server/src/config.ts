@@ -62,7 +62,7 @@ const envSchema = z
       .int()
       .positive()
       .default(500 * 1024 * 1024),
-    // The import's worker thread (docs/operations.md, "Imports"; decision 185).
+    // The import's worker thread (docs/operations.md, "Background jobs"; decision 185).
     IMPORT_CPU_SECONDS: z.coerce.number().positive().max(3600).default(60),
     IMPORT_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(1024),
     TRUST_PROXY: booleanFlag,

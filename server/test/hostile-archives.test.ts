@@ -11,7 +11,7 @@ import { declaringSize, modestlyCompressible, PNG, zipOf } from './import-fixtur
 import { multipartBody, signedInCaller, type Caller } from './library-helpers';
 
 /**
- * Archives built to take the server down, from a hostile probe (docs/operations.md, "Imports";
+ * Archives built to take the server down, from a hostile probe (docs/operations.md, "Background jobs";
  * decision 185). Each import runs while /api/health is asked every few milliseconds: an archive
  * may fail, but the server must keep answering, within 1 s, and keep nothing of a failed import.
  */

@@ -10,7 +10,7 @@ import { declaringSize, PNG, zipOf, type Entries } from './import-fixtures';
 import { multipartBody, signedInCaller } from './library-helpers';
 
 /**
- * The hostile suite for archives (docs/operations.md, "Imports"): generated zips, random and
+ * The hostile suite for archives (docs/operations.md, "Background jobs"): generated zips, random and
  * mutated (flipped bytes, cut short, header fields overwritten), with lying sizes, deep folders,
  * long lines and embed-heavy notes, each imported while /api/health is asked every few ms.
  * Whatever the archive: the upload is a 202 or a 4xx in the error shape, the job ends `done` or

@@ -15,7 +15,7 @@ import { modestlyCompressible, zipOf } from './import-fixtures';
 import { multipartBody, signedInCaller, type Caller } from './library-helpers';
 
 /**
- * No error anywhere in a job or a request ends the process (docs/operations.md, "Imports";
+ * No error anywhere in a job or a request ends the process (docs/operations.md, "Background jobs";
  * decision 185): every stream of the import, export, upload and download paths is made to fail
  * in turn, on the store's side (a stream that errors half-way) and on the client's (a socket
  * closed half-way), and after each the server still answers. An 'error' event with no listener

@@ -17,8 +17,8 @@ import { rangesIn, unmark } from '../src/search/snippets';
 
 /**
  * Every pattern that reads someone's text (an import's notes, the markdown rules, the search
- * box, mails) runs in linear time on 1 MB of its worst input (docs/operations.md, "Imports";
- * decision 185): a pattern tried at every position that reads on to the line's end from each
+ * box, mails) runs in linear time on 1 MB of its worst input (docs/operations.md, "Background jobs";
+ * decision 186): a pattern tried at every position that reads on to the line's end from each
  * takes the square of the line's length, and one 30 KB line held the server for 17 s.
  *
  * Judged by growth, not by a clock: the best of three runs on 1 MB must take less than 10 times

@@ -1,5 +1,5 @@
 /**
- * The import's worker thread (docs/operations.md, "Imports"): reads and plans one archive with
+ * The import's worker thread (docs/operations.md, "Background jobs"): reads and plans one archive with
  * readArchive and posts the result, so no archive, however built, holds the thread that answers
  * requests. Started by readArchiveInWorker (import-reader.ts), which caps its memory and the
  * time it may compute; an error here ends this thread only.
