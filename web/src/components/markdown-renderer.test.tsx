@@ -32,6 +32,19 @@ describe('MarkdownRenderer', () => {
     expect(normal.querySelector('blockquote li blockquote, blockquote blockquote')).not.toBeNull();
   });
 
+  it('shows a text dense with emphasis and link delimiters as plain text', () => {
+    // The parser weighs delimiters pairwise: 20,000 characters of `*a_` hold it for seconds.
+    const hostile = `${'*a_'.repeat(7_000)}\n\n**not bold**`;
+    const { container } = renderMarkdown(hostile);
+    expect(container.querySelector('[data-plain-text="too many delimiters"]')).not.toBeNull();
+    expect(container.querySelector('strong')).toBeNull();
+    // A paragraph of a hundred links and some emphasis stays markdown.
+    const links = Array.from({ length: 100 }, (_, i) => `[link ${i}](https://example.com/${i})`);
+    const { container: normal } = renderMarkdown(`${links.join(' ')} **bold** _it_`);
+    expect(normal.querySelectorAll('a')).toHaveLength(100);
+    expect(normal.querySelector('strong')).toHaveTextContent('bold');
+  });
+
   it('shows raw HTML as text and never renders it', () => {
     const { container } = renderMarkdown(
       'Before <script>alert("x")</script> and <img src=x onerror="alert(1)"> <b>bold?</b>',
