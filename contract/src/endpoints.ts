@@ -28,6 +28,8 @@ import {
   contentSchema,
   fileListQuerySchema,
   filePatchBodySchema,
+  filePreviewLinkSchema,
+  filePreviewQuerySchema,
   fileSchema,
   noteCreateBodySchema,
   noteListQuerySchema,
@@ -505,9 +507,29 @@ export const endpoints = {
   'files.download': {
     ...files,
     summary:
-      'Download the bytes (Content-Disposition: attachment, the stored Content-Type, nosniff)',
+      'Download the bytes (Content-Disposition: attachment, the stored Content-Type, nosniff, Content-Security-Policy: sandbox)',
     params: idParamsSchema,
     produces: ['application/octet-stream'],
+    // Streams are sent as they are, never serialized; the schema only documents the answer.
+    success: ok(z.unknown().describe('The file’s bytes, exactly as uploaded')),
+    errors: [401, 404],
+  },
+  'files.previewLink': {
+    ...files,
+    summary:
+      'A link to GET …/preview/ that needs no Authorization header (a 60-second ticket for that one address), for a PDF shown in a frame',
+    params: idParamsSchema,
+    success: ok(filePreviewLinkSchema),
+    errors: [401, 404],
+  },
+  'files.preview': {
+    ...files,
+    summary:
+      'The bytes for a preview frame: a PDF (application/pdf) inline, anything else exactly as the download (attachment, sandbox); signed in by the Authorization header or by `ticket`',
+    params: idParamsSchema,
+    query: filePreviewQuerySchema,
+    ticket: true,
+    produces: ['application/pdf', 'application/octet-stream'],
     // Streams are sent as they are, never serialized; the schema only documents the answer.
     success: ok(z.unknown().describe('The file’s bytes, exactly as uploaded')),
     errors: [401, 404],

@@ -70,6 +70,17 @@ export const fileSchema = z.object({
   user: idSchema,
 });
 export type FileObject = z.infer<typeof fileSchema>;
+/**
+ * POST /api/collections/files/{id}/preview-link/: `url` is
+ * `/api/collections/files/{id}/preview/?ticket=…`, good for 60 seconds and for that address only
+ * (docs/auth.md, "Download tickets").
+ */
+export const filePreviewLinkSchema = z.object({ url: z.string() });
+export type FilePreviewLink = z.infer<typeof filePreviewLinkSchema>;
+/** `ticket`: a download ticket from the preview link, instead of the Authorization header. */
+export const filePreviewQuerySchema = z.object({
+  ticket: z.string().max(2000).optional(),
+});
 export const FILE_NAME_MAX = 255;
 export const filePatchBodySchema = z.object({
   /** Attach to one of the caller's content items, or null to detach. */

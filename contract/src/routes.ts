@@ -74,6 +74,8 @@ export const routes = {
   'files.update': route('PATCH', '/api/collections/files/:id/'),
   'files.remove': route('DELETE', '/api/collections/files/:id/'),
   'files.download': route('GET', '/api/collections/files/:id/download/'),
+  'files.previewLink': route('POST', '/api/collections/files/:id/preview-link/'),
+  'files.preview': route('GET', '/api/collections/files/:id/preview/'),
   'files.usage': route('GET', '/api/collections/files/usage/'),
 
   'notes.list': route('GET', '/api/collections/notes/'),

@@ -48,6 +48,9 @@ export const MAIN_SCREENS = [
   // Publishing (issue 15): a published collection's page and one of its items, signed out.
   'public-page',
   'public-item',
+  // Attachment previews (decisions 190, 191): an SVG drawn as a PNG, a PDF in its frame.
+  'file-preview',
+  'file-preview-pdf',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -41,7 +41,9 @@ export const test = base.extend<Fixtures>({
     async ({ context, baseURL }, use) => {
       const ownOrigin = new URL(baseURL ?? fromSetup('E2E_BASE_URL')).origin;
       await context.route(
-        (url) => url.origin !== ownOrigin,
+        // Only the network: the browser's own pages (its PDF viewer's chrome-extension:// and
+        // chrome:// resources) are no remote requests.
+        (url) => /^(https?|wss?):$/.test(url.protocol) && url.origin !== ownOrigin,
         (route) =>
           route.request().resourceType() === 'image'
             ? route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PLACEHOLDER_IMAGE })

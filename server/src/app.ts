@@ -183,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         connectSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         objectSrc: ["'none'"],
+        // Only the app's own answers in a frame: a PDF preview's ticketed address (decision 191).
+        frameSrc: ["'self'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

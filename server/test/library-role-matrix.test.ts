@@ -76,6 +76,8 @@ const MATRIX: Row[] = [
   ['GET    files?content=',                      200,  200,   200,   404,     404,    404],
   ['GET    file',                                200,  200,   200,   404,     404,    404],
   ['GET    file download',                       200,  200,   200,   404,     404,    404],
+  ['POST   file preview-link (and its ticket)',  200,  200,   200,   404,     404,    404],
+  ['GET    file preview',                        200,  200,   200,   404,     404,    404],
   ['POST   file upload to an item',              201,  201,   403,   400,     400,    400],
   ['POST   file upload to the collection',       201,  201,   403,   400,     400,    400],
   ['PATCH  file (rename)',                       200,  200,   403,   404,     404,    404],
@@ -275,6 +277,15 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
   'GET    files?content=': (who) => person[who].get(`/api/collections/files/?content=${item.id}`),
   'GET    file': (who) => person[who].get(`/api/collections/files/${itemFile.id}/`),
   'GET    file download': (who) => person[who].get(itemFile.url),
+  // The link's ticket opens the file for the person who asked for it.
+  'POST   file preview-link (and its ticket)': async (who) => {
+    const res = await person[who].post(`/api/collections/files/${itemFile.id}/preview-link/`);
+    if (res.statusCode !== 200) return res;
+    const preview = await ctx.app.inject({ method: 'GET', url: res.json<{ url: string }>().url });
+    expect(preview.statusCode).toBe(200);
+    return res;
+  },
+  'GET    file preview': (who) => person[who].get(`/api/collections/files/${itemFile.id}/preview/`),
   'POST   file upload to an item': (who) =>
     person[who].upload({ name: 'up.txt', bytes: Buffer.from('u') }, { content: String(item.id) }),
   'POST   file upload to the collection': (who) =>

@@ -9,6 +9,7 @@ import type {
   PublicCollection,
   Tag,
 } from '@cw/contract';
+import { DOWNLOAD_CSP } from '../src/http/response-headers';
 import { PUBLIC_CSP } from '../src/library/public-html';
 import { PUBLIC_API_CONTENT_BYTES } from '../src/library/public.repository';
 import { createTestApp, type TestContext } from './helpers';
@@ -868,7 +869,10 @@ describe('the rest of the publishing rules', () => {
       const res = await visit(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('public, max-age=60');
-      expect(res.headers['content-security-policy'], url).toBe(PUBLIC_CSP);
+      // A file is a download: the sandbox of every download (decision 190), not the pages' CSP.
+      expect(res.headers['content-security-policy'], url).toBe(
+        url.includes('/files/') ? DOWNLOAD_CSP : PUBLIC_CSP,
+      );
     }
     const item = (await visit(`/p/${id}/${w.publicItem.id}`)).body;
     expect(item).toContain('<title>Episode one · Season 3</title>');

@@ -4,11 +4,12 @@ import { ticketNotValid } from '../auth/download-tickets';
 import type { TokenService } from '../auth/tokens';
 import type { Caller } from '../policy/caller';
 import { tokenNotValid, unauthorized } from './errors';
+import { pathOnly } from './log-serializers';
 
 /**
  * The guard of signed-in routes. `hook` runs before the route: `Authorization: Bearer <access
  * token>` must hold a valid access token. `ticketHook` is the hook of routes marked `ticket` in
- * the contract's table (the export's download): it also takes `?ticket=` of a download link
+ * the contract's table (the export's download, a file's preview): it also takes `?ticket=` of a link
  * (docs/auth.md, "Download tickets"). `callerOf` gives the caller it proved; the route table
  * hands it to the handlers of signed-in routes only (server/src/http/route-table.ts).
  */
@@ -58,14 +59,16 @@ export function createAuthGuard(
   const ticketHook = async (request: FastifyRequest, reply: FastifyReply) => {
     const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
     if (ticket === undefined) return hook(request, reply);
-    if (typeof ticket !== 'string') throw ticketNotValid();
-    const claims = await tickets.verify(ticket);
+    // A ticket opens the one address it was made for (decision 191).
+    const path = pathOnly(request.url);
+    if (typeof ticket !== 'string') throw ticketNotValid(path);
+    const claims = await tickets.verify(ticket, path);
     const header = request.headers.authorization;
     if (header !== undefined && (await callerOfHeader(header)).userId !== claims.userId)
-      throw ticketNotValid();
-    if (!(await checks.exists(claims.userId))) throw ticketNotValid();
+      throw ticketNotValid(path);
+    if (!(await checks.exists(claims.userId))) throw ticketNotValid(path);
     if (claims.familyId && !(await checks.sessionIsLive(claims.userId, claims.familyId)))
-      throw ticketNotValid();
+      throw ticketNotValid(path);
     callers.set(request, { userId: claims.userId, sessionFamilyId: claims.familyId });
   };
 

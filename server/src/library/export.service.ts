@@ -56,8 +56,9 @@ export class ExportService {
    * as it streams (a link cannot carry the Authorization header).
    */
   async link(caller: Caller): Promise<{ url: string }> {
-    const ticket = await this.tickets.issue(caller.userId, caller.sessionFamilyId);
-    return { url: `${pathOf('export.download')}?ticket=${encodeURIComponent(ticket)}` };
+    const path = pathOf('export.download');
+    const ticket = await this.tickets.issue(caller.userId, caller.sessionFamilyId, path);
+    return { url: `${path}?ticket=${encodeURIComponent(ticket)}` };
   }
 
   download(caller: Caller): { stream: Readable; headers: Record<string, string> } {

@@ -33,10 +33,19 @@ export function storedContentType(declared: string | undefined): string {
  * name (quotes, semicolons, non-Latin letters) neither breaks the header nor becomes a path.
  */
 export function attachmentDisposition(name: string): string {
+  return `attachment; ${dispositionNames(name)}`;
+}
+
+/** The same names for `inline` (a PDF shown in the app's preview frame). */
+export function inlineDisposition(name: string): string {
+  return `inline; ${dispositionNames(name)}`;
+}
+
+function dispositionNames(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -12,6 +12,8 @@ export const filesRoutes = (
   | 'files.update'
   | 'files.remove'
   | 'files.download'
+  | 'files.previewLink'
+  | 'files.preview'
   | 'files.usage'
 > => ({
   'files.list': async (request, _reply, caller) =>
@@ -25,6 +27,13 @@ export const filesRoutes = (
   // The stream is sent as it is, never serialized.
   'files.download': async (request, reply, caller) => {
     const { stream, headers } = await service.download(caller, request.params.id);
+    void reply.headers(headers);
+    return stream;
+  },
+  'files.previewLink': (request, _reply, caller) => service.previewLink(caller, request.params.id),
+  // Signed in by the Authorization header or the link's ticket (the route table's guard).
+  'files.preview': async (request, reply, caller) => {
+    const { stream, headers } = await service.preview(caller, request.params.id);
     void reply.headers(headers);
     return stream;
   },

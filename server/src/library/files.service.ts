@@ -10,7 +10,10 @@ import type {
 import { AppError, notFound, validationFailed } from '../http/errors';
 import { malformedMultipart } from '../http/multipart';
 import { FileTooLargeError, type FileStorage } from '../storage/file-storage';
-import { attachmentDisposition, sanitizeFileName, storedContentType } from './file-names';
+import { sanitizeFileName, storedContentType } from './file-names';
+import { downloadHeaders, previewHeaders } from './download-headers';
+import type { DownloadTickets } from '../auth/download-tickets';
+import { pathOf } from '@cw/contract/routes';
 import type { LibraryRepositories, LibraryStore } from './library-store';
 import { authorize, requireRole } from '../policy/library.policy';
 import type { Caller } from '../policy/caller';
@@ -52,6 +55,8 @@ export interface FilesLimits {
   /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
   storageQuotaBytes: number;
   log: FastifyBaseLogger;
+  /** Signs the preview links (docs/auth.md, "Download tickets"). */
+  tickets: DownloadTickets;
 }
 
 /**
@@ -64,6 +69,7 @@ export class FilesService {
   private readonly uploadMaxBytes: number;
   private readonly storageQuotaBytes: number;
   private readonly log: FastifyBaseLogger;
+  private readonly tickets: DownloadTickets;
 
   constructor(
     private readonly store: LibraryStore,
@@ -74,6 +80,7 @@ export class FilesService {
     this.uploadMaxBytes = limits.uploadMaxBytes;
     this.storageQuotaBytes = limits.storageQuotaBytes;
     this.log = limits.log;
+    this.tickets = limits.tickets;
   }
 
   async usage(caller: Caller): Promise<StorageUsage> {
@@ -273,23 +280,36 @@ export class FilesService {
   async download(caller: Caller, id: number): Promise<Download> {
     const row = await this.store.repos.files.find(caller, id);
     if (!row) throw notFound();
-    let stream: Readable;
+    return { stream: await this.open(row), headers: downloadHeaders(row, 'private, no-store') };
+  }
+
+  /**
+   * POST …/preview-link/ (decision 191): the file's preview address with a 60-second ticket of
+   * the caller and their sign-in, good for that address alone, so the app can show a PDF in a
+   * frame (a frame's address cannot carry the Authorization header). A file the caller may not
+   * read is a 404, as everywhere.
+   */
+  async previewLink(caller: Caller, id: number): Promise<{ url: string }> {
+    if (!(await this.store.repos.files.find(caller, id))) throw notFound();
+    const path = pathOf('files.preview', { id });
+    const ticket = await this.tickets.issue(caller.userId, caller.sessionFamilyId, path);
+    return { url: `${path}?ticket=${encodeURIComponent(ticket)}` };
+  }
+
+  /** GET …/preview/: a PDF inline for the preview frame, anything else as its download. */
+  async preview(caller: Caller, id: number): Promise<Download> {
+    const row = await this.store.repos.files.find(caller, id);
+    if (!row) throw notFound();
+    return { stream: await this.open(row), headers: previewHeaders(row, 'private, no-store') };
+  }
+
+  private async open(row: { id: number; storageKey: string }): Promise<Readable> {
     try {
-      stream = await this.storage.open(row.storageKey);
+      return await this.storage.open(row.storageKey);
     } catch (error) {
       this.log.error({ err: error, fileId: row.id }, 'stored bytes of a file are missing');
       throw notFound('The contents of this file are missing.');
     }
-    return {
-      stream,
-      headers: {
-        'content-type': row.contentType,
-        'content-length': String(row.size),
-        'content-disposition': attachmentDisposition(row.name),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      },
-    };
   }
 }
 

@@ -55,7 +55,7 @@ export interface LibraryDeps {
   mailQueue: MailQueue;
   publicUrl: string;
   now: () => Date;
-  /** Signs the export's download links (docs/auth.md, "Download tickets"). */
+  /** Signs the export's download links and the file preview links (docs/auth.md, "Download tickets"). */
   downloadTickets: DownloadTickets;
   /** Background jobs in the database: imports and the trash's purge (decision 133). */
   jobs: JobQueue;
@@ -111,6 +111,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     uploadMaxBytes: deps.uploadMaxBytes,
     storageQuotaBytes: deps.storageQuotaBytes,
     log: app.log,
+    tickets: deps.downloadTickets,
   });
   registerRoutes(app, deps.guard, filesRoutes(files));
   const notes = new NotesService(store);

@@ -100,7 +100,8 @@ export const publicRoutes = (service: PublicService): RouteHandlers<PublicRoute>
         request.params.public_id,
         request.params.file_id,
       );
-      void reply.headers(headers).header('content-security-policy', PUBLIC_CSP);
+      // A download: the sandbox policy of downloadHeaders, not the public pages' own.
+      void reply.headers(headers);
       return stream;
     } catch (error) {
       if (error instanceof NotPublic) return sendPublicNotFound(reply);

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { pathOf, type PublicCollection } from '@cw/contract';
 import type { FileStorage } from '../storage/file-storage';
-import { attachmentDisposition } from './file-names';
+import { downloadHeaders } from './download-headers';
 import type { LibraryStore } from './library-store';
 import { PublicAnswerCache } from './public-cache';
 import { collectionPage, excerpt, feed, itemDate, itemPage, RENDERING } from './public-html';
@@ -258,13 +258,7 @@ export class PublicService {
     }
     return {
       stream,
-      headers: {
-        'content-type': file.contentType,
-        'content-length': String(file.size),
-        'content-disposition': attachmentDisposition(file.name),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'public, max-age=60',
-      },
+      headers: downloadHeaders(file, 'public, max-age=60'),
     };
   }
 }

@@ -1,6 +1,6 @@
 import type { FileObject } from '@cw/contract';
 import { pathOf } from '@cw/contract/routes';
-import { ApiRequestError, refreshSession } from '../api-client';
+import { ApiRequestError, callApi, refreshSession } from '../api-client';
 import { getAuthorizationValue } from '../token-storage';
 
 /** Query keys of files. Invalidating `fileKeys.all` refreshes every file list. */
@@ -29,9 +29,16 @@ export async function fetchFileBlob(id: number): Promise<Blob> {
   return (await fetchSignedIn(pathOf('files.download', { id }))).blob();
 }
 
-/** Saves bytes under `name` through a temporary object URL. */
+/** What a saved download's object URL is: bytes to save, never a document to show. */
+export const DOWNLOAD_TYPE = 'application/octet-stream';
+
+/**
+ * Saves bytes under `name` through a temporary object URL. The URL's type is always
+ * DOWNLOAD_TYPE, never the file's own: an object URL is a document of the app's origin if it is
+ * opened, and an SVG or HTML one would run its script there (decision 190).
+ */
 export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
+  const url = URL.createObjectURL(blob.slice(0, blob.size, DOWNLOAD_TYPE));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -49,6 +56,14 @@ export function saveBlob(blob: Blob, name: string): void {
  */
 export async function downloadFile(file: Pick<FileObject, 'id' | 'name'>): Promise<void> {
   saveBlob(await fetchFileBlob(file.id), file.name);
+}
+
+/**
+ * The address of a file's preview with a 60-second ticket for that address alone (POST
+ * …/preview-link/), for a PDF in a frame, which cannot send the Authorization header.
+ */
+export async function previewLink(id: number): Promise<string> {
+  return (await callApi('files.previewLink', { params: { id } })).url;
 }
 
 /** "2.4 MB" */

@@ -204,4 +204,13 @@ describe('LoginPage return-to', () => {
     await fillAndSubmit('ada@example.com', 'secret123');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
+
+  it('signs in to the dashboard, never "Login failed", when ?next= is /.//evil.example/c', async () => {
+    localStorage.clear();
+    renderAt(`?next=${encodeURIComponent('/.//evil.example/c')}`);
+    await fillAndSubmit('ada@example.com', 'secret123');
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(screen.queryByText(/Login failed/)).not.toBeInTheDocument();
+    expect(localStorage.getItem('refresh_token')).toBe('ref');
+  });
 });

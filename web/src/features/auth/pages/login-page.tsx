@@ -40,24 +40,36 @@ export function LoginPage() {
     if (Object.keys(found).length > 0) return;
     setMessage(null);
     const credentials = { email: email.trim(), password };
+    let answer: Awaited<ReturnType<typeof loginMutation.mutateAsync>>;
     try {
-      const answer = await loginMutation.mutateAsync(credentials);
-      if (answer.token && (answer.verified === true || answer.mfa_status === false)) {
-        setTokens(answer.token);
-        void navigate(next ?? '/dashboard');
-        return;
-      }
-      // Unverified account or MFA on: the server mailed a one-time code.
-      const text = answer.message || 'OTP sent to your email.';
-      setMessage(text);
-      if (answer.access) setAccessToken(answer.access);
-      void navigate('/verify-otp', { state: { ...credentials, message: text, next } });
+      answer = await loginMutation.mutateAsync(credentials);
     } catch (error) {
       const text =
         error instanceof ApiRequestError
           ? (error.detail ?? error.serverMessage ?? 'Login failed. Please try again.')
           : 'Login failed. Please try again.';
       setMessage(text);
+      return;
+    }
+    // Only a failed call says "Login failed": what follows a sign-in that worked never does.
+    if (answer.token && (answer.verified === true || answer.mfa_status === false)) {
+      setTokens(answer.token);
+      goTo(next ?? '/dashboard');
+      return;
+    }
+    // Unverified account or MFA on: the server mailed a one-time code.
+    const text = answer.message || 'OTP sent to your email.';
+    setMessage(text);
+    if (answer.access) setAccessToken(answer.access);
+    void navigate('/verify-otp', { state: { ...credentials, message: text, next } });
+  }
+
+  /** Goes to the return-to page; should the router refuse it, to the dashboard instead. */
+  function goTo(path: string) {
+    try {
+      void navigate(path);
+    } catch {
+      void navigate('/dashboard');
     }
   }
 

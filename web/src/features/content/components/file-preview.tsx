@@ -2,7 +2,8 @@ import type { FileObject } from '@cw/contract';
 import { FileText, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { downloadFile, fetchFileBlob } from '../../../lib/api/files';
+import { downloadFile, fetchFileBlob, previewLink } from '../../../lib/api/files';
+import { imageKindOf, mediaTypeOf, safeImageBlob } from '../../../lib/safe-image';
 
 export type PreviewKind = 'image' | 'pdf' | 'text';
 
@@ -10,61 +11,101 @@ const TEXT_TYPES = /^(text\/|application\/(json|xml|x-yaml|yaml|markdown))/;
 const TEXT_NAMES = /\.(txt|md|markdown|csv|json|srt|vtt|ya?ml|xml|log)$/i;
 /** Text bigger than this is downloaded rather than shown. */
 const TEXT_PREVIEW_MAX = 1024 * 1024;
+/** Longest side, in pixels, of the PNG an SVG is drawn as: a thumbnail, the dialog. */
+const THUMBNAIL_SIDE = 160;
+const PREVIEW_SIDE = 1600;
 
-/** What the preview dialog can show for a file, or null (then it downloads). */
+/**
+ * What the preview dialog can show for a file, or null (then it downloads). Pictures only of
+ * types that run nothing (PNG, JPEG, GIF, WebP, AVIF; an SVG drawn as a PNG); a PDF only when it
+ * is stored as exactly `application/pdf` (the one type the server answers inline); text as text.
+ * Anything else, HTML and XML documents included unless they are shown as text, downloads.
+ */
 export function previewKind(
   file: Pick<FileObject, 'name' | 'content_type' | 'size'>,
 ): PreviewKind | null {
-  const type = file.content_type.toLowerCase();
-  if (type.startsWith('image/')) return 'image';
-  if (type === 'application/pdf' || /\.pdf$/i.test(file.name)) return 'pdf';
+  const type = mediaTypeOf(file.content_type);
+  if (imageKindOf(type)) return 'image';
+  if (type === 'application/pdf') return 'pdf';
   if ((TEXT_TYPES.test(type) || TEXT_NAMES.test(file.name)) && file.size <= TEXT_PREVIEW_MAX)
     return 'text';
   return null;
 }
 
 type Loaded =
-  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; url: string; text?: string };
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; src?: string; text?: string };
+
+/** What a load gives: an address to show (`objectUrl` when it is ours to revoke), or text. */
+interface Source {
+  src?: string;
+  objectUrl?: boolean;
+  text?: string;
+}
 
 /**
- * The file's bytes as an object URL (fetched with the session's token, since a plain link
- * cannot send it), revoked when the component goes away or the file changes.
+ * Never the file's own bytes under their own type as an address (decision 190): a picture is a
+ * raster blob (safeImageBlob), text is text, a PDF is the server's ticketed preview address.
  */
-export function useFileBlob(file: Pick<FileObject, 'id'> | null, asText = false): Loaded {
-  const [loaded, setLoaded] = useState<{ id: number; result: Loaded } | null>(null);
+async function loadSource(
+  file: Pick<FileObject, 'id' | 'content_type'>,
+  kind: PreviewKind,
+  longestSide: number,
+): Promise<Source> {
+  if (kind === 'pdf') return { src: await previewLink(file.id) };
+  const blob = await fetchFileBlob(file.id);
+  if (kind === 'text') return { text: await blob.text() };
+  const image = await safeImageBlob(blob, file.content_type, longestSide);
+  if (!image) throw new Error('Not a picture the app shows.');
+  return { src: URL.createObjectURL(image), objectUrl: true };
+}
+
+/**
+ * The file's preview source, loaded with the session's token when it changes; an object URL is
+ * revoked when the component goes away or the file changes.
+ */
+function usePreviewSource(
+  file: Pick<FileObject, 'id' | 'content_type'> | null,
+  kind: PreviewKind | null,
+  longestSide: number,
+): Loaded {
+  const [loaded, setLoaded] = useState<{ key: string; result: Loaded } | null>(null);
   const id = file?.id;
+  const type = file?.content_type;
+  const key = id === undefined || type === undefined || !kind ? null : `${kind}:${id}:${type}`;
   useEffect(() => {
-    if (id === undefined) return;
+    if (id === undefined || type === undefined || !kind || key === null) return;
     let cancelled = false;
-    let url: string | null = null;
-    fetchFileBlob(id).then(
-      async (blob) => {
-        const text = asText ? await blob.text() : undefined;
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        setLoaded({ id, result: { state: 'ready', url, text } });
+    let objectUrl: string | null = null;
+    loadSource({ id, content_type: type }, kind, longestSide).then(
+      (source) => {
+        if (source.objectUrl && source.src) objectUrl = source.src;
+        if (cancelled) {
+          if (objectUrl) URL.revokeObjectURL(objectUrl);
+          return;
+        }
+        setLoaded({ key, result: { state: 'ready', src: source.src, text: source.text } });
       },
       () => {
-        if (!cancelled) setLoaded({ id, result: { state: 'failed' } });
+        if (!cancelled) setLoaded({ key, result: { state: 'failed' } });
       },
     );
     return () => {
       cancelled = true;
-      if (url) URL.revokeObjectURL(url);
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [id, asText]);
-  return loaded && loaded.id === id ? loaded.result : { state: 'loading' };
+  }, [id, type, kind, key, longestSide]);
+  return loaded && loaded.key === key ? loaded.result : { state: 'loading' };
 }
 
 /** A small picture of an image attachment (loaded with the token); an icon for anything else. */
 export function FileThumbnail({ file }: { file: FileObject }) {
-  const image = file.content_type.toLowerCase().startsWith('image/');
-  const loaded = useFileBlob(image ? file : null);
+  const image = imageKindOf(file.content_type) !== null;
+  const loaded = usePreviewSource(file, image ? 'image' : null, THUMBNAIL_SIDE);
   if (!image) return <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />;
   return (
     <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
-      {loaded.state === 'ready' ? (
-        <img src={loaded.url} alt="" className="size-full object-cover" />
+      {loaded.state === 'ready' && loaded.src ? (
+        <img src={loaded.src} alt="" className="size-full object-cover" />
       ) : (
         <FileText className="size-4 text-slate-400" aria-hidden="true" />
       )}
@@ -81,7 +122,10 @@ export function openOrDownload(file: FileObject, open: (file: FileObject) => voi
   return downloadFile(file);
 }
 
-/** Preview of an image, a PDF or a text file, with its whole name and a Download button. */
+/**
+ * Preview of a picture (as a raster image), a PDF (in a frame of the server's preview answer) or
+ * a text file (as text), with its whole name and a Download button.
+ */
 export function FilePreviewDialog({
   file,
   onClose,
@@ -90,7 +134,7 @@ export function FilePreviewDialog({
   onClose: () => void;
 }) {
   const kind = file ? previewKind(file) : null;
-  const loaded = useFileBlob(file, kind === 'text');
+  const loaded = usePreviewSource(file, kind, PREVIEW_SIDE);
   const [downloadFailed, setDownloadFailed] = useState(false);
   return (
     <Modal
@@ -127,14 +171,15 @@ export function FilePreviewDialog({
         )}
         {loaded.state === 'ready' && kind === 'image' && (
           <img
-            src={loaded.url}
+            src={loaded.src}
             alt={file?.name ?? ''}
             className="mx-auto max-h-[60vh] max-w-full object-contain"
           />
         )}
         {loaded.state === 'ready' && kind === 'pdf' && (
+          // The server's inline PDF answer, framed by the app alone (decision 191).
           <iframe
-            src={loaded.url}
+            src={loaded.src}
             title={file?.name ?? 'PDF'}
             className="h-[60vh] w-full rounded-md ring-1 ring-slate-200"
           />

@@ -84,8 +84,10 @@ describe('ContentDetailPage', () => {
           ],
         }),
       'GET /api/collections/files/8/download/': () => new Response('hello world!'),
-      'GET /api/collections/files/9/download/': () => new Response(new Blob(['png'])),
-      'GET /api/collections/files/10/download/': () => new Response(new Blob(['%PDF'])),
+      'GET /api/collections/files/9/download/': () =>
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+      'POST /api/collections/files/10/preview-link/': () =>
+        json(200, { url: '/api/collections/files/10/preview/?ticket=t' }),
     });
     const collections = await screen.findByRole('list', { name: 'Collections' });
     expect(within(collections).getByRole('link', { name: 'Season 2' })).toHaveAttribute(
@@ -107,12 +109,16 @@ describe('ContentDetailPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'outline.pdf' }));
     const pdfDialog = await screen.findByRole('dialog', { name: 'outline.pdf' });
+    // A PDF is framed from the server's ticketed preview address (decision 191), never a blob.
     expect(await within(pdfDialog).findByTitle('outline.pdf')).toHaveAttribute(
       'src',
-      expect.stringMatching(/^blob:/),
+      '/api/collections/files/10/preview/?ticket=t',
     );
     await user.click(within(pdfDialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalled());
+    // The one object URL is the image's thumbnail, an image/png blob; text and the PDF made none.
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect((createObjectURL.mock.calls[0] as unknown as [Blob])[0].type).toBe('image/png');
+    expect(revokeObjectURL).not.toHaveBeenCalled();
   });
 
   it('deletes from the detail page and returns to the list', async () => {
