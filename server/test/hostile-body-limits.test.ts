@@ -451,7 +451,6 @@ describe('Bodies: no signed-in JSON body holds the event loop while it is read a
           }),
         );
         results.push(`${worst.what}: ${res.statusCode} in ${held.toFixed(0)} ms`);
-        if (process.env.SHOW_HELD) console.log(route.name, results.at(-1));
         expect(res.statusCode, worst.what).toBe(worst.status);
         if (worst.code)
           expect(res.json(), worst.what).toMatchObject({ ...errorShape, code: worst.code });
