@@ -301,7 +301,7 @@ export const endpoints = {
   'members.invite': {
     ...members,
     summary:
-      'Share a collection by email with a `viewer` or an `editor` (mails an invitation; one mail per address per 30 s)',
+      'Share a collection by email with a `viewer` or an `editor` (mails an invitation; one mail per address per 30 s, 20 mails per inviter an hour)',
     params: idParamsSchema,
     body: memberCreateBodySchema,
     success: created(memberSchema),
@@ -324,7 +324,8 @@ export const endpoints = {
   },
   'members.resend': {
     ...members,
-    summary: 'Mail a pending invitation again, with a new link (one mail per address per 30 s)',
+    summary:
+      'Mail a pending invitation again, with a new link (one mail per address per 30 s, 20 mails per inviter an hour)',
     params: memberParamsSchema,
     success: ok(memberSchema),
     errors: [400, 401, 403, 404, 429],

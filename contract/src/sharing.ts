@@ -25,6 +25,8 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 /** How long an invitation link works, and the least time between two mails of one. */
 export const INVITATION_VALID_DAYS = 7;
 export const INVITATION_RESEND_SECONDS = 30;
+/** Invitation mails one person may send in an hour, invites and resends of all their collections. */
+export const INVITATION_MAILS_PER_HOUR = 20;
 
 /** Someone who can see a collection, or has been invited to. The owner is listed first. */
 export const memberSchema = z.object({

@@ -220,12 +220,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // One file store and one queue of file removals for the library and account deletion.
   const fileStorage = deps.fileStorage ?? defaultFileStorage(config.dataDir);
   const removals = new FileRemovals(deps.database.db, fileStorage, app.log);
+  const limits: AuthLimits = { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits };
   const authServices = createAuthServices({
     db: deps.database.db,
     mailer: deps.mailer,
     tokens,
     secret: deps.secret,
-    limits: { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits },
+    limits,
     now,
     removals,
     log: app.log,
@@ -291,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     mailQueue: authServices.mailQueue,
     publicUrl: config.publicUrl,
+    invitationMailsPerInviter: limits.invitationMailsPerInviter,
     now,
     downloadTickets,
     jobs: jobQueue,

@@ -240,6 +240,115 @@ describe('invitations', () => {
   });
 });
 
+describe('invitations are not a mail relay', () => {
+  const membersOf = (id: number) => `/api/collections/list/${id}/members/`;
+  const strangers = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `${prefix}-${i}-${Date.now()}@example.com`);
+  /** Invitation mails sent to any of `addresses` so far (after the queue has run). */
+  const mailsTo = async (addresses: string[]) => {
+    await ctx.mailQueue.drain();
+    return ctx.outbox.messages.filter(
+      (m) => addresses.includes(m.to) && m.text.includes('/invitations/'),
+    ).length;
+  };
+
+  it('invitations are not a mail relay: one person sends at most 20 invitation mails an hour, invites and resends of all their collections; the 21st is 429 with Retry-After and writes nothing', async () => {
+    const sender = await signedInCaller(ctx);
+    const created = async (name: string) =>
+      (await sender.post('/api/collections/list/', { name })).json<Collection>();
+    const first = await created('Relay one');
+    const second = await created('Relay two');
+    const addresses = strangers('relay', 22);
+
+    // 15 invitations from one collection, 4 from the other, and a resend: 20 mails.
+    for (const [i, email] of addresses.slice(0, 19).entries()) {
+      const res = await sender.post(membersOf(i < 15 ? first.id : second.id), {
+        email,
+        role: 'viewer',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    ctx.clock.advance(30_000);
+    const pending = (await sender.get(membersOf(first.id))).json<Member[]>()[1]!;
+    const resend = `${membersOf(first.id)}${pending.id}/resend/`;
+    expect((await sender.post(resend)).statusCode).toBe(200);
+    expect(await mailsTo(addresses)).toBe(20);
+
+    // The 21st, an invite or a resend, from either collection: 429 in the error shape.
+    const invite21 = await sender.post(membersOf(second.id), {
+      email: addresses[19],
+      role: 'editor',
+    });
+    expect(invite21.statusCode).toBe(429);
+    expect(invite21.json()).toEqual({
+      code: 'throttled',
+      message: expect.stringMatching(
+        /^You can send 20 invitations an hour\. Try again in \d+ minutes?\.$/,
+      ),
+      detail: expect.any(String),
+    });
+    const retryAfter = Number(invite21.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    ctx.clock.advance(30_000);
+    expect((await sender.post(resend)).statusCode).toBe(429);
+    expect(
+      (await sender.post(membersOf(first.id), { email: addresses[20], role: 'viewer' })).statusCode,
+    ).toBe(429);
+
+    // Nothing was written: no member row, no mail, and the per-address cool-down is not spent.
+    const listed = [
+      ...(await sender.get(membersOf(first.id))).json<Member[]>(),
+      ...(await sender.get(membersOf(second.id))).json<Member[]>(),
+    ].map((member) => member.email);
+    expect(listed).not.toContain(addresses[19]);
+    expect(listed).not.toContain(addresses[20]);
+    expect(listed.filter((email) => addresses.includes(email))).toHaveLength(19);
+    expect(await mailsTo(addresses)).toBe(20);
+    const queued = await ctx.database.db.execute(
+      sql`select count(*)::int as n from mail_queue where recipient in (${sql.join(
+        addresses.slice(19).map((email) => sql`${email}`),
+        sql`, `,
+      )})`,
+    );
+    expect(Number((queued as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(0);
+
+    // The limit is the inviter's: someone else invites that address at once.
+    const other = await signedInCaller(ctx);
+    const theirs = (
+      await other.post('/api/collections/list/', { name: 'Theirs' })
+    ).json<Collection>();
+    expect(
+      (await other.post(membersOf(theirs.id), { email: addresses[19], role: 'viewer' })).statusCode,
+    ).toBe(201);
+
+    // An hour after the first of them, the sender may mail again.
+    ctx.clock.advance(60 * 60 * 1000);
+    expect(
+      (await sender.post(membersOf(second.id), { email: addresses[21], role: 'viewer' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await sender.post(resend)).statusCode).toBe(200);
+  });
+
+  it('invitations are not a mail relay: 25 invitations sent at once, 20 are written and mailed, 5 are 429', async () => {
+    const sender = await signedInCaller(ctx);
+    const collection = (
+      await sender.post('/api/collections/list/', { name: 'All at once' })
+    ).json<Collection>();
+    const addresses = strangers('burst', 25);
+    const answers = await Promise.all(
+      addresses.map((email) => sender.post(membersOf(collection.id), { email, role: 'viewer' })),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const invited = (await sender.get(membersOf(collection.id))).json<Member[]>();
+    expect(invited.filter((member) => member.status === 'invited')).toHaveLength(20);
+    expect(await mailsTo(addresses)).toBe(20);
+  });
+});
+
 describe('working together in a shared collection', () => {
   let collection: Collection;
   let editor: Caller;

@@ -1,5 +1,5 @@
 import { inArray, lte, sql } from 'drizzle-orm';
-import { INVITATION_RESEND_SECONDS } from '@cw/contract';
+import { INVITATION_MAILS_PER_HOUR, INVITATION_RESEND_SECONDS } from '@cw/contract';
 import type { Executor } from '../db/executor';
 import { rateLimitBuckets } from '../db/schema';
 import { tooManyRequests } from '../http/errors';
@@ -31,6 +31,11 @@ export interface AuthLimits {
   codeSendsPerAddress: LimitRule;
   /** Code-sending calls (register, login with a code, send-otp, reset) per client IP. */
   codeSendsPerIp: LimitRule;
+  /**
+   * Invitation mails one person sends, invites and resends of all their collections together
+   * (20 an hour, decision 193): invitations cannot relay mail to strangers.
+   */
+  invitationMailsPerInviter: LimitRule;
 }
 
 const MINUTE = 60_000;
@@ -42,11 +47,14 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   codeResendPerAddressPurpose: { limit: 1, windowMs: 30 * 1000 },
   codeSendsPerAddress: { limit: 10, windowMs: 60 * MINUTE },
   codeSendsPerIp: { limit: 100, windowMs: 60 * MINUTE },
+  invitationMailsPerInviter: { limit: INVITATION_MAILS_PER_HOUR, windowMs: 60 * MINUTE },
 };
 
 export interface Bucket {
   key: string;
   rule: LimitRule;
+  /** The 429's sentence when this bucket is the one to wait for; the generic one otherwise. */
+  refusal?: (retryAfterSeconds: number) => string;
 }
 
 /** A failed login, or a wrong current password, counts in both. */
@@ -99,6 +107,29 @@ export const codeSendBuckets = (
 export const invitationMailBucket = (email: string): Bucket => ({
   key: `invitation-send:${email}`,
   rule: { limit: 1, windowMs: INVITATION_RESEND_SECONDS * 1000 },
+});
+
+/**
+ * Invitation mails one person sends, invites and resends of all their collections together
+ * (docs/auth.md, "Invitations"; decision 193): `invitationMailsPerInviter`, 20 an hour. Keyed by
+ * the inviter's user id (never reused), counted with the address's cool-down in the transaction
+ * that queues the mail.
+ */
+export const invitationSenderBucket = (userId: number, rule: LimitRule): Bucket => ({
+  key: `invitation-send:by-user:${userId}`,
+  rule,
+  refusal: (seconds) => {
+    const minutes = Math.ceil(seconds / 60);
+    const wait =
+      seconds < 60
+        ? `${seconds} second${seconds === 1 ? '' : 's'}`
+        : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    const window =
+      rule.windowMs === 60 * MINUTE
+        ? 'an hour'
+        : `in ${Math.round(rule.windowMs / MINUTE)} minutes`;
+    return `You can send ${rule.limit} invitations ${window}. Try again in ${wait}.`;
+  },
 });
 
 const retryAfterSeconds = (resetAt: Date, now: Date) =>
@@ -158,19 +189,20 @@ export class RateLimiter {
   async consume(buckets: Bucket[]): Promise<void> {
     const now = this.now();
     const rows = await this.increment(buckets, now);
-    let worst: number | undefined;
+    let worst: { seconds: number; bucket: Bucket } | undefined;
     const withinLimit: Bucket[] = [];
     for (const bucket of buckets) {
       const row = rows.find((r) => r.key === bucket.key);
       if (row && row.count > bucket.rule.limit) {
-        worst = Math.max(worst ?? 0, retryAfterSeconds(row.resetAt, now));
+        const seconds = retryAfterSeconds(row.resetAt, now);
+        if (!worst || seconds > worst.seconds) worst = { seconds, bucket };
       } else {
         withinLimit.push(bucket);
       }
     }
     if (worst !== undefined) {
       await this.release(withinLimit);
-      throw tooManyRequests(worst);
+      throw tooManyRequests(worst.seconds, worst.bucket.refusal?.(worst.seconds));
     }
   }
 

@@ -31,14 +31,13 @@ export const tokenNotValid = () =>
 export const forbidden = (message = 'You do not have permission to perform this action.') =>
   new AppError(403, 'permission_denied', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(
-    429,
-    'throttled',
-    `Too many attempts. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = `Too many attempts. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+) =>
+  new AppError(429, 'throttled', message, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
 
 function firstMessage(errors: FieldErrors): string {
   for (const [field, messages] of Object.entries(errors)) {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DownloadTickets } from '../auth/download-tickets';
+import type { LimitRule } from '../auth/rate-limit';
 import type { Database } from '../db/client';
 import type { AuthGuard } from '../http/auth-guard';
 import { registerRoutes } from '../http/route-table';
@@ -54,6 +55,8 @@ export interface LibraryDeps {
   mailer: Mailer;
   mailQueue: MailQueue;
   publicUrl: string;
+  /** Invitation mails one person may send (decision 193; `AuthLimits`). */
+  invitationMailsPerInviter: LimitRule;
   now: () => Date;
   /** Signs the export's download links and the file preview links (docs/auth.md, "Download tickets"). */
   downloadTickets: DownloadTickets;
@@ -95,6 +98,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     mailer: deps.mailer,
     mailQueue: deps.mailQueue,
     publicUrl: deps.publicUrl,
+    invitationMailsPerInviter: deps.invitationMailsPerInviter,
     now: deps.now,
   });
   deps.mailQueue.handle(INVITATION_PURPOSE, (mail) => members.deliver(mail));

@@ -10,7 +10,7 @@ import {
   type memberPatchBodySchema,
 } from '@cw/contract';
 import { sqlState } from '../db/errors';
-import { invitationMailBucket } from '../auth/rate-limit';
+import { invitationMailBucket, invitationSenderBucket, type LimitRule } from '../auth/rate-limit';
 import { badRequest, forbidden, notFound, validationFailed } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/messages';
@@ -36,6 +36,8 @@ export interface MembersDeps {
   mailQueue: { kick(): void };
   /** The site's address, for the link in the mail (PUBLIC_URL). */
   publicUrl: string;
+  /** Invitation mails one person may send: 20 an hour (decision 193). */
+  invitationMailsPerInviter: LimitRule;
   now: () => Date;
 }
 
@@ -68,7 +70,7 @@ export class MembersService {
         requireRole((await repos.access.onCollection(caller, collectionId))?.role, 'manage');
         const existing = await repos.members.findByEmail(collectionId, body.email);
         if (existing) throw alreadyThere(existing);
-        await this.coolDown(repos, body.email);
+        await this.countMail(repos, caller, body.email);
         const now = this.deps.now();
         const row = await repos.members.insertInvitation({
           collectionId,
@@ -140,7 +142,7 @@ export class MembersService {
       if (target.status !== 'invited') {
         throw badRequest('This person has already accepted the invitation.');
       }
-      await this.coolDown(repos, target.email);
+      await this.countMail(repos, caller, target.email);
       const now = this.deps.now();
       const row = await repos.members.markResent(memberId, now);
       if (!row) throw notFound();
@@ -214,12 +216,21 @@ export class MembersService {
   }
 
   /**
-   * One invitation mail per address every 30 s, whoever's collection it invites to (docs/auth.md,
-   * "Invitations"; decision 101): `429` with `Retry-After` sooner. Counted in the caller's
-   * transaction, so an invite refused or rolled back for another reason counts nothing.
+   * One invitation mail per address every 30 s, whoever's collection it invites to (decision
+   * 101), and 20 an hour per inviter, all their collections together (decision 193; docs/auth.md,
+   * "Invitations"): `429` with `Retry-After` past either. Counted in the caller's transaction,
+   * so an invite refused (a 429 included) or rolled back for another reason counts nothing and
+   * writes nothing, and two invites at once on PostgreSQL serialise on the buckets' rows.
    */
-  private async coolDown(repos: LibraryRepositories, email: string): Promise<void> {
-    await repos.rateLimits.consume([invitationMailBucket(email)]);
+  private async countMail(
+    repos: LibraryRepositories,
+    caller: Caller,
+    email: string,
+  ): Promise<void> {
+    await repos.rateLimits.consume([
+      invitationMailBucket(email),
+      invitationSenderBucket(caller.userId, this.deps.invitationMailsPerInviter),
+    ]);
   }
 
   private async queueMail(repos: LibraryRepositories, row: MemberRow, at: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeMail, invitationMail, escapeHtml } from './messages';
+import { codeMail, invitationMail, escapeHtml, LINK_REMOVED, withoutLinks } from './messages';
 
 describe('code mails', () => {
   it('name the product and the purpose in the subject and both bodies', () => {
@@ -111,4 +111,71 @@ describe('invitation mails', () => {
     const { subject } = invitationMail({ ...input, collectionName: 'x'.repeat(300) });
     expect(subject.length).toBeLessThan(160);
   });
+
+  describe('invitations are not a mail relay: no URL typed into a name becomes a link in any mail client', () => {
+    /** Every form of link a client may make of text, each written into a name. */
+    const links = [
+      'http://evil.example/login',
+      'HTTPS://EVIL.EXAMPLE',
+      'hxxp://evil-host/x',
+      'www.evil.example',
+      'evil.example/login',
+      'evil.example',
+      '(evil.example)',
+      'ops@evil.example',
+      'mailto:ops@evil',
+      'tel:+15550100',
+      '192.0.2.1',
+      'evil\u3002example',
+      'evil\uFF0Eexample',
+      '\uFF45\uFF56\uFF49\uFF4C\uFF0E\uFF43\uFF4F\uFF4D',
+      'evil\u2488com',
+      'ev\u200Bil.ex\u00ADample',
+      '\\\\evil\\share',
+      'javascript:alert(1)',
+    ];
+
+    it('replaces every URL-like word of a name with [link removed], and leaves other words', () => {
+      for (const link of links) {
+        expect(withoutLinks(`Verify at ${link} today`), link).toBe(
+          `Verify at ${LINK_REMOVED} today`,
+        );
+      }
+      for (const plain of ['Season 2 v2.0', 'e.g. ideas, 3.5 stars at 9 a.m.', 'Ada Lovelace']) {
+        expect(withoutLinks(plain)).toBe(plain);
+      }
+      // Spaces a client might not split on become one plain space; invisible characters go.
+      expect(withoutLinks('evil\u00A0 \u2003.example\u200B')).toBe('evil .example');
+      expect(withoutLinks(' http://a.b ')).toBe(LINK_REMOVED);
+    });
+
+    it('names the inviter and the collection without their links in the subject, text and HTML', () => {
+      const mail = invitationMail({
+        ...input,
+        inviterName: 'Your bank: verify at http://evil.example/login',
+        collectionName: `Claim at ${links.join(' or ')}`,
+      });
+      const who = `Your bank: verify at ${LINK_REMOVED}`;
+      expect(mail.subject).toMatch(new RegExp(`^${escapeRegExp(who)} shared “Claim at \\[link`));
+      expect(mail.text).toContain(
+        `${who} invited you to the collection “Claim at ${LINK_REMOVED} or`,
+      );
+      expect(mail.html).toContain(`${escapeHtml(who)} invited you to the collection “Claim at`);
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toMatch(/evil|ｅｖｉｌ|15550100|192\.0\.2|javascript|mailto/i);
+      }
+      // The only link left is ours.
+      const urls = (mail.text.match(/[a-z]+:\/\/\S+/gi) ?? []).filter((url) => url !== input.link);
+      expect(urls).toEqual([]);
+    });
+
+    it('says "Someone" and "a collection" when nothing but links was typed', () => {
+      const mail = invitationMail({ ...input, inviterName: '', collectionName: ' ' });
+      expect(mail.subject).toBe('Someone shared “a collection” with you on Creator Workspace');
+      const linksOnly = invitationMail({ ...input, inviterName: 'www.evil.example' });
+      expect(linksOnly.subject.startsWith(`${LINK_REMOVED} shared`)).toBe(true);
+    });
+  });
 });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

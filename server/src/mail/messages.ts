@@ -123,6 +123,54 @@ export interface InvitationMailInput {
   validDays: number;
 }
 
+/** What a removed link reads as in a mail. */
+export const LINK_REMOVED = '[link removed]';
+
+/** Characters a mail client or a browser may read as the dot of a host name. */
+const DOTS = '.\u3002\uFF0E\uFF61\u2024\uFE52';
+/**
+ * A word a mail client might turn into a link (they link `http://…`, `www.…`, bare
+ * `domain.tld/path`, addresses, IP addresses and, in Outlook, `\\host\share`):
+ * - a scheme: `xyz://`, or `mailto:`, `tel:` and the like;
+ * - a dot between a letter or digit and two letters (`evil.example`, `www.x`, `a@b.cd`, `x.zip`),
+ *   whatever the dot (`。`, `．`, …): every host name but a bare IP address has one;
+ * - four numbers joined by dots (an IP address);
+ * - two backslashes (a Windows share).
+ * `v2.0`, `3.5`, `e.g.` and `a.m.` are not links and stay.
+ */
+const LINK_LIKE = new RegExp(
+  [
+    '[a-z][a-z0-9+.-]*:\\/\\/',
+    '(?:mailto|tel|sms|callto|facetime|skype|sip|xmpp|news|ftp|file|javascript|data):',
+    `[\\p{L}\\p{N}][${DOTS}]\\p{L}{2}`,
+    `\\d{1,3}(?:[${DOTS}]\\d{1,3}){3}`,
+    '\\\\\\\\',
+  ].join('|'),
+  'iu',
+);
+/** Invisible characters (zero-width spaces and joiners, soft hyphens, …) that could split a link. */
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]/gu;
+
+/**
+ * A name typed by a person (theirs, their collection's) as plain text for a mail, with no link
+ * in it (docs/auth.md, "Invitations"; decision 193): invisible characters removed, every run of
+ * spaces one plain space, and every word that a mail client could make clickable replaced by
+ * `[link removed]`. Escaping alone is not enough: clients link URL-like text by themselves.
+ */
+export function withoutLinks(name: string): string {
+  return (
+    name
+      .replace(INVISIBLE, '')
+      .split(/\s+/u)
+      .filter((word) => word !== '')
+      // Judged in NFKC too: `ｅｖｉｌ．ｃｏｍ` and `evil⒈com` are what a client may read as hosts.
+      .map((word) =>
+        LINK_LIKE.test(word) || LINK_LIKE.test(word.normalize('NFKC')) ? LINK_REMOVED : word,
+      )
+      .join(' ')
+  );
+}
+
 const ROLE_WORDS: Record<InvitationMailInput['role'], string> = {
   editor: 'edit its notes and content items',
   viewer: 'read its notes and content items',
@@ -130,12 +178,14 @@ const ROLE_WORDS: Record<InvitationMailInput['role'], string> = {
 
 /**
  * An invitation to a shared collection: plain text and HTML, naming who invites and to what.
- * The inviter's name and the collection's name are theirs to choose, so both are escaped in the
- * HTML and the subject is cut short; the link is ours.
+ * The inviter's name and the collection's name are theirs to choose, so both lose every link
+ * (withoutLinks: the mail cannot carry a stranger's URL to whoever they invite), are escaped in
+ * the HTML, and the subject is cut short; the only link is ours.
  */
 export function invitationMail(input: InvitationMailInput): MailMessage {
-  const { to, inviterName, collectionName, role, link, validDays } = input;
-  const who = inviterName.trim() || 'Someone';
+  const { to, role, link, validDays } = input;
+  const who = withoutLinks(input.inviterName) || 'Someone';
+  const collectionName = withoutLinks(input.collectionName) || 'a collection';
   const shortName = collectionName.length > 80 ? `${collectionName.slice(0, 79)}…` : collectionName;
   const subject = `${who} shared “${shortName}” with you on ${PRODUCT_NAME}`;
   const why = `${who} invited you to the collection “${collectionName}” on ${PRODUCT_NAME} as ${role === 'editor' ? 'an editor' : 'a viewer'}: you will be able to ${ROLE_WORDS[role]}.`;

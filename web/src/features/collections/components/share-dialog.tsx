@@ -27,6 +27,7 @@ interface Notice {
 }
 
 const ROLE_HINT = 'Editors can add and change notes and content. Viewers can only read.';
+const INVITE_THROTTLED = 'Too many invitations for now. Please wait a while and try again.';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const selectClasses =
@@ -240,9 +241,15 @@ function InviteForm({ collectionId }: { collectionId: number }) {
           const field = error instanceof ApiRequestError ? error.fieldErrors.email : undefined;
           if (field) setEmailError(field);
           else {
+            // 429: the server's sentence says which limit and how long to wait (one mail per
+            // address every 30 s, 20 invitations an hour per person; docs/api.md, "Sharing").
+            const throttled = error instanceof ApiRequestError && error.status === 429;
             setNotice({
               tone: 'error',
-              text: failure(error, 'Failed to send the invitation. Please try again.'),
+              text: failure(
+                error,
+                throttled ? INVITE_THROTTLED : 'Failed to send the invitation. Please try again.',
+              ),
             });
           }
         },

@@ -203,6 +203,39 @@ describe('the Share dialog (owner)', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('invitations are not a mail relay: the invite form says why a 429 refused it and keeps the address', async () => {
+    const { user } = renderCollection(owned, {
+      [`POST ${MEMBERS}`]: [
+        () =>
+          json(429, {
+            message: 'You can send 20 invitations an hour. Try again in 42 minutes.',
+            detail: 'You can send 20 invitations an hour. Try again in 42 minutes.',
+            code: 'throttled',
+          }),
+        () => new Response(null, { status: 429, headers: { 'retry-after': '60' } }),
+      ],
+    });
+    const dialog = await openShare(user);
+    const email = within(dialog).getByLabelText('Email address');
+
+    await user.type(email, 'stranger@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You can send 20 invitations an hour. Try again in 42 minutes.',
+    );
+    expect(email).toHaveValue('stranger@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Without the server's sentence (a proxy's bare 429), still a clear one.
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(
+      await within(dialog).findByText(
+        'Too many invitations for now. Please wait a while and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(email).toHaveValue('stranger@example.com');
+  });
+
   it('changes a role, removes a member, resends (with the cool-down’s message) and revokes', async () => {
     const { user, fetch } = renderCollection(owned, {
       'PATCH /api/collections/list/1/members/2/': () =>
