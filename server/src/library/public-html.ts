@@ -5,7 +5,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import {
-  delimitersTooDense,
+  emphasisTooCostly,
   markdownRemarkPlugins,
   nestedTooDeep,
   rehypeSafeMarkdown,
@@ -56,7 +56,7 @@ export function renderItemText(text: string): string {
     head = text.slice(0, at);
     tail = text.slice(at).trim();
   }
-  if (nestedTooDeep(head) || delimitersTooDense(head)) return plainText(text.trim());
+  if (nestedTooDeep(head) || emphasisTooCostly(head)) return plainText(text.trim());
   let html: string;
   try {
     html = renderMarkdown(head);
@@ -101,7 +101,7 @@ function collectText(node: MdastNodes, out: string[]): void {
 export function excerpt(markdownText: string, max = 240): string {
   const start = markdownText.slice(0, 1000);
   const out: string[] = [];
-  if (nestedTooDeep(start) || delimitersTooDense(start)) {
+  if (nestedTooDeep(start) || emphasisTooCostly(start)) {
     out.push(start);
   } else {
     try {
@@ -313,7 +313,7 @@ export const RENDERING = createHash('sha256')
       renderItemText,
       excerpt,
       nestedTooDeep,
-      delimitersTooDense,
+      emphasisTooCostly,
       rehypeSafeMarkdown,
       MARKDOWN_RENDER_CHARS,
     ]

@@ -131,7 +131,8 @@ const DOTS = '.\u3002\uFF0E\uFF61\u2024\uFE52';
 /**
  * A word a mail client might turn into a link (they link `http://…`, `www.…`, bare
  * `domain.tld/path`, addresses, IP addresses and, in Outlook, `\\host\share`):
- * - a scheme: `xyz://`, or `mailto:`, `tel:` and the like;
+ * - a scheme: `xyz://` (any word with `://` after a letter, digit or `+.-`), or `mailto:`, `tel:`
+ *   and the like;
  * - a dot between a letter or digit and two letters (`evil.example`, `www.x`, `a@b.cd`, `x.zip`),
  *   whatever the dot (`。`, `．`, …): every host name but a bare IP address has one;
  * - four numbers joined by dots (an IP address);
@@ -140,7 +141,9 @@ const DOTS = '.\u3002\uFF0E\uFF61\u2024\uFE52';
  */
 const LINK_LIKE = new RegExp(
   [
-    '[a-z][a-z0-9+.-]*:\\/\\/',
+    // Any scheme's last character before `://` (`[a-z][a-z0-9+.-]*://` read from every letter of
+    // `a.a.a.…` to its end: the square of the word's length).
+    '[a-z0-9+.-]:\\/\\/',
     '(?:mailto|tel|sms|callto|facetime|skype|sip|xmpp|news|ftp|file|javascript|data):',
     `[\\p{L}\\p{N}][${DOTS}]\\p{L}{2}`,
     `\\d{1,3}(?:[${DOTS}]\\d{1,3}){3}`,

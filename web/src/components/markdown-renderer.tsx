@@ -3,7 +3,7 @@ import { memo } from 'react';
 import ReactMarkdown from 'react-markdown';
 import {
   markdownRemarkPlugins,
-  delimitersTooDense,
+  emphasisTooCostly,
   nestedTooDeep,
   rehypeSafeMarkdown,
   safeUrl,
@@ -34,8 +34,8 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
 }) {
   const tooCostly = nestedTooDeep(children)
     ? 'nested too deep'
-    : delimitersTooDense(children)
-      ? 'too many delimiters'
+    : emphasisTooCostly(children)
+      ? 'emphasis too costly'
       : null;
   if (tooCostly) {
     return (
