@@ -141,64 +141,61 @@ describe('one small import freezes the server for everyone', () => {
 });
 
 describe('an import over its worker’s limits', () => {
-  it('fails with a clear error when it computes longer than its budget, and keeps nothing', async () => {
-    const tight = await createTestApp({
-      importWorker: { cpuMs: 1, wallMs: 60_000, memoryMb: 512 },
-    });
+  /** Imports `zip` on an app of its own with these worker limits; the job as it ended. */
+  async function importLimited(
+    overrides: Parameters<typeof createTestApp>[0],
+    zip: Buffer,
+  ): Promise<{ job: ImportJob; contentRows: number; healthy: boolean }> {
+    const app = await createTestApp(overrides);
     try {
-      const amy = await signedInCaller(tight);
-      const { body, contentType } = multipartBody({
-        name: 'a.zip',
-        bytes: await zipOf({ 'Vault/a.md': 'Hello #tag\n'.repeat(20_000) }, { compress: false }),
-      });
-      const started = await tight.app.inject({
+      const amy = await signedInCaller(app);
+      const { body, contentType } = multipartBody({ name: 'a.zip', bytes: zip });
+      const started = await app.app.inject({
         method: 'POST',
         url: '/api/import/',
         headers: { ...amy.auth, 'content-type': contentType },
         payload: body,
       });
       expect(started.statusCode).toBe(202);
-      await tight.jobs.runDue();
+      await app.jobs.runDue();
       const job = (await amy.get(`/api/import/${started.json<ImportJob>().id}/`)).json<ImportJob>();
-      expect(job.status).toBe('failed');
-      expect(job.errors).toEqual([{ path: '', message: MESSAGES.tooSlow }]);
-      const [row] = await tight.database.db
+      const [row] = await app.database.db
         .select({ n: count() })
         .from(contents)
         .where(eq(contents.userId, amy.id));
-      expect(row!.n).toBe(0);
+      const health = await app.app.inject({ method: 'GET', url: '/api/health' });
+      return { job, contentRows: row!.n, healthy: health.statusCode === 200 };
     } finally {
-      await tight.close();
-      fs.rmSync(tight.config.dataDir, { recursive: true, force: true });
+      await app.close();
+      fs.rmSync(app.config.dataDir, { recursive: true, force: true });
     }
+  }
+
+  it('fails with a clear error when it computes longer than its budget, and keeps nothing', async () => {
+    const { job, contentRows, healthy } = await importLimited(
+      { importWorker: { cpuMs: 1, wallMs: 60_000, memoryMb: 512 } },
+      await zipOf({ 'Vault/a.md': 'Hello #tag\n'.repeat(20_000) }, { compress: false }),
+    );
+    expect(job.status).toBe('failed');
+    expect(job.errors).toEqual([{ path: '', message: MESSAGES.tooSlow }]);
+    expect(contentRows).toBe(0);
+    expect(healthy).toBe(true);
   }, 60_000);
 
   it('fails with a clear error when it needs more memory than its cap, and the server keeps answering', async () => {
-    const small = await createTestApp({
-      importMaxBytes: 64 * 1024 * 1024,
-      importWorker: { cpuMs: 60_000, wallMs: 60_000, memoryMb: 16 },
-    });
-    try {
-      const amy = await signedInCaller(small);
-      const entries: Record<string, Buffer> = {};
-      for (let i = 0; i < 12; i++) entries[`Vault/n-${i}.md`] = modestlyCompressible(3_000_000);
-      const { body, contentType } = multipartBody({ name: 'a.zip', bytes: await zipOf(entries) });
-      const started = await small.app.inject({
-        method: 'POST',
-        url: '/api/import/',
-        headers: { ...amy.auth, 'content-type': contentType },
-        payload: body,
-      });
-      expect(started.statusCode).toBe(202);
-      await small.jobs.runDue();
-      const job = (await amy.get(`/api/import/${started.json<ImportJob>().id}/`)).json<ImportJob>();
-      expect(job.status).toBe('failed');
-      expect(job.errors).toEqual([{ path: '', message: MESSAGES.memory }]);
-      expect((await small.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    } finally {
-      await small.close();
-      fs.rmSync(small.config.dataDir, { recursive: true, force: true });
-    }
+    const entries: Record<string, Buffer> = {};
+    for (let i = 0; i < 12; i++) entries[`Vault/n-${i}.md`] = modestlyCompressible(3_000_000);
+    const { job, contentRows, healthy } = await importLimited(
+      {
+        importMaxBytes: 64 * 1024 * 1024,
+        importWorker: { cpuMs: 60_000, wallMs: 60_000, memoryMb: 16 },
+      },
+      await zipOf(entries),
+    );
+    expect(job.status).toBe('failed');
+    expect(job.errors).toEqual([{ path: '', message: MESSAGES.memory }]);
+    expect(contentRows).toBe(0);
+    expect(healthy).toBe(true);
   }, 60_000);
 });
 
