@@ -132,6 +132,14 @@ describe('two users', () => {
     const download = await me.caller.get(other.file.url);
     expect(download.statusCode).toBe(404);
     expect(download.headers['content-disposition']).toBeUndefined();
+    // A preview: neither a link to it nor the preview itself.
+    const previewLink = await me.caller.post(
+      `/api/collections/files/${other.file.id}/preview-link/`,
+    );
+    expect(previewLink.statusCode).toBe(404);
+    const preview = await me.caller.get(`/api/collections/files/${other.file.id}/preview/`);
+    expect(preview.statusCode).toBe(404);
+    expect(preview.headers['content-disposition']).toBeUndefined();
     expect(
       (await me.caller.get(`/api/collections/notes/?collection=${other.collection.id}`)).statusCode,
     ).toBe(404);
