@@ -8,7 +8,7 @@ import { MESSAGES } from '../src/library/import-archive';
 import { slowestHealthWhile } from './health-support';
 import { createTestApp, type TestContext } from './helpers';
 import { declaringSize, modestlyCompressible, PNG, zipOf } from './import-fixtures';
-import { multipartBody, signedInCaller, type Caller } from './library-helpers';
+import { signedInCaller, uploadImport, type Caller } from './library-helpers';
 
 /**
  * Archives built to take the server down, from a hostile probe (docs/operations.md, "Background jobs";
@@ -30,15 +30,7 @@ afterAll(async () => {
   fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
 });
 
-async function upload(caller: Caller, bytes: Buffer) {
-  const { body, contentType } = multipartBody({ name: 'a.zip', bytes, type: 'application/zip' });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/import/',
-    headers: { ...caller.auth, 'content-type': contentType },
-    payload: body,
-  });
-}
+const upload = (caller: Caller, bytes: Buffer) => uploadImport(ctx, caller, bytes);
 
 /** Uploads, runs the job while health is watched, and answers the job and the slowest health. */
 async function importWatched(caller: Caller, bytes: Buffer) {
@@ -149,13 +141,7 @@ describe('an import over its worker’s limits', () => {
     const app = await createTestApp(overrides);
     try {
       const amy = await signedInCaller(app);
-      const { body, contentType } = multipartBody({ name: 'a.zip', bytes: zip });
-      const started = await app.app.inject({
-        method: 'POST',
-        url: '/api/import/',
-        headers: { ...amy.auth, 'content-type': contentType },
-        payload: body,
-      });
+      const started = await uploadImport(app, amy, zip);
       expect(started.statusCode).toBe(202);
       await app.jobs.runDue();
       const job = (await amy.get(`/api/import/${started.json<ImportJob>().id}/`)).json<ImportJob>();

@@ -7,7 +7,7 @@ import { collections, contents, files, notes } from '../src/db/schema';
 import { slowestHealthWhile } from './health-support';
 import { createTestApp } from './helpers';
 import { declaringSize, PNG, zipOf, type Entries } from './import-fixtures';
-import { multipartBody, signedInCaller } from './library-helpers';
+import { signedInCaller, uploadImport } from './library-helpers';
 
 /**
  * The hostile suite for archives (docs/operations.md, "Background jobs"): generated zips, random and
@@ -184,13 +184,7 @@ describe('hostile fuzz: generated archives', () => {
       fc.asyncProperty(archive, async (made) => {
         const zip = made.kind === 'bytes' ? made.bytes : await archiveOf(made.content, made.change);
         const person = await signedInCaller(ctx);
-        const { body, contentType } = multipartBody({ name: 'a.zip', bytes: zip });
-        const started = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/import/',
-          headers: { ...person.auth, 'content-type': contentType },
-          payload: body,
-        });
+        const started = await uploadImport(ctx, person, zip);
         expect(started.statusCode, started.body).toBeLessThan(500);
         if (started.statusCode !== 202) {
           expect(started.json()).toMatchObject({ code: expect.any(String) });

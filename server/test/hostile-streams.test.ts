@@ -12,7 +12,7 @@ import { defaultFileStorage } from '../src/library/library.plugin';
 import type { FileStorage } from '../src/storage/file-storage';
 import { createTestApp, type TestContext } from './helpers';
 import { modestlyCompressible, zipOf } from './import-fixtures';
-import { multipartBody, signedInCaller, type Caller } from './library-helpers';
+import { multipartBody, signedInCaller, uploadImport, type Caller } from './library-helpers';
 
 /**
  * No error anywhere in a job or a request ends the process (docs/operations.md, "Background jobs";
@@ -230,13 +230,7 @@ describe('imports: a stream that fails half-way never ends the process and keeps
     });
 
   async function start(caller: Caller): Promise<number> {
-    const { body, contentType } = multipartBody({ name: 'a.zip', bytes: await vault() });
-    const answer = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/import/',
-      headers: { ...caller.auth, 'content-type': contentType },
-      payload: body,
-    });
+    const answer = await uploadImport(ctx, caller, await vault());
     expect(answer.statusCode, answer.body).toBe(202);
     return answer.json<ImportJob>().id;
   }

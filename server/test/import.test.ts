@@ -20,7 +20,7 @@ import { ImportRepository, noneCreated } from '../src/library/import.repository'
 import { removeStaleImportDirs } from '../src/library/import.service';
 import { defaultFileStorage } from '../src/library/library.plugin';
 import { createTestApp, type TestContext } from './helpers';
-import { multipartBody, signedInCaller, type Caller } from './library-helpers';
+import { multipartBody, signedInCaller, uploadImport, type Caller } from './library-helpers';
 import {
   modestlyCompressible,
   lyingSizes,
@@ -50,15 +50,7 @@ afterAll(async () => {
 
 const IMPORT = '/api/import/';
 
-async function upload(caller: Caller, bytes: Buffer, name = 'archive.zip') {
-  const { body, contentType } = multipartBody({ name, bytes, type: 'application/zip' });
-  return ctx.app.inject({
-    method: 'POST',
-    url: IMPORT,
-    headers: { ...caller.auth, 'content-type': contentType },
-    payload: body,
-  });
-}
+const upload = (caller: Caller, bytes: Buffer) => uploadImport(ctx, caller, bytes);
 
 /** Uploads, runs the job to its end, and answers the import as GET /api/import/{id}/ does. */
 async function importZip(caller: Caller, bytes: Buffer): Promise<ImportJob> {

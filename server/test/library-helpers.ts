@@ -74,3 +74,22 @@ export function allByteValues(repeat = 4): Buffer {
   for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 167 + 13) % 256;
   return bytes;
 }
+
+/** POST /api/import/ of `bytes` as the zip, by `caller`, on `ctx`'s app. */
+export function uploadImport(
+  ctx: TestContext,
+  caller: Pick<Caller, 'auth'>,
+  bytes: Buffer,
+): Promise<LightMyRequestResponse> {
+  const { body, contentType } = multipartBody({
+    name: 'archive.zip',
+    bytes,
+    type: 'application/zip',
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/import/',
+    headers: { ...caller.auth, 'content-type': contentType },
+    payload: body,
+  });
+}

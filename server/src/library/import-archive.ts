@@ -37,7 +37,6 @@ export interface Archive {
   size(path: string): number;
   /** The whole entry, or undefined when it is larger than `maxBytes`. */
   read(path: string, maxBytes: number): Promise<Buffer | undefined>;
-  stream(path: string): Promise<Readable>;
   /**
    * Writes the entry to `file` (which must not exist) and resolves with its size; an entry that
    * inflates to more or fewer bytes than its headers say, or any read error, is ArchiveRefused.
@@ -126,7 +125,6 @@ export async function openArchive(
   return {
     paths: [...entries.keys()],
     size: (path) => entryOf(path).uncompressedSize,
-    stream,
     async read(path, maxBytes) {
       const declared = entryOf(path).uncompressedSize;
       if (declared > maxBytes) return undefined;
