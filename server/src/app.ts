@@ -229,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const limits: AuthLimits = { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits };
   // Live co-editing (docs/api.md, "Writing together"): made before the services that tell it
   // about writes and access changes; it authenticates with the services made after it.
-  let collab: CollabServer | undefined;
+  const live: { collab?: CollabServer } = {};
   const authServices = createAuthServices({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -240,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     removals,
     log: app.log,
     // A deleted account's items are gone: every open editor of them closes.
-    onAccountDeleted: () => collab?.accessChanged({ all: true }),
+    onAccountDeleted: () => live.collab?.accessChanged({ all: true }),
   });
   runMailQueue(app, authServices.mailQueue);
   // Imports and the trash's purge (decision 133).
@@ -295,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRoutes(app, guard, authRoutes(authServices));
   const store = new LibraryStore(deps.database.db, now);
   const documents = new DocumentsService(store, now);
-  collab = new CollabServer({
+  const collab = new CollabServer({
     store,
     documents,
     authenticate: async (token) => {
@@ -308,10 +308,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     limits: deps.collabLimits,
   });
+  live.collab = collab;
   collab.attach(app.server);
-  const liveEditing = collab;
   // Sockets first: the HTTP server's close waits for its connections, and upgraded ones are not.
-  app.addHook('preClose', async () => liveEditing.close());
+  app.addHook('preClose', async () => collab.close());
   await app.register(libraryPlugin, {
     store,
     documents,
