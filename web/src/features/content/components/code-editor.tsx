@@ -254,6 +254,9 @@ export function CodeEditor({
       });
     }
     bound.current = text;
+    // Unbound first: y-codemirror.next's plugins read their text when made, so the same
+    // plugins reconfigured would keep writing to the old one.
+    current.dispatch({ effects: binding.current.reconfigure([]) });
     current.dispatch({
       effects: binding.current.reconfigure(yCollab(text, awareness, { undoManager })),
     });
