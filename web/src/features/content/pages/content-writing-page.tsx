@@ -2,7 +2,7 @@ import type { ContentItem, ContentPatchBody } from '@cw/contract';
 import { pathOf } from '@cw/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner } from '../../../components/spinner';
@@ -31,24 +31,15 @@ const NEW_DOCUMENT = 'content:new';
  * /content/create and /content/{id}/edit: the one writing page (docs/decisions/199). A new
  * script is written into a document kept on this device; its first words create the item
  * (POST, titled Untitled until a title is typed), the address becomes the item's, and the
- * text moves into the item's shared document without a keystroke lost. An item opens its
+ * text moves into the item's shared document without a keystroke lost (CodeEditor). An item opens its
  * shared document at once; a viewer reads along (the text and who is here, nothing to change).
  */
 export function ContentWritingPage() {
   const { id } = useParams();
-  const paramId = id === undefined ? null : Number(id);
-  // The item this page has just created: its new address shows the same page, not a new one.
-  const [created, setCreated] = useState<number | null>(null);
-  const [generation, setGeneration] = useState(0);
-  if (paramId === null && created !== null) {
-    // "New" again after a creation: a fresh page.
-    setCreated(null);
-    setGeneration((current) => current + 1);
-  }
-  if (paramId === null || paramId === created) {
-    return <NewScript key={`new-${generation}`} onCreated={setCreated} />;
-  }
-  return <ExistingScript key={paramId} id={paramId} />;
+  const location = useLocation();
+  // Each visit of /content/create is a new script (a new history entry has a new key).
+  if (id === undefined) return <NewScript key={location.key} />;
+  return <ExistingScript key={id} id={Number(id)} />;
 }
 
 function useFieldSaver() {
@@ -76,7 +67,7 @@ function usePresence() {
  * an editor was invited to, the item is written into it with no tags (tags are per person),
  * and the page goes back to that collection's content afterwards.
  */
-function NewScript({ onCreated }: { onCreated: (id: number) => void }) {
+function NewScript() {
   useDocumentTitle('Create New Content', 'Your Content');
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -145,8 +136,9 @@ function NewScript({ onCreated }: { onCreated: (id: number) => void }) {
           queryClient.setQueryData(contentQueryOptions(made.id).queryKey, made);
           void queryClient.invalidateQueries({ queryKey: contentKeys.all });
           setItem(made);
-          onCreated(made.id);
-          void navigate(`/content/${made.id}/edit`, { replace: true });
+          // The address becomes the item's (a reload opens it), without the router: a route
+          // change would make a new page, and the editor must stay while the text moves over.
+          window.history.replaceState(window.history.state, '', `/content/${made.id}/edit`);
           return made;
         } finally {
           creation.current = null;
@@ -154,7 +146,7 @@ function NewScript({ onCreated }: { onCreated: (id: number) => void }) {
       })();
       return creation.current;
     },
-    [item, local, user.id, queryClient, navigate, onCreated],
+    [item, local, user.id, queryClient],
   );
 
   if ((startIn !== null && collections.isPending) || (askShared && start.isPending)) {
