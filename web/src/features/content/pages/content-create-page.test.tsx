@@ -69,7 +69,7 @@ describe('Create New Content (the writing page of a new script)', () => {
   });
 
   it('previews the content live beside the form', async () => {
-    const { user } = renderCreate({});
+    renderCreate({});
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('Nothing to preview yet.')).toBeInTheDocument();
     typeInEditor('# Big idea');
