@@ -47,6 +47,10 @@ import { JobQueue, runJobQueue } from './jobs/job-queue';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
 import { FileRemovals } from './storage/file-removals';
+import { LibraryStore } from './library/library-store';
+import { DocumentsService } from './collab/documents.service';
+import { CollabServer, type CollabLimits } from './collab/collab-server';
+import { collabRedisPrefix } from './collab/collab-bus';
 
 /** The longest a request may take, an upload included; also how old a `.part` file must be to be an orphan. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -72,6 +76,8 @@ export interface AppDeps {
    * stripped it; decision 178). The tests' apps fail on it; the metric counts it as well.
    */
   onAnswerCopiedByZod?: (route: string) => void;
+  /** Live editing's limits; the contract's unless a test changes some. */
+  collabLimits?: Partial<CollabLimits>;
 }
 
 export type App = FastifyInstance;
@@ -221,6 +227,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const fileStorage = deps.fileStorage ?? defaultFileStorage(config.dataDir);
   const removals = new FileRemovals(deps.database.db, fileStorage, app.log);
   const limits: AuthLimits = { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits };
+  // Live co-editing (docs/api.md, "Writing together"): made before the services that tell it
+  // about writes and access changes; it authenticates with the services made after it.
+  const live: { collab?: CollabServer } = {};
   const authServices = createAuthServices({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -230,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     removals,
     log: app.log,
+    // A deleted account's items are gone: every open editor of them closes.
+    onAccountDeleted: () => live.collab?.accessChanged({ all: true }),
   });
   runMailQueue(app, authServices.mailQueue);
   // Imports and the trash's purge (decision 133).
@@ -282,7 +293,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'system.openapi': async () => app.swagger(),
   });
   registerRoutes(app, guard, authRoutes(authServices));
+  const store = new LibraryStore(deps.database.db, now);
+  const documents = new DocumentsService(store, now);
+  const collab = new CollabServer({
+    store,
+    documents,
+    authenticate: async (token) => {
+      const { userId } = await tokens.verifyAccess(token);
+      if (!(await authServices.account.exists(userId))) throw new Error('no such account');
+      return userId;
+    },
+    redisUrl: config.redisUrl,
+    redisPrefix: collabRedisPrefix(config.databaseUrl ?? config.dataDir),
+    log: app.log,
+    limits: deps.collabLimits,
+  });
+  live.collab = collab;
+  collab.attach(app.server);
+  // Sockets first: the HTTP server's close waits for its connections, and upgraded ones are not.
+  app.addHook('preClose', async () => collab.close());
   await app.register(libraryPlugin, {
+    store,
+    documents,
+    notices: collab,
     db: deps.database.db,
     guard,
     storage: fileStorage,

@@ -33,6 +33,12 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    // Live co-editing across instances (docs/operations.md, "Many instances").
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -142,6 +148,8 @@ export interface Config {
   /** Absolute path of the directory the embedded mode keeps everything in. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Redis that passes live edits and presence between instances (unset: one instance). */
+  redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Set only when given in the environment; otherwise main.ts generates one kept in dataDir. */
@@ -186,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,

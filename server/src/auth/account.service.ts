@@ -17,6 +17,8 @@ export interface AccountServiceDeps {
   now: () => Date;
   /** Removes the stored files of a deleted account once its rows are gone. */
   removals: FileRemovals;
+  /** Told after an account is deleted, once its rows are gone. */
+  onDeleted?: (userId: number) => void;
 }
 
 /** The signed-in user's own account (user-details/, update-profile/, update-password/). */
@@ -96,6 +98,7 @@ export class AccountService {
       repos.accountDeletion.deleteAccount(user.id, user.email),
     );
     await this.deps.removals.removeNow(keys);
+    this.deps.onDeleted?.(user.id);
     return { message: MESSAGES.accountDeleted };
   }
 

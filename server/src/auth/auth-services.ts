@@ -24,6 +24,8 @@ export interface AuthServicesDeps {
   /** Stored files of a deleted account (the library's file store). */
   removals: FileRemovals;
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Told after an account is deleted (live editing closes its items' editors). */
+  onAccountDeleted?: (userId: number) => void;
 }
 
 /** What the `/api/auth/…` routes call; each route calls one method of one of these. */
@@ -71,6 +73,7 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
       limits,
       now,
       removals: deps.removals,
+      onDeleted: deps.onAccountDeleted,
     }),
     passwordReset: new PasswordResetService({ store, codes, sessions, now }),
     mailQueue,

@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** More fields of the error's body (a 412's `current`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -146,7 +148,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendErrorBody(
         reply,
         error.statusCode,
-        errorBody(error.message, error.code, error.errors),
+        { ...error.extra, ...errorBody(error.message, error.code, error.errors) },
         error.headers,
       );
     }

@@ -10,6 +10,7 @@ import { notFound } from '../http/errors';
 import type { CollectionRow } from './collections.repository';
 import type { LibraryRepositories, LibraryStore } from './library-store';
 import { authorize, requireRole } from '../policy/library.policy';
+import type { CollabNotices } from '../collab/collab-bus';
 import type { Caller } from '../policy/caller';
 import { requireAllLinkable, uniqueIds } from './linked-ids';
 import { pageWindow, type Page } from '../http/pagination';
@@ -20,7 +21,11 @@ type CollectionCreateInput = z.output<typeof collectionCreateBodySchema>;
 type CollectionPatchInput = z.output<typeof collectionPatchBodySchema>;
 
 export class CollectionsService {
-  constructor(private readonly store: LibraryStore) {}
+  constructor(
+    private readonly store: LibraryStore,
+    /** Open editors of a trashed collection's items close at once. */
+    private readonly notices?: CollabNotices,
+  ) {}
 
   async list(caller: Caller, query: CollectionListQuery): Promise<Page<Collection>> {
     authorize(caller, { act: 'act-as', user: query.user });
@@ -112,6 +117,8 @@ export class CollectionsService {
       requireRole((await repos.access.onCollection(caller, id))?.role, 'manage');
       if (!(await repos.collections.trash(caller, id))) throw notFound();
     });
+    // Members' open editors of its items close (docs/api.md, "Writing together").
+    this.notices?.accessChanged({ all: true });
   }
 
   /** A collection as its new member sees it, once they have accepted an invitation. */

@@ -15,6 +15,10 @@ import { requireAllLinkable, uniqueIds } from './linked-ids';
 import { pageWindow, type Page } from '../http/pagination';
 import { groupBy, presentContent, refsByOwnerRow, updatedByOf } from './presenters';
 import { quotaExceeded } from './storage-quota';
+import type { CollabNotices } from '../collab/collab-bus';
+import type { DocumentsService } from '../collab/documents.service';
+import { etagOf, sameEtag } from './etag';
+import { AppError } from '../http/errors';
 
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
 type ContentCreateInput = z.output<typeof contentCreateBodySchema>;
@@ -22,13 +26,26 @@ type ContentPatchInput = z.output<typeof contentPatchBodySchema>;
 
 const ONE_OWNER = 'An item’s collections must all belong to one person.';
 
+/** A PATCH whose If-Match is not the item's ETag: nothing changed; the item as it is now. */
+const preconditionFailed = (current: ContentItem) =>
+  new AppError(
+    412,
+    'precondition_failed',
+    'The item changed since you loaded it.',
+    undefined,
+    undefined,
+    { current },
+  );
+
 export class ContentsService {
   constructor(
     private readonly store: LibraryStore,
     /** Most bytes of files one user may keep (STORAGE_QUOTA_BYTES). */
     private readonly storageQuotaBytes: number,
     /** The clock versions are dated by (tests move it). */
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
+    /** Items' shared documents, and what open editors must hear (docs/api.md, "Writing together"). */
+    private readonly live: { documents: DocumentsService; notices: CollabNotices },
   ) {}
 
   /**
@@ -165,12 +182,21 @@ export class ContentsService {
    * and collections (those are the owner's: a 403); a viewer nothing. The memberships that allow
    * the write are held until it commits, so a removal waits for it or refuses it.
    */
-  async update(caller: Caller, id: number, body: ContentPatchInput): Promise<ContentItem> {
+  async update(
+    caller: Caller,
+    id: number,
+    body: ContentPatchInput,
+    ifMatch?: string,
+  ): Promise<ContentItem> {
     authorize(caller, { act: 'act-as', user: body.user });
     const tagIds = body.tags === undefined ? undefined : uniqueIds(body.tags);
     const collectionIds = body.collections === undefined ? undefined : uniqueIds(body.collections);
     const fileIds = body.files === undefined ? undefined : uniqueIds(body.files);
-    return this.store.transaction(async (repos) => {
+    let textChanged = false;
+    // The item's text as its live document has it, committed first: an If-Match is compared with
+    // it, and after a 412 the caller loads the text that made it (docs/api.md, "Writing together").
+    if (ifMatch !== undefined || body.content !== undefined) await this.live.documents.settle(id);
+    const item = await this.store.transaction(async (repos) => {
       const access = await repos.access.onContent(caller, id, true);
       requireRole(access?.role, 'write');
       if ((tagIds || collectionIds) && !can(access.role, 'manage')) {
@@ -180,6 +206,17 @@ export class ContentsService {
       if (body.is_public !== undefined && !can(access.role, 'manage')) {
         throw onlyTheOwner('whether an item shows on public pages');
       }
+      // Again under this transaction's lock: what was typed since is compared and kept too.
+      const doc =
+        ifMatch !== undefined || body.content !== undefined
+          ? await this.live.documents.settleIn(repos, id)
+          : undefined;
+      if (ifMatch !== undefined) {
+        const current = await repos.contents.find(caller, id);
+        if (!current) throw notFound();
+        const presented = await this.presentOne(repos, caller, current);
+        if (!sameEtag(ifMatch, etagOf(presented))) throw preconditionFailed(presented);
+      }
       // A move to another column without a position goes to that column's end.
       const position =
         body.position ??
@@ -187,12 +224,23 @@ export class ContentsService {
           ? undefined
           : await repos.contents.endOfColumn(access.ownerId, body.status));
       // The text about to be replaced becomes a version, unless a newer one is under 5 minutes
-      // old (docs/api.md, "Versions").
+      // old (docs/api.md, "Versions"); a save without If-Match replaces text it may never have
+      // seen, so that text is always kept (docs/api.md, "Writing together").
       await repos.versions.keepBeforeSave(
         id,
         { title: body.title, content: body.content },
         this.now(),
+        { fold: ifMatch !== undefined || body.content === undefined },
       );
+      if (body.content !== undefined) {
+        textChanged = await this.live.documents.writeIn(
+          repos,
+          id,
+          doc,
+          body.content,
+          caller.userId,
+        );
+      }
       const row = await repos.contents.update(caller, id, {
         title: body.title,
         content: body.content,
@@ -228,6 +276,10 @@ export class ContentsService {
       }
       return this.presentOne(repos, caller, row);
     });
+    if (textChanged) this.live.notices.textChanged(id);
+    // Leaving a shared collection may end a co-creator's access to the item.
+    if (collectionIds) this.live.notices.accessChanged({ contents: [id] });
+    return item;
   }
 
   /**
@@ -235,11 +287,21 @@ export class ContentsService {
    * kept as a version first, whatever the age of the newest one, so a restore can be undone.
    */
   async restoreVersion(caller: Caller, id: number, versionId: number): Promise<ContentItem> {
-    return this.store.transaction(async (repos) => {
+    let textChanged = false;
+    const item = await this.store.transaction(async (repos) => {
       requireRole((await repos.access.onContent(caller, id, true))?.role, 'write');
       const version = await repos.versions.find(id, versionId);
       if (!version) throw notFound('Version not found.');
+      // A restore is an edit of the live document: open editors see it (docs/api.md, "Versions").
+      const doc = await this.live.documents.settleIn(repos, id);
       await repos.versions.keepNow(id, null, caller.userId, this.now());
+      textChanged = await this.live.documents.writeIn(
+        repos,
+        id,
+        doc,
+        version.content,
+        caller.userId,
+      );
       const row = await repos.contents.update(caller, id, {
         title: version.title,
         content: version.content,
@@ -248,6 +310,8 @@ export class ContentsService {
       if (!row) throw notFound();
       return this.presentOne(repos, caller, row);
     });
+    if (textChanged) this.live.notices.textChanged(id);
+    return item;
   }
 
   /**
@@ -259,6 +323,8 @@ export class ContentsService {
       requireRole((await repos.access.onContent(caller, id, true))?.role, 'write');
       if (!(await repos.contents.trash(caller, id))) throw notFound();
     });
+    // A trashed item's open editors are closed (docs/api.md, "Writing together").
+    this.live.notices.accessChanged({ contents: [id] });
   }
 
   private async presentOne(repos: LibraryRepositories, caller: Caller, row: ContentRow) {

@@ -16,6 +16,7 @@ import { ImportRepository } from './import.repository';
 import { TrashRepository } from './trash.repository';
 import { QueuedFileRemovals } from '../storage/file-removals';
 import { RateLimiter } from '../auth/rate-limit';
+import { DocumentsRepository } from '../collab/documents.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -41,6 +42,8 @@ export interface LibraryRepositories {
   fileRemovals: QueuedFileRemovals;
   /** Rate-limit counters (the invitation mails' cool-down), counted in the same transaction. */
   rateLimits: RateLimiter;
+  /** Items' shared documents: states and updates (docs/api.md, "Writing together"). */
+  documents: DocumentsRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -60,6 +63,7 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   imports: new ImportRepository(db),
   fileRemovals: new QueuedFileRemovals(db),
   rateLimits: new RateLimiter(db, now),
+  documents: new DocumentsRepository(db),
 });
 
 /**

@@ -19,7 +19,7 @@ import { contentsRoutes } from './contents.routes';
 import { ContentsService } from './contents.service';
 import { filesRoutes } from './files.routes';
 import { FilesService } from './files.service';
-import { LibraryStore } from './library-store';
+import type { LibraryStore } from './library-store';
 import { membersRoutes } from './members.routes';
 import { INVITATION_PURPOSE, MembersService } from './members.service';
 import type { Mailer } from '../mail/mailer';
@@ -39,6 +39,8 @@ import type { ImportWorkerLimits } from './import-reader';
 import { ImportService, removeStaleImportDirs } from './import.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { PublicService } from './public.service';
+import type { CollabNotices } from '../collab/collab-bus';
+import type { DocumentsService } from '../collab/documents.service';
 
 export interface LibraryDeps {
   db: Database;
@@ -66,6 +68,11 @@ export interface LibraryDeps {
   importMaxBytes: number;
   /** The import's worker thread limits (decision 185). */
   importWorker: ImportWorkerLimits;
+  /** The library's store, shared with live editing. */
+  store: LibraryStore;
+  /** Items' shared documents, and what open editors must hear (docs/api.md, "Writing together"). */
+  documents: DocumentsService;
+  notices: CollabNotices;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -76,8 +83,8 @@ export const defaultFileStorage = (dataDir: string): FileStorage =>
  * files and notes; and /api/invitations/….
  */
 export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, deps) => {
-  const store = new LibraryStore(deps.db, deps.now);
-  const { storage, removals } = deps;
+  const { store, storage, removals } = deps;
+  const live = { documents: deps.documents, notices: deps.notices };
 
   await app.register(multipart, {
     limits: {
@@ -90,7 +97,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     },
   });
 
-  const collections = new CollectionsService(store);
+  const collections = new CollectionsService(store, deps.notices);
   registerRoutes(app, deps.guard, collectionsRoutes(collections));
   const members = new MembersService({
     store,
@@ -100,16 +107,21 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     publicUrl: deps.publicUrl,
     invitationMailsPerInviter: deps.invitationMailsPerInviter,
     now: deps.now,
+    notices: deps.notices,
   });
   deps.mailQueue.handle(INVITATION_PURPOSE, (mail) => members.deliver(mail));
   registerRoutes(app, deps.guard, membersRoutes(members));
-  const contents = new ContentsService(store, deps.storageQuotaBytes, deps.now);
+  const contents = new ContentsService(store, deps.storageQuotaBytes, deps.now, live);
   registerRoutes(
     app,
     deps.guard,
     exportRoutes(new ExportService(store, storage, deps.downloadTickets, app.log, deps.now)),
   );
-  registerRoutes(app, deps.guard, contentsRoutes(contents, new VersionsService(store, deps.now)));
+  registerRoutes(
+    app,
+    deps.guard,
+    contentsRoutes(contents, new VersionsService(store, deps.now, deps.documents)),
+  );
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, removals, {
     uploadMaxBytes: deps.uploadMaxBytes,

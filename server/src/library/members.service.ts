@@ -20,6 +20,7 @@ import type { CollectionsService } from './collections.service';
 import type { LibraryRepositories, LibraryStore } from './library-store';
 import { fullName, type MemberRow } from './members.repository';
 import { presentMember } from './presenters';
+import type { CollabNotices } from '../collab/collab-bus';
 
 type MemberCreateInput = z.output<typeof memberCreateBodySchema>;
 type MemberPatchInput = z.output<typeof memberPatchBodySchema>;
@@ -39,6 +40,8 @@ export interface MembersDeps {
   /** Invitation mails one person may send: 20 an hour (decision 193). */
   invitationMailsPerInviter: LimitRule;
   now: () => Date;
+  /** Open editors of someone whose role changed or who left are checked again at once. */
+  notices: CollabNotices;
 }
 
 /** The link token is 32 random bytes; only its SHA-256 is kept (it is as strong as a key). */
@@ -99,7 +102,7 @@ export class MembersService {
     memberId: number,
     body: MemberPatchInput,
   ): Promise<Member> {
-    await this.store.transaction(async (repos) => {
+    const userId = await this.store.transaction(async (repos) => {
       requireRole((await repos.access.onCollection(caller, collectionId))?.role, 'manage');
       const target = await repos.members.findIn(collectionId, memberId);
       if (!target) throw notFound();
@@ -107,7 +110,9 @@ export class MembersService {
         throw validationFailed({ role: ['The owner’s role cannot change.'] });
       }
       await repos.members.setRole(memberId, body.role);
+      return target.userId;
     });
+    if (userId !== null) this.deps.notices.accessChanged({ users: [userId] });
     return this.presentOne(collectionId, memberId);
   }
 
@@ -117,7 +122,7 @@ export class MembersService {
    * write under way holds the membership until it commits (decision 100).
    */
   async remove(caller: Caller, collectionId: number, memberId: number): Promise<void> {
-    await this.store.transaction(async (repos) => {
+    const userId = await this.store.transaction(async (repos) => {
       const access = await repos.access.onCollection(caller, collectionId);
       requireRole(access?.role, 'read');
       const target = await repos.members.findIn(collectionId, memberId);
@@ -130,7 +135,10 @@ export class MembersService {
         requireRole(access.role, 'manage');
       }
       if (!(await repos.members.delete(memberId))) throw notFound();
+      return target.userId;
     });
+    // Their open editors of the collection's items close (docs/api.md, "Writing together").
+    if (userId !== null) this.deps.notices.accessChanged({ users: [userId] });
   }
 
   /** A pending invitation's mail again, with a new link (the old one stops working). */

@@ -23,9 +23,15 @@ export class VersionsRepository {
    * Before a save of `incoming`: keeps the item's current text as a version when that text is
    * about to change and the newest version is older than 5 minutes (autosaves in between fold
    * into one). One statement; nothing is written in the common case of a save within the
-   * window. Answers whether a version was kept.
+   * window. With `fold: false` the text is kept whatever the age of the newest version (a REST
+   * save without If-Match; docs/api.md, "Writing together"). Answers whether a version was kept.
    */
-  async keepBeforeSave(contentId: number, incoming: IncomingText, now: Date): Promise<boolean> {
+  async keepBeforeSave(
+    contentId: number,
+    incoming: IncomingText,
+    now: Date,
+    { fold = true }: { fold?: boolean } = {},
+  ): Promise<boolean> {
     const changes = [
       incoming.title === undefined ? undefined : sql`${contents.title} <> ${incoming.title}`,
       incoming.content === undefined ? undefined : sql`${contents.content} <> ${incoming.content}`,
@@ -39,11 +45,11 @@ export class VersionsRepository {
       from ${contents}
       where ${contents.id} = ${contentId}
         and (${sql.join(changes, sql` or `)})
-        and not exists (
+        and (${!fold} or not exists (
           select 1 from ${contentVersions}
           where ${contentVersions.contentId} = ${contentId}
             and ${contentVersions.createdOn} > ${since.toISOString()}::timestamptz
-        )
+        ))
       returning id`);
     if (rowsOf<{ id: number }>(kept).length === 0) return false;
     await this.trim(contentId);

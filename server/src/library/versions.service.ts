@@ -11,6 +11,7 @@ import type { Caller } from '../policy/caller';
 import { requireRole } from '../policy/library.policy';
 import type { LibraryStore } from './library-store';
 import { presentVersion, presentVersionSummary } from './presenters';
+import type { DocumentsService } from '../collab/documents.service';
 
 type VersionListQuery = z.output<typeof versionListQuerySchema>;
 type VersionCreateInput = z.output<typeof versionCreateBodySchema>;
@@ -24,6 +25,7 @@ export class VersionsService {
   constructor(
     private readonly store: LibraryStore,
     private readonly now: () => Date,
+    private readonly documents: DocumentsService,
   ) {}
 
   async list(
@@ -48,6 +50,8 @@ export class VersionsService {
   async create(caller: Caller, contentId: number, body: VersionCreateInput): Promise<Version> {
     return this.store.transaction(async (repos) => {
       requireRole((await repos.access.onContent(caller, contentId, true))?.role, 'write');
+      // The snapshot is of the live document, with what was typed in the last moment.
+      await this.documents.settleIn(repos, contentId);
       const label = body.label ? body.label : null;
       const row = await repos.versions.keepNow(contentId, label, caller.userId, this.now());
       if (!row) throw notFound();

@@ -1,0 +1,459 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import * as Y from 'yjs';
+import * as decoding from 'lib0/decoding';
+import { Redis as RedisClient } from 'ioredis';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  Connection,
+  Hocuspocus,
+  type Document,
+  type Extension,
+  type beforeHandleMessagePayload,
+  type onAuthenticatePayload,
+  type onChangePayload,
+  type onDisconnectPayload,
+  type onLoadDocumentPayload,
+} from '@hocuspocus/server';
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import type { FastifyBaseLogger } from 'fastify';
+import { can } from '../policy/library.policy';
+import type { LibraryStore } from '../library/library-store';
+import {
+  localBus,
+  redisBus,
+  type CollabBus,
+  type CollabEvent,
+  type CollabNotices,
+} from './collab-bus';
+import {
+  CLOSE,
+  RefusedUpdate,
+  TEXT_NAME,
+  checkUpdate,
+  contentIdOf,
+  documentNameOf,
+} from './documents';
+import { DocumentsRepository } from './documents.repository';
+import type { DocumentsService } from './documents.service';
+
+/** The collaboration socket's path (docs/api.md, "Writing together"). */
+export const COLLAB_PATH = '/api/collab';
+
+/** Limits of docs/api.md, "Writing together". */
+export interface CollabLimits {
+  /** Largest message; a larger one closes the socket with 1009. */
+  messageBytes: number;
+  /** Open connections of one person to one document, and to all of them (per instance). */
+  perDocument: number;
+  perPerson: number;
+  /** After the last change, how long before the item's text is settled; and at most. */
+  settleDelayMs: number;
+  settleMaxDelayMs: number;
+}
+
+export const DEFAULT_COLLAB_LIMITS: CollabLimits = {
+  messageBytes: 1024 * 1024,
+  perDocument: 50,
+  perPerson: 500,
+  settleDelayMs: 300,
+  settleMaxDelayMs: 1000,
+};
+
+/** Largest presence (awareness) message: a name, a colour and a cursor are a few hundred bytes. */
+const AWARENESS_MAX_BYTES = 32 * 1024;
+/** Messages a socket may send for documents it has not opened (yet) before it is closed. */
+const UNOPENED_MESSAGES_MAX = 64;
+/** Documents one socket may ask for. */
+const DOCUMENTS_PER_SOCKET = 100;
+
+/** Hocuspocus message types and y-protocols sync steps (their wire numbers). */
+const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
+const MESSAGE_AUTH = 2;
+const SYNC_STEP_2 = 1;
+const SYNC_UPDATE = 2;
+
+/** Why a document connection is refused or closed: the reason the client's provider is told. */
+export const REFUSAL = {
+  unauthorized: { reason: 'unauthorized' },
+  notFound: { reason: 'not-found' },
+  tooMany: { reason: 'too-many-connections' },
+  forbidden: { code: 4403, reason: 'forbidden' },
+} as const;
+
+/** What the server itself writes into a live document: never stored again, never settled. */
+const STORED_ORIGIN = 'cw:stored';
+
+interface ConnectionContext {
+  userId: number;
+  contentId: number;
+}
+
+export interface CollabDeps {
+  store: LibraryStore;
+  documents: DocumentsService;
+  /** The user id of a valid access token of a live account; throws otherwise. */
+  authenticate(token: string): Promise<number>;
+  redisUrl: string | undefined;
+  /** Keys and channels in Redis start with it: instances of one database share it. */
+  redisPrefix: string;
+  log: FastifyBaseLogger;
+  limits?: Partial<CollabLimits>;
+}
+
+/**
+ * Live co-editing (docs/api.md, "Writing together"; decision 187): Hocuspocus on the app's own
+ * HTTP server at /api/collab. Who may open a document is the library's policy, checked on
+ * connect and again whenever access may have changed; every update is checked and stored before
+ * it is applied and acknowledged; the item's text follows the document (DocumentsService.settle).
+ */
+export class CollabServer implements CollabNotices {
+  readonly hocuspocus: Hocuspocus;
+  private readonly limits: CollabLimits;
+  private readonly sockets: WebSocketServer;
+  private readonly bus: CollabBus;
+  private readonly connectionsOf = new Map<number, Map<number, number>>();
+  private readonly settling = new Map<number, SettleTimer>();
+  /** Each connection's messages are checked and stored one after another. */
+  private readonly queues = new WeakMap<Connection, Promise<unknown>>();
+  private closing = false;
+
+  constructor(private readonly deps: CollabDeps) {
+    this.limits = { ...DEFAULT_COLLAB_LIMITS, ...deps.limits };
+    this.sockets = new WebSocketServer({
+      noServer: true,
+      maxPayload: this.limits.messageBytes,
+      perMessageDeflate: false,
+    });
+    const extensions: Extension[] = [];
+    if (deps.redisUrl) {
+      const url = deps.redisUrl;
+      extensions.push(
+        new RedisExtension({
+          createClient: () => {
+            const client = new RedisClient(url);
+            client.on('error', (err: unknown) => deps.log.warn({ err }, 'redis: collaboration'));
+            return client;
+          },
+          prefix: `${deps.redisPrefix}:doc`,
+        }),
+      );
+    }
+    this.bus = deps.redisUrl
+      ? redisBus(deps.redisUrl, `${deps.redisPrefix}:events`, deps.log)
+      : localBus();
+    this.bus.subscribe((event) => void this.hear(event));
+    this.hocuspocus = new Hocuspocus({
+      quiet: true,
+      extensions,
+      onAuthenticate: (payload) => this.authenticate(payload),
+      onLoadDocument: (payload) => this.load(payload),
+      beforeHandleMessage: (payload) => this.inOrder(payload),
+      onChange: async (payload) => this.changed(payload),
+      onDisconnect: async (payload) => this.disconnected(payload),
+      afterUnloadDocument: async ({ documentName }) => {
+        const contentId = contentIdOf(documentName);
+        if (contentId !== null) await this.settleNow(contentId);
+      },
+    });
+  }
+
+  /** Takes WebSocket upgrades of COLLAB_PATH on `server`; any other upgrade is a 404. */
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => socket.destroy());
+      const path = (request.url ?? '').split('?')[0];
+      if (path !== COLLAB_PATH && path !== `${COLLAB_PATH}/`) {
+        refuseUpgrade(socket, 404, 'Not Found');
+        return;
+      }
+      if (this.closing) {
+        refuseUpgrade(socket, 503, 'Service Unavailable');
+        return;
+      }
+      this.sockets.handleUpgrade(request, socket, head, (ws) => {
+        this.watch(ws);
+        this.hocuspocus.handleConnection(ws, request);
+      });
+    });
+  }
+
+  /** The item's text was written outside the socket (REST): every instance reloads it. */
+  textChanged(contentId: number): void {
+    this.bus.publish({ kind: 'text', contentId });
+  }
+
+  /** Who may open what may have changed: every instance checks its open connections. */
+  accessChanged(scope: { users?: number[]; contents?: number[]; all?: boolean }): void {
+    this.bus.publish({ kind: 'access', ...scope });
+  }
+
+  /** Closes every connection, settles every document, and lets go of Redis. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.hocuspocus.closeConnections();
+    for (const ws of this.sockets.clients) ws.terminate();
+    const pending = [...this.settling.keys()].map((contentId) => this.settleNow(contentId));
+    await Promise.allSettled(pending);
+    await this.bus.close();
+    await this.hocuspocus.hooks('onDestroy', { instance: this.hocuspocus });
+    this.sockets.close();
+  }
+
+  /**
+   * Rules of the socket itself, checked before Hocuspocus reads a message: a name that is no
+   * item's document, too many documents, too many messages for documents not opened, or an
+   * oversized presence message close it (docs/api.md, "Writing together").
+   */
+  private watch(ws: WebSocket): void {
+    const names = new Set<string>();
+    let unopened = 0;
+    ws.on('error', () => ws.terminate());
+    ws.prependListener('message', (data: Buffer) => {
+      const refuse = (code: number, reason: string) => {
+        ws.close(code, reason);
+        ws.terminate();
+      };
+      let name: string;
+      let type: number;
+      try {
+        const decoder = decoding.createDecoder(new Uint8Array(data));
+        name = decoding.readVarString(decoder);
+        type = decoding.readVarUint(decoder);
+      } catch {
+        return refuse(4400, 'malformed message');
+      }
+      if (contentIdOf(name) === null) return refuse(4400, 'unknown document name');
+      if (!names.has(name)) {
+        if (names.size >= DOCUMENTS_PER_SOCKET) return refuse(4429, 'too many documents');
+        names.add(name);
+      }
+      if (type === MESSAGE_AWARENESS && data.byteLength > AWARENESS_MAX_BYTES) {
+        return refuse(4413, 'presence message too large');
+      }
+      if (type !== MESSAGE_AUTH && !this.isOpen(ws, name) && ++unopened > UNOPENED_MESSAGES_MAX) {
+        return refuse(4429, 'too many messages before authentication');
+      }
+    });
+  }
+
+  private isOpen(ws: WebSocket, name: string): boolean {
+    const document = this.hocuspocus.documents.get(name);
+    if (!document) return false;
+    for (const connection of document.getConnections()) {
+      if (connection.webSocket === ws) return true;
+    }
+    return false;
+  }
+
+  private async authenticate({
+    token,
+    documentName,
+    connectionConfig,
+  }: onAuthenticatePayload): Promise<ConnectionContext> {
+    const contentId = contentIdOf(documentName);
+    if (contentId === null) throw REFUSAL.notFound;
+    let userId: number;
+    try {
+      userId = await this.deps.authenticate(token);
+    } catch {
+      throw REFUSAL.unauthorized;
+    }
+    const access = await this.deps.store.repos.access.onContent(
+      { userId, sessionFamilyId: undefined },
+      contentId,
+    );
+    if (!access) throw REFUSAL.notFound;
+    // Counted after the last await, so a burst of connections cannot pass the limit together.
+    if (!this.admit(userId, contentId)) throw REFUSAL.tooMany;
+    connectionConfig.readOnly = !can(access.role, 'write');
+    return { userId, contentId };
+  }
+
+  /** One more connection of `userId` to `contentId`, unless over the limits. */
+  private admit(userId: number, contentId: number): boolean {
+    let counts = this.connectionsOf.get(userId);
+    const total = () => [...(counts?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+    if (
+      (counts?.get(contentId) ?? 0) >= this.limits.perDocument ||
+      total() >= this.limits.perPerson
+    ) {
+      // Counted connections whose set-up failed never disconnect: count the open ones again.
+      counts = this.recount(userId);
+      if ((counts.get(contentId) ?? 0) >= this.limits.perDocument) return false;
+      if (total() >= this.limits.perPerson) return false;
+    }
+    counts ??= new Map();
+    this.connectionsOf.set(userId, counts);
+    counts.set(contentId, (counts.get(contentId) ?? 0) + 1);
+    return true;
+  }
+
+  private recount(userId: number): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const document of this.hocuspocus.documents.values()) {
+      for (const connection of document.getConnections()) {
+        const context = connection.context as Partial<ConnectionContext>;
+        if (context.userId !== userId || context.contentId === undefined) continue;
+        counts.set(context.contentId, (counts.get(context.contentId) ?? 0) + 1);
+      }
+    }
+    this.connectionsOf.set(userId, counts);
+    return counts;
+  }
+
+  private async disconnected({ context }: onDisconnectPayload): Promise<void> {
+    const { userId, contentId } = context as Partial<ConnectionContext>;
+    if (userId === undefined || contentId === undefined) return;
+    const counts = this.connectionsOf.get(userId);
+    const count = counts?.get(contentId) ?? 0;
+    if (!counts) return;
+    if (count <= 1) counts.delete(contentId);
+    else counts.set(contentId, count - 1);
+    if (counts.size === 0) this.connectionsOf.delete(userId);
+  }
+
+  private async load({ documentName, document }: onLoadDocumentPayload): Promise<void> {
+    const contentId = contentIdOf(documentName);
+    const stored = contentId === null ? undefined : await this.deps.documents.open(contentId);
+    if (!stored) throw REFUSAL.notFound;
+    Y.applyUpdate(document, Y.encodeStateAsUpdate(stored), STORED_ORIGIN);
+  }
+
+  /** Each connection's messages are checked and stored in the order they came. */
+  private inOrder(payload: beforeHandleMessagePayload): Promise<void> {
+    const previous = this.queues.get(payload.connection) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.beforeMessage(payload));
+    this.queues.set(payload.connection, next);
+    return next;
+  }
+
+  /**
+   * An update (a sync step 2 or an update) from a client that may write is checked against the
+   * document and stored before Hocuspocus applies and acknowledges it; a viewer's is left to
+   * Hocuspocus, which drops it. A refused update closes the socket with its code.
+   */
+  private async beforeMessage({
+    connection,
+    update: data,
+    document,
+    context,
+  }: beforeHandleMessagePayload): Promise<void> {
+    const update = syncUpdateOf(data);
+    if (!update || connection.readOnly) return;
+    const { userId, contentId } = context as ConnectionContext;
+    try {
+      checkUpdate(document, update, document.getText(TEXT_NAME).length);
+    } catch (error) {
+      if (error instanceof RefusedUpdate) {
+        connection.webSocket.close(error.code, error.reason);
+        throw { code: error.code, reason: error.reason };
+      }
+      throw error;
+    }
+    await this.deps.documents.append(contentId, update, userId);
+  }
+
+  /** A client's change: the item's text follows within settleMaxDelayMs. */
+  private changed({ documentName, transactionOrigin }: onChangePayload): void {
+    if (!(transactionOrigin instanceof Connection)) return;
+    const contentId = contentIdOf(documentName);
+    if (contentId === null) return;
+    const now = Date.now();
+    const timer = this.settling.get(contentId);
+    const firstAt = timer?.firstAt ?? now;
+    if (timer) clearTimeout(timer.handle);
+    const delay = Math.min(this.limits.settleDelayMs, firstAt + this.limits.settleMaxDelayMs - now);
+    const handle = setTimeout(() => void this.settleNow(contentId), Math.max(0, delay));
+    this.settling.set(contentId, { handle, firstAt });
+  }
+
+  private settleNow(contentId: number): Promise<void> {
+    const timer = this.settling.get(contentId);
+    if (timer) clearTimeout(timer.handle);
+    this.settling.delete(contentId);
+    return this.deps.documents.settle(contentId).then(
+      () => undefined,
+      (err: unknown) => this.deps.log.error({ err, contentId }, 'collab: settling a document'),
+    );
+  }
+
+  private async hear(event: CollabEvent): Promise<void> {
+    try {
+      if (event.kind === 'text') await this.reload(event.contentId);
+      else await this.recheck(event);
+    } catch (err) {
+      this.deps.log.error({ err, event }, 'collab: an event');
+    }
+  }
+
+  /** What the database holds of the document and this instance lacks, applied (and sent on). */
+  private async reload(contentId: number): Promise<void> {
+    const document = this.hocuspocus.documents.get(documentNameOf(contentId));
+    if (!document) return;
+    const stored = await this.deps.store.repos.documents.load(contentId);
+    if (!stored) return;
+    const fresh = DocumentsRepository.documentOf(stored);
+    const missing = Y.encodeStateAsUpdate(fresh, Y.encodeStateVector(document));
+    Y.applyUpdate(document, missing, STORED_ORIGIN);
+  }
+
+  /** Closes the connections that lost access; a new role applies to the open ones at once. */
+  private async recheck(scope: Extract<CollabEvent, { kind: 'access' }>): Promise<void> {
+    const checks: Promise<void>[] = [];
+    for (const document of this.hocuspocus.documents.values()) {
+      for (const connection of document.getConnections()) {
+        const { userId, contentId } = connection.context as Partial<ConnectionContext>;
+        if (userId === undefined || contentId === undefined) continue;
+        const concerned =
+          scope.all === true ||
+          (scope.users?.includes(userId) ?? false) ||
+          (scope.contents?.includes(contentId) ?? false);
+        if (concerned) checks.push(this.check(document, connection, userId, contentId));
+      }
+    }
+    await Promise.all(checks);
+  }
+
+  private async check(
+    document: Document,
+    connection: Connection,
+    userId: number,
+    contentId: number,
+  ): Promise<void> {
+    const access = await this.deps.store.repos.access.onContent(
+      { userId, sessionFamilyId: undefined },
+      contentId,
+    );
+    if (!access) {
+      connection.close(REFUSAL.forbidden);
+      return;
+    }
+    connection.readOnly = !can(access.role, 'write');
+    void document;
+  }
+}
+
+interface SettleTimer {
+  handle: NodeJS.Timeout;
+  firstAt: number;
+}
+
+/** The Yjs update a Hocuspocus sync message carries (step 2 or update), or null for any other. */
+function syncUpdateOf(data: Uint8Array): Uint8Array | null {
+  try {
+    const decoder = decoding.createDecoder(data);
+    decoding.readVarString(decoder);
+    if (decoding.readVarUint(decoder) !== MESSAGE_SYNC) return null;
+    const step = decoding.readVarUint(decoder);
+    if (step !== SYNC_STEP_2 && step !== SYNC_UPDATE) return null;
+    return decoding.readVarUint8Array(decoder);
+  } catch {
+    throw { code: CLOSE.malformed.code, reason: CLOSE.malformed.reason };
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import type { App } from '../src/app';
+
+/**
+ * Clients of live co-editing (docs/api.md, "Writing together") for tests: Hocuspocus's own
+ * provider, as the web app uses it, over a real socket to a listening app.
+ */
+
+/** The collaboration socket's address of a listening app (listen first: `listen(app)`). */
+export function collabUrl(base: string): string {
+  return `${base.replace(/^http/, 'ws')}/api/collab`;
+}
+
+/** Starts the test app on a free loopback port: its base address. */
+export async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+export interface Client {
+  doc: Y.Doc;
+  text: Y.Text;
+  provider: HocuspocusProvider;
+  socket: HocuspocusProviderWebsocket;
+  /** Why the server refused or closed the document, when it did. */
+  refusal: string | undefined;
+  closed: boolean;
+  /** Resolves once the first sync is done (rejects on a refusal). */
+  synced: Promise<void>;
+  /** Resolves once every local change was acknowledged (stored) by the server. */
+  saved(): Promise<void>;
+  destroy(): void;
+}
+
+export function openDocument(url: string, contentId: number, token: string): Client {
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({
+    url,
+    WebSocketPolyfill: WebSocket,
+    // Tests reconnect at once, and never wait minutes between tries.
+    delay: 50,
+    minDelay: 50,
+    maxDelay: 500,
+  });
+  let settle: { resolve(): void; reject(error: Error): void } | undefined;
+  const synced = new Promise<void>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const client: Client = {
+    doc,
+    text: doc.getText('content'),
+    socket,
+    refusal: undefined,
+    closed: false,
+    synced,
+    provider: new HocuspocusProvider({
+      websocketProvider: socket,
+      name: `content:${contentId}`,
+      document: doc,
+      token,
+      onSynced: () => settle?.resolve(),
+      onAuthenticationFailed: ({ reason }) => {
+        client.refusal = reason;
+        settle?.reject(new Error(`refused: ${reason}`));
+      },
+      onClose: () => {
+        client.closed = true;
+      },
+    }),
+    async saved() {
+      await until(() => !client.provider.hasUnsyncedChanges, 'unacknowledged changes');
+    },
+    destroy() {
+      client.provider.destroy();
+      socket.destroy();
+    },
+  };
+  client.provider.attach();
+  void synced.catch(() => undefined);
+  return client;
+}
+
+/** Waits until `condition` holds (every 10 ms), up to `ms`; throws naming `what` past it. */
+export async function until(condition: () => boolean, what: string, ms = 5000): Promise<number> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Date.now() - started;
+}
