@@ -278,3 +278,23 @@ describe('the socket’s address', () => {
     expect(elsewhere).toBe(404);
   });
 });
+
+describe('messages the product does not use', () => {
+  it('a stateless broadcast closes its socket (4400) and reaches no other editor', async () => {
+    const item = await newItem(owner, 'Quiet');
+    const listener = open(item.id, owner.access);
+    const sender = open(item.id, owner.access);
+    await Promise.all([listener.synced, sender.synced]);
+    const heard: string[] = [];
+    listener.provider.on('stateless', ({ payload }: { payload: string }) => heard.push(payload));
+    let closeCode = 0;
+    sender.socket.on('close', ({ event }: { event: { code: number } }) => {
+      closeCode = event.code;
+    });
+    sender.provider.sendStateless('spam to every editor');
+    await until(() => closeCode !== 0, 'the sender’s socket to close');
+    expect(closeCode).toBe(4400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+  });
+});

@@ -71,6 +71,9 @@ const DOCUMENTS_PER_SOCKET = 100;
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
+/** Stateless messages (5, and 6 which Hocuspocus relays to every editor): unused, refused. */
+const MESSAGE_STATELESS = 5;
+const MESSAGE_BROADCAST_STATELESS = 6;
 const SYNC_STEP_2 = 1;
 const SYNC_UPDATE = 2;
 
@@ -228,6 +231,10 @@ export class CollabServer implements CollabNotices {
       if (!names.has(name)) {
         if (names.size >= DOCUMENTS_PER_SOCKET) return refuse(4429, 'too many documents');
         names.add(name);
+      }
+      // A client could otherwise have the server send anything it likes to every editor.
+      if (type === MESSAGE_STATELESS || type === MESSAGE_BROADCAST_STATELESS) {
+        return refuse(4400, 'stateless messages are not used');
       }
       if (type === MESSAGE_AWARENESS && data.byteLength > AWARENESS_MAX_BYTES) {
         return refuse(4413, 'presence message too large');
