@@ -150,18 +150,20 @@ interface KeystrokeProbe {
   start: number;
 }
 
-/** Records, per keystroke, keydown → next animation frame and keydown → that frame done. */
+/**
+ * Records, per keystroke, keydown → next animation frame and keydown → that frame done. The frame
+ * is asked for from the keydown itself (a capture listener on window, before any handler of the
+ * page), so a bare textarea and CodeMirror's contenteditable are measured the same way.
+ */
 async function installProbe(page: Page): Promise<void> {
   await page.evaluate(() => {
     const probe: KeystrokeProbe = { toFrame: [], toRaf: [], start: 0 };
     (window as unknown as { __keystrokeProbe: KeystrokeProbe }).__keystrokeProbe = probe;
-    // Capture listeners on window run before the app's own handlers (React listens on its
-    // root), so the frame request is in place before any work the keystroke causes.
-    window.addEventListener('keydown', (event) => (probe.start = event.timeStamp), true);
     window.addEventListener(
-      'input',
-      () => {
-        const start = probe.start;
+      'keydown',
+      (event) => {
+        const start = event.timeStamp;
+        probe.start = start;
         requestAnimationFrame(() => {
           probe.toRaf.push(performance.now() - start);
           // A task queued from the frame callback runs once that frame's style, layout and
@@ -229,34 +231,6 @@ export interface EditorResult {
   floorWithScript?: KeystrokeFigures;
 }
 
-/** The content textarea of /content/create: the one named "content", else the largest. */
-async function contentTextarea(page: Page) {
-  const areas = page.locator('textarea');
-  // The form may wait for its data (the tag list) before it shows.
-  await areas
-    .first()
-    .waitFor({ state: 'visible', timeout: 20_000 })
-    .catch(() => undefined);
-  const count = await areas.count();
-  if (count === 0) return null;
-  let best = areas.first();
-  let bestScore = -1;
-  for (let index = 0; index < count; index += 1) {
-    const area = areas.nth(index);
-    const score = await area.evaluate((element) => {
-      const field = element as HTMLTextAreaElement;
-      const label = field.labels?.[0]?.textContent ?? '';
-      const names = `${field.name} ${field.id} ${field.getAttribute('aria-label') ?? ''} ${label}`;
-      return (/content/i.test(names) ? 1_000_000 : 0) + field.clientWidth * field.clientHeight;
-    });
-    if (score > bestScore) {
-      bestScore = score;
-      best = area;
-    }
-  }
-  return best;
-}
-
 export async function measureEditor(
   browser: Browser,
   baseUrl: string,
@@ -291,13 +265,23 @@ export async function measureEditor(
   const floor = await bareTextarea('');
   const floorWithScript = await bareTextarea(text);
 
+  // The script is an item of its own (the writing page opens its shared document): made through
+  // the API, then opened at /content/{id}/edit, where the editor loads the 10,000 words.
+  const created = await fetch(`${baseUrl}/api/collections/contents-list/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Bench script', content: text }),
+  });
+  if (created.status !== 201) throw new Error(`creating the bench script: ${created.status}`);
+  const { id } = (await created.json()) as { id: number };
+
   const context = await contextWithSession(browser, session);
   try {
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/content/create`, { waitUntil: 'networkidle', timeout: 60_000 });
+    await page.goto(`${baseUrl}/content/${id}/edit`, { waitUntil: 'networkidle', timeout: 60_000 });
     const landed = new URL(page.url()).pathname;
-    if (!landed.startsWith('/content/create')) {
-      throw new Error(`/content/create led to ${landed} (signed-in session not accepted?)`);
+    if (!landed.startsWith(`/content/${id}/edit`)) {
+      throw new Error(`/content/${id}/edit led to ${landed} (signed-in session not accepted?)`);
     }
     // The target is set for Split mode (text and preview side by side), the writing surface's
     // default; choose it explicitly in case a stored preference says otherwise.
@@ -316,17 +300,33 @@ export async function measureEditor(
         document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
       }, extraCss);
     }
-    const area = await contentTextarea(page);
-    if (!area)
-      throw new Error('/content/create shows no textarea yet (the editor screen has not landed)');
-    await area.fill(text);
+    // CodeMirror's contenteditable (aria-label "Content"), once the document has synced.
+    const area = page.locator('.cm-content[aria-label="Content"]');
+    await area.waitFor({ state: 'visible', timeout: 30_000 });
+    const editorLength = () =>
+      page.evaluate(() => {
+        // EditorView.findFromDOM without the module: the content element's tile knows its view.
+        type Tile = { root?: Tile; view?: { state: { doc: { length: number } } } };
+        const element = document.querySelector('.cm-content') as
+          (Element & { cmTile?: Tile }) | null;
+        const tile = element?.cmTile;
+        return (tile?.root ?? tile)?.view?.state.doc.length ?? -1;
+      });
+    await page.waitForFunction(
+      (expected) => {
+        type Tile = { root?: Tile; view?: { state: { doc: { length: number } } } };
+        const element = document.querySelector('.cm-content') as
+          (Element & { cmTile?: Tile }) | null;
+        const tile = element?.cmTile;
+        return ((tile?.root ?? tile)?.view?.state.doc.length ?? -1) >= expected;
+      },
+      text.length,
+      { timeout: 30_000 },
+    );
     // Let the first render of the whole script (and any deferred preview) finish.
     await page.waitForTimeout(1500);
-    await area.evaluate((element) => {
-      const field = element as HTMLTextAreaElement;
-      field.focus();
-      field.setSelectionRange(field.value.length, field.value.length);
-    });
+    await area.click();
+    await page.keyboard.press('Control+End');
     await installProbe(page);
     // BENCH_EDITOR_PROFILE=file.cpuprofile: a CPU profile of the typing, to find where it goes
     // (open it in Chrome DevTools' Performance panel).
@@ -351,7 +351,7 @@ export async function measureEditor(
       const { profile } = await cdp.send('Profiler.stop');
       fs.writeFileSync(profileFile, JSON.stringify(profile));
     }
-    const length = await area.evaluate((element) => (element as HTMLTextAreaElement).value.length);
+    const length = await editorLength();
     if (length !== text.length + typed.length) {
       throw new Error(
         `the editor holds ${length} characters, expected ${text.length + typed.length}`,
