@@ -92,6 +92,19 @@ describe('two editors of one document', () => {
   });
 });
 
+describe('one editor typing fast', () => {
+  it('each keystroke its own update: all are kept and the socket stays open', async () => {
+    const item = await newItem(owner, 'Fast');
+    const client = open(item.id, owner.access);
+    await client.synced;
+    const typed = ' and furious typing';
+    for (const [index, char] of [...typed].entries()) client.text.insert(4 + index, char);
+    await client.saved();
+    expect(client.closed).toBe(false);
+    await storedTextBecomes(owner, item.id, `Fast${typed}`);
+  });
+});
+
 describe('who may open a document', () => {
   it('a viewer receives the document and edits, and the server drops what a viewer sends', async () => {
     const viewer = await signedInCaller(ctx);

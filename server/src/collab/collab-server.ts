@@ -328,10 +328,16 @@ export class CollabServer implements CollabNotices {
     Y.applyUpdate(document, Y.encodeStateAsUpdate(stored), STORED_ORIGIN);
   }
 
-  /** Each connection's messages are checked and stored in the order they came. */
+  /**
+   * Each connection's messages are checked and stored in the order they came, each against the
+   * document with the one before it applied: Hocuspocus applies a message a few promise steps
+   * after its check resolves, so the next check waits a turn of the event loop. Checked at once,
+   * an edit typed right after another would name items the document does not hold yet.
+   */
   private inOrder(payload: beforeHandleMessagePayload): Promise<void> {
     const previous = this.queues.get(payload.connection) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.beforeMessage(payload));
+    const applied = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const next = previous.then(applied, applied).then(() => this.beforeMessage(payload));
     this.queues.set(payload.connection, next);
     return next;
   }
