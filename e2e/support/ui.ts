@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { TestUser } from './users';
 
 /**
@@ -50,4 +50,25 @@ export async function navigate(
     .getByRole('link', { name: item })
     .first()
     .click();
+}
+
+/**
+ * The text of a CodeMirror editor (its content element, e.g. `getByLabel('Content')`) as the
+ * document holds it: its lines joined by newlines, without the widgets drawn between the
+ * characters (others' carets with their names) that `toHaveText` would read too.
+ */
+export function editorText(editor: Locator): Promise<string> {
+  return editor.evaluate((element) =>
+    [...element.querySelectorAll('.cm-line')]
+      .map((line) => {
+        const copy = line.cloneNode(true) as HTMLElement;
+        for (const widget of copy.querySelectorAll(
+          '.cm-ySelectionCaret, .cm-widgetBuffer, .cm-placeholder',
+        )) {
+          widget.remove();
+        }
+        return copy.textContent ?? '';
+      })
+      .join('\n'),
+  );
 }

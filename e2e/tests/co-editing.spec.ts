@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { invitationToken, libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
-import { logIn } from '../support/ui';
+import { editorText, logIn } from '../support/ui';
 import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
 
 /**
@@ -159,8 +159,8 @@ test.describe('writing together', () => {
       await page.context().setOffline(false);
       await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });
       const merged = 'Meanwhile: Opening line. Written offline.';
-      await expect(content(page)).toHaveText(merged);
-      await expect(content(other.page)).toHaveText(merged);
+      await expect.poll(() => editorText(content(page))).toBe(merged);
+      await expect.poll(() => editorText(content(other.page))).toBe(merged);
     } finally {
       await other.context.close();
     }

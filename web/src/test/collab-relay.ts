@@ -10,6 +10,8 @@ interface Client {
   awareness: Awareness;
   events: TransportEvents;
   online: boolean;
+  /** Closed by the client itself (the browser offline) until it connects again. */
+  closedByClient: boolean;
   readOnly: boolean;
 }
 
@@ -54,7 +56,15 @@ export class CollabRelay {
 
   connect: ConnectTransport = (name, doc, events) => {
     const awareness = new Awareness(doc);
-    const client: Client = { name, doc, awareness, events, online: true, readOnly: this.readOnly };
+    const client: Client = {
+      name,
+      doc,
+      awareness,
+      events,
+      online: true,
+      closedByClient: false,
+      readOnly: this.readOnly,
+    };
     this.clients.add(client);
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === RELAY || !client.online || client.readOnly) return;
@@ -78,6 +88,14 @@ export class CollabRelay {
     queueMicrotask(() => this.join(client));
     return {
       awareness,
+      disconnect: () => {
+        client.closedByClient = true;
+        this.leave(client);
+      },
+      connect: () => {
+        client.closedByClient = false;
+        if (!client.online) this.join(client);
+      },
       destroy: () => {
         this.clients.delete(client);
         awareness.destroy();
@@ -90,8 +108,7 @@ export class CollabRelay {
     for (const client of this.clients) {
       if (name !== undefined && client.name !== name) continue;
       if (offline) {
-        client.online = false;
-        client.events.connected(false);
+        this.leave(client);
       } else if (!client.online) {
         this.join(client);
       }
@@ -104,8 +121,14 @@ export class CollabRelay {
     for (const client of [...this.clients]) if (client.name === name) client.events.denied();
   }
 
+  private leave(client: Client) {
+    if (!client.online) return;
+    client.online = false;
+    client.events.connected(false);
+  }
+
   private join(client: Client) {
-    if (!this.clients.has(client)) return;
+    if (!this.clients.has(client) || client.closedByClient) return;
     if (this.denied.has(client.name)) {
       client.events.denied();
       return;

@@ -41,6 +41,10 @@ export interface TransportEvents {
 
 export interface CollabTransport {
   awareness: Awareness | null;
+  /** Closes the connection and keeps it closed until `connect` (the browser went offline). */
+  disconnect(): void;
+  /** Connects again after `disconnect` (the browser is back online). */
+  connect(): void;
   destroy(): void;
 }
 
@@ -82,8 +86,15 @@ export const hocuspocusTransport: ConnectTransport = (name, doc, events) => {
       if (DENIED_CLOSE_CODES.has(event.code)) events.denied();
     },
   });
-  return { awareness: provider.awareness, destroy: () => provider.destroy() };
+  return {
+    awareness: provider.awareness,
+    disconnect: () => provider.disconnect(),
+    connect: () => void provider.connect(),
+    destroy: () => provider.destroy(),
+  };
 };
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /** A document's name on the server (docs/api.md, "Writing together"). */
 export const documentName = (id: number) => `content:${id}`;
@@ -203,16 +214,30 @@ export class CollabSession {
       this.awareness.setLocalStateField('user', this.options.presence);
     }
     if (typeof window !== 'undefined') {
-      window.addEventListener('offline', this.onBrowserOnline);
+      window.addEventListener('offline', this.onBrowserOffline);
       window.addEventListener('online', this.onBrowserOnline);
     }
+    if (!isOnline()) transport.disconnect();
   }
 
-  private onBrowserOnline = () => this.update();
+  /**
+   * The browser says it is offline: the socket is closed at once (an open one may otherwise
+   * linger, as in Chromium's offline mode), so what is typed now stays in this document and on
+   * this device, and merges with the server's copy when the browser is back online.
+   */
+  private onBrowserOffline = () => {
+    this.transport?.disconnect();
+    this.update();
+  };
+
+  private onBrowserOnline = () => {
+    this.transport?.connect();
+    this.update();
+  };
 
   private stopListening() {
     if (typeof window === 'undefined') return;
-    window.removeEventListener('offline', this.onBrowserOnline);
+    window.removeEventListener('offline', this.onBrowserOffline);
     window.removeEventListener('online', this.onBrowserOnline);
   }
 
@@ -228,10 +253,10 @@ export class CollabSession {
 
   private update() {
     if (this.state.lost || this.destroyed) return;
-    const online = typeof navigator === 'undefined' || navigator.onLine;
     let sync: SyncState;
-    // A first connection on its way is not "offline"; a lost one, or no network, is.
-    if (!this.connected && (this.disconnectedOnce || !online)) sync = 'offline';
+    // No network is "offline", whatever the socket says; so is a lost connection, but not a
+    // first one on its way.
+    if (!isOnline() || (!this.connected && this.disconnectedOnce)) sync = 'offline';
     else if (!this.connected || this.unsynced || !this.state.synced) sync = 'saving';
     else sync = 'saved';
     if (sync !== this.state.sync) this.set({ sync });
@@ -247,7 +272,7 @@ export class CollabSession {
  * Presence colours, dark enough for a name label in white text on a light page (WCAG AA
  * against white, ≥ 4.5:1), each with a light tint for the selection it marks.
  */
-const PALETTE: [string, string][] = [
+export const PRESENCE_PALETTE: readonly (readonly [string, string])[] = [
   ['#b91c1c', '#fecaca'],
   ['#c2410c', '#fed7aa'],
   ['#a16207', '#fef08a'],
@@ -262,6 +287,7 @@ const PALETTE: [string, string][] = [
 
 /** The same colour for the same person in every editor and every session. */
 export function presenceColor(userId: number): { color: string; colorLight: string } {
-  const [color, colorLight] = PALETTE[Math.abs(Math.trunc(userId)) % PALETTE.length]!;
+  const [color, colorLight] =
+    PRESENCE_PALETTE[Math.abs(Math.trunc(userId)) % PRESENCE_PALETTE.length]!;
   return { color, colorLight };
 }

@@ -34,6 +34,8 @@ import {
   type MarkdownFormat,
   type TextEdit,
 } from '../../../components/markdown-format';
+import { PRESENCE_PALETTE } from '../collab/collab-session';
+import { adoptEditorStyles, presenceColorRules } from './editor-styles';
 
 const tools: { format: MarkdownFormat; label: string; Icon: LucideIcon; shortcut?: string }[] = [
   { format: 'bold', label: 'Bold', Icon: Bold, shortcut: 'B' },
@@ -134,6 +136,7 @@ const theme = EditorView.theme({
     top: '-1.3em',
   },
   '.cm-panels': { backgroundColor: '#f8fafc', color: '#0f172a' },
+  ...presenceColorRules(PRESENCE_PALETTE),
 });
 
 export interface CodeEditorProps {
@@ -202,6 +205,7 @@ export function CodeEditor({
   useLayoutEffect(() => {
     const parent = host.current;
     if (!parent) return;
+    adoptEditorStyles();
     const created = new EditorView({
       parent,
       state: EditorState.create({
