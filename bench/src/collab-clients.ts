@@ -13,6 +13,17 @@ export interface Editor {
   destroy(): void;
 }
 
+/**
+ * `ws` as a browser's WebSocket behaves: an error is an event, never a throw (the provider
+ * closes a still-connecting socket after removing its listeners; `ws` would then throw).
+ */
+class QuietWebSocket extends WebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    this.on('error', () => undefined);
+  }
+}
+
 export const collabUrl = (baseUrl: string): string =>
   `${baseUrl.replace(/^http/, 'ws')}/api/collab`;
 
@@ -20,7 +31,7 @@ export function openEditor(baseUrl: string, contentId: number, token: string): E
   const doc = new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({
     url: collabUrl(baseUrl),
-    WebSocketPolyfill: WebSocket,
+    WebSocketPolyfill: QuietWebSocket,
     delay: 50,
     minDelay: 50,
     maxDelay: 500,

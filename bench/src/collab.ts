@@ -43,6 +43,8 @@ const QUICK = args.flag('quick');
 const PARTS = new Set(
   (args.get('parts') ?? 'latency,editors,memory,converge').split(',').map((p) => p.trim()),
 );
+/** Diagnostic: node flags for the servers (`--server-node-args="--cpu-prof --cpu-prof-dir=…"`). */
+const SERVER_NODE_ARGS = args.nodeArgs('server-node-args');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESULTS = path.resolve(
   args.get('results') ??
@@ -92,6 +94,7 @@ async function server(
     logLevel: 'warn',
     logFile: path.join(dataDir, 'server.log'),
     env: { REDIS_URL: redis ? REDIS_URL : '' },
+    ...(SERVER_NODE_ARGS ? { nodeArgs: SERVER_NODE_ARGS } : {}),
   });
   onCleanup(() => running.stop());
   return { ...running, dataDir };
@@ -118,6 +121,29 @@ const storedContent = async (baseUrl: string, token: string, id: number): Promis
       'GET item',
     )
   ).content as string;
+
+/** Round trips of a Redis PING on a fresh connection, ms: the floor of one hop through Redis. */
+async function redisPings(url: string, count: number): Promise<{ median: number; p95: number }> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port) || 6379, hostname);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      socket.once('data', () => resolve());
+      socket.write('PING\r\n');
+    });
+    times.push(performance.now() - started);
+    await sleep(5);
+  }
+  socket.end();
+  const s = summarize(times);
+  return { median: round(s.median), p95: round(s.p95) };
+}
 
 /* ---- latency: one client types, another observes ---- */
 
@@ -200,6 +226,8 @@ interface EditorsResult {
   lostInClients: number;
   lostInStored: number;
   applyLatency: { median: number; p95: number; p99: number; samples: number };
+  /** Median apply latency of the keystrokes typed in each 5 s of the run: a queue shows as a rise. */
+  medianBy5s: number[];
   serverCpu: { percentOfOneCore: number; msPerKeystroke: number };
   postgresCpu: { percentOfOneCore: number };
   benchClientsCpu: { percentOfOneCore: number };
@@ -220,7 +248,9 @@ async function manyEditors(
   });
   log(`  ${editors.length} editors synced on ${ids.length} documents`);
   const sentAt = new Map<string, number>();
+  let started = performance.now();
   const latencies: number[] = [];
+  const byWindow: number[][] = [];
   const MARK = /\[(\d+)\.(\d+)\]/g;
   for (const editor of editors) {
     editor.text.observe((event: Y.YTextEvent) => {
@@ -230,7 +260,9 @@ async function manyEditors(
         if (typeof op.insert !== 'string') continue;
         for (const m of op.insert.matchAll(MARK)) {
           const at = sentAt.get(m[0]);
-          if (at !== undefined) latencies.push(now - at);
+          if (at === undefined) continue;
+          latencies.push(now - at);
+          (byWindow[Math.floor((at - started) / 5000)] ??= []).push(now - at);
         }
       }
     });
@@ -239,7 +271,7 @@ async function manyEditors(
   const cpuBefore = app.cpuMs();
   const pgBefore = await database.backendCpu();
   const clientBefore = process.cpuUsage();
-  const started = performance.now();
+  started = performance.now();
   const stopAt = started + SIZE.seconds * 1000;
   // Each editor types every 500 ms (2 keystrokes/s), phases spread over the first 500 ms.
   await Promise.all(
@@ -317,6 +349,7 @@ async function manyEditors(
       p99: round(l.p99),
       samples: latencies.length,
     },
+    medianBy5s: byWindow.map((window) => round(summarize(window).median)),
     serverCpu: {
       percentOfOneCore: round((cpuMs / (seconds * 1000)) * 100),
       msPerKeystroke: Math.round((cpuMs / keystrokes) * 100) / 100,
@@ -487,7 +520,8 @@ async function main() {
     log(
       `  applied p50 ${two.applied.median} ms, p95 ${two.applied.p95} ms (acknowledged p95 ${two.acknowledged.p95} ms)`,
     );
-    results.latencyTwoInstances = two;
+    results.latencyTwoInstances = { ...two, redisPing: await redisPings(REDIS_URL, 200) };
+    log(`  Redis PING round trip: ${JSON.stringify(results.latencyTwoInstances)}`);
     await a.stop();
     await b.stop();
   }
