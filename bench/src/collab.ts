@@ -27,6 +27,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type * as Y from 'yjs';
 import { call, expectStatus, login, registerVerified, type Account } from './api';
 import { benchArgs } from './args';
@@ -228,6 +229,8 @@ interface EditorsResult {
   applyLatency: { median: number; p95: number; p99: number; samples: number };
   /** Median apply latency of the keystrokes typed in each 5 s of the run: a queue shows as a rise. */
   medianBy5s: number[];
+  /** The bench database's backends sampled every 500 ms: how many were in each state/wait. */
+  postgresWaits: Record<string, number>;
   serverCpu: { percentOfOneCore: number; msPerKeystroke: number };
   postgresCpu: { percentOfOneCore: number };
   benchClientsCpu: { percentOfOneCore: number };
@@ -268,6 +271,22 @@ async function manyEditors(
     });
   }
   const typed: string[][] = ids.map(() => []);
+  const waits: Record<string, number> = {};
+  const sampler = new pg.Client({ connectionString: adminUrl });
+  await sampler.connect();
+  const sampling = setInterval(() => {
+    sampler
+      .query<{ what: string; n: number }>(
+        `select state || coalesce(' / ' || wait_event_type || ':' || wait_event, '') as what,
+                count(*)::int as n
+           from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() group by 1`,
+        [database.name],
+      )
+      .then(({ rows }) => {
+        for (const row of rows) waits[row.what] = (waits[row.what] ?? 0) + row.n;
+      })
+      .catch(() => undefined);
+  }, 500);
   const cpuBefore = app.cpuMs();
   const pgBefore = await database.backendCpu();
   const clientBefore = process.cpuUsage();
@@ -294,6 +313,8 @@ async function manyEditors(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampling);
+  await sampler.end();
   const cpuMs = app.cpuMs() - cpuBefore;
   const pgAfter = await database.backendCpu();
   let pgMs = 0;
@@ -349,6 +370,7 @@ async function manyEditors(
       p99: round(l.p99),
       samples: latencies.length,
     },
+    postgresWaits: waits,
     medianBy5s: byWindow.map((window) => round(summarize(window).median)),
     serverCpu: {
       percentOfOneCore: round((cpuMs / (seconds * 1000)) * 100),
