@@ -7,7 +7,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // ws: the co-editing socket at /api/collab.
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
     },
   },
   build: {

@@ -21,3 +21,9 @@ notifyManager.setScheduler(queueMicrotask);
 (globalThis as { jest?: unknown }).jest = {
   advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
 };
+
+// CodeMirror measures text through Range geometry, which jsdom does not lay out.
+const noRects = () => [] as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+Range.prototype.getClientRects = noRects;
+Range.prototype.getBoundingClientRect = emptyRect;

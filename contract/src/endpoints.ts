@@ -69,7 +69,7 @@ import {
 } from './sharing';
 
 /** Error statuses an endpoint may answer, each in the shape of `apiErrorSchema`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 412 | 413 | 415 | 426 | 429 | 503;
 
 /**
  * What the server validates and documents for one route of `routes.ts`: the request's parts,
@@ -155,6 +155,17 @@ export const endpoints = {
     signedIn: false,
     success: ok(z.unknown()),
     errors: [],
+    hidden: true,
+  },
+
+  // The WebSocket of live co-editing (Hocuspocus protocol): a plain GET is told to upgrade. Not a
+  // REST call, so it stays out of OpenAPI (docs/api.md, "Writing together").
+  'collab.socket': {
+    group: 'writing together',
+    summary: 'Live co-editing: upgrade to a WebSocket (Hocuspocus protocol)',
+    signedIn: false,
+    success: ok(z.null()),
+    errors: [426],
     hidden: true,
   },
 
@@ -369,11 +380,11 @@ export const endpoints = {
   },
   'contents.update': {
     ...contents,
-    summary: 'Change any subset of a content item’s fields',
+    summary: 'Change any subset of a content item’s fields (If-Match: its ETag, or a 412)',
     params: idParamsSchema,
     body: contentPatchBodySchema,
     success: ok(contentSchema),
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 412],
   },
   'contents.remove': {
     ...contents,

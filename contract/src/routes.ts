@@ -19,6 +19,8 @@ export const routes = {
   'system.ready': route('GET', '/api/ready'),
   'system.metrics': route('GET', '/api/metrics'),
   'system.openapi': route('GET', '/api/openapi.json'),
+  /** Live co-editing's WebSocket (docs/api.md, "Writing together"): an upgrade, not a call. */
+  'collab.socket': route('GET', '/api/collab'),
 
   'auth.register': route('POST', '/api/auth/register/'),
   'auth.login': route('POST', '/api/auth/login/'),

@@ -134,7 +134,7 @@ test.describe('sharing a collection', () => {
           editorPage.getByRole('combobox', { name: 'Search or select tags' }),
         ).toHaveCount(0);
         const body = editorPage.getByRole('textbox', { name: 'Content', exact: true });
-        await expect(body).toHaveValue('Cold open: the host walks into the studio.');
+        await expect(body).toHaveText('Cold open: the host walks into the studio.');
         await body.fill(
           'Cold open: the host walks into the studio.\n\nHook: a question to the guest.',
         );

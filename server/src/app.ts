@@ -28,6 +28,7 @@ import { createAuthGuard } from './http/auth-guard';
 import { applyBodyLimits, SMALL_BODY_LIMIT } from './http/body-limits';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors';
 import {
+  AppError,
   errorBody,
   registerErrorHandling,
   sendErrorBody,
@@ -291,6 +292,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return metrics.text();
     },
     'system.openapi': async () => app.swagger(),
+    // Upgrades never reach a route (CollabServer.attach takes them first): a plain GET is told.
+    'collab.socket': async () => {
+      throw new AppError(
+        426,
+        'upgrade_required',
+        'Connect with a WebSocket: this is live co-editing (Hocuspocus protocol).',
+        undefined,
+        { upgrade: 'websocket' },
+      );
+    },
   });
   registerRoutes(app, guard, authRoutes(authServices));
   const store = new LibraryStore(deps.database.db, now);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, Paginated, Version, VersionSummary } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
@@ -259,5 +260,21 @@ describe('storage', () => {
       sql`select count(*)::int as n from content_document_updates where content_id = ${item.id}`,
     );
     expect((pending as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeLessThan(100);
+  });
+});
+
+describe('the socket’s address', () => {
+  it('answers a plain GET with 426, and refuses an upgrade anywhere else with 404', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/collab' });
+    expect(plain.statusCode).toBe(426);
+    expect(plain.json()).toMatchObject({ code: 'upgrade_required' });
+    expect(plain.headers.upgrade).toBe('websocket');
+    const elsewhere = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(url.replace('/api/collab', '/api/health'));
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => reject(new Error('an upgrade of /api/health was accepted')));
+      socket.on('error', () => undefined);
+    });
+    expect(elsewhere).toBe(404);
   });
 });

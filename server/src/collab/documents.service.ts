@@ -52,15 +52,18 @@ export class DocumentsService {
    * Brings the item's text, word count, search vector and `updated_by`/`updated_on` to its
    * stored document, keeping the text it replaces as a version by the autosave rule (docs/api.md,
    * "Versions"), and folds the updates into the state once there are COMPACT_AFTER of them.
-   * Answers the document (undefined when the item has none). The document's row stays locked
-   * until the transaction ends, so settling, compacting and REST saves go one at a time.
+   * Answers the document (undefined when the item has none). The item's and the document's rows
+   * stay locked until the transaction ends, so making the document, settling, compacting and
+   * REST saves of one item go one at a time.
    */
   async settleIn(repos: LibraryRepositories, contentId: number): Promise<Y.Doc | undefined> {
+    // The item's row first, then its document's: every path takes them in this order (making a
+    // document, settling, a REST save), so none waits on another in a circle.
+    const item = await repos.documents.lockItem(contentId, { trashedToo: true });
+    if (!item) return undefined;
     const stored = await repos.documents.load(contentId, true);
     if (!stored) return undefined;
     const doc = DocumentsRepository.documentOf(stored);
-    const item = await repos.documents.lockItem(contentId, { trashedToo: true });
-    if (!item) return undefined;
     const text = textOf(doc);
     if (text !== item.content) {
       await repos.versions.keepBeforeSave(contentId, { content: text }, this.now());

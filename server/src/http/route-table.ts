@@ -26,8 +26,10 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'No token, a bad or expired one, or wrong credentials',
   403: 'A `user` filter or field that is not the caller, or a role that may not do this (docs/api.md, "Sharing")',
   404: 'Unknown id, or one the caller may not see',
+  412: 'If-Match is not the current ETag: `current` holds the item as it is now',
   413: 'Body or upload over its size limit',
   415: 'Unsupported content type',
+  426: 'A plain request where a WebSocket upgrade is expected',
   429: 'Rate limit hit; the Retry-After header gives the seconds to wait',
   503: 'The database or the mail server is not answering',
 };

@@ -82,17 +82,14 @@ const ContentListPage = lazyNamed(
   () => import('../features/content/pages/content-list-page'),
   'ContentListPage',
 );
-const ContentCreatePage = lazyNamed(
-  () => import('../features/content/pages/content-create-page'),
-  'ContentCreatePage',
+// The one writing page (create and edit); CodeMirror and Yjs arrive with it, in its own chunk.
+const ContentWritingPage = lazyNamed(
+  () => import('../features/content/pages/content-writing-page'),
+  'ContentWritingPage',
 );
 const ContentDetailPage = lazyNamed(
   () => import('../features/content/pages/content-detail-page'),
   'ContentDetailPage',
-);
-const ContentEditPage = lazyNamed(
-  () => import('../features/content/pages/content-edit-page'),
-  'ContentEditPage',
 );
 const BoardPage = lazyNamed(() => import('../features/pipeline/pages/board-page'), 'BoardPage');
 const CalendarPage = lazyNamed(
@@ -172,9 +169,10 @@ export function AppRoutes() {
         <Route path="collections" element={<CollectionsPage />} />
         <Route path="collections/:id" element={<CollectionDetailPage />} />
         <Route path="content" element={<ContentListPage />} />
-        <Route path="content/create" element={<ContentCreatePage />} />
+        {/* The same element on both: a new script's page stays as its address becomes the item's. */}
+        <Route path="content/create" element={<ContentWritingPage />} />
         <Route path="content/:id" element={<ContentDetailPage />} />
-        <Route path="content/:id/edit" element={<ContentEditPage />} />
+        <Route path="content/:id/edit" element={<ContentWritingPage />} />
         <Route path="content/:id/teleprompter" element={<TeleprompterPage />} />
         <Route path="board" element={<BoardPage />} />
         <Route path="calendar" element={<CalendarPage />} />

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { User as UserIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 
 const sizes = {
   xs: 'size-7 text-[0.6875rem]',
@@ -15,11 +15,14 @@ export function Avatar({
   initials,
   size = 'md',
   className,
+  style,
 }: {
   src?: string | null;
   initials?: string;
   size?: keyof typeof sizes;
   className?: string;
+  /** E.g. a co-editor's presence colour as the background. */
+  style?: CSSProperties;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(src) && failedSrc !== src;
@@ -30,6 +33,7 @@ export function Avatar({
         sizes[size],
         className,
       )}
+      style={style}
       data-testid="avatar"
     >
       {showImage && src ? (

@@ -105,7 +105,7 @@ export function LeaveGuard() {
     <ConfirmDialog
       open={pending !== null}
       title="Leave without saving?"
-      message="Your latest changes are not saved yet. If you leave now, they are kept only as a draft in this browser."
+      message="Your latest changes are not saved yet. If you leave now, they are lost."
       confirmLabel="Leave"
       pending={false}
       onConfirm={leave}

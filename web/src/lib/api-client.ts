@@ -3,6 +3,7 @@ import { pathOf, routes, type PathParams, type RouteName } from '@cw/contract/ro
 import {
   clearTokens,
   getAuthorizationValue,
+  getAccessToken,
   getRefreshToken,
   REFRESH_TOKEN_KEY,
   setTokens,
@@ -349,4 +350,33 @@ export function asPage<T>(answer: Paginated<T> | T[]): Paginated<T> {
 /** TanStack Query's getNextPageParam for the API's paged lists (pages count from 1). */
 export function nextPageParam<T>(last: Paginated<T>, pages: Paginated<T>[]): number | undefined {
   return last.next ? pages.length + 1 : undefined;
+}
+
+/** Refresh this long before the access token's expiry, so a socket opened now is not refused. */
+const TOKEN_MARGIN_S = 30;
+
+function expiresAt(token: string): number | null {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return null;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+    };
+    return typeof claims.exp === 'number' ? claims.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The access token (without "Bearer "), refreshed first when it has expired or is about to:
+ * what the co-editing socket sends when it connects or reconnects (a socket has no 401 to
+ * retry on). Empty when there is no session.
+ */
+export async function freshAccessToken(): Promise<string> {
+  const token = getAccessToken();
+  if (!token) return '';
+  const exp = expiresAt(token);
+  if (exp !== null && exp - TOKEN_MARGIN_S <= Date.now() / 1000) await refreshSession();
+  return getAccessToken() ?? '';
 }

@@ -1,11 +1,11 @@
 import type { ContentCreateBody, ContentPatchBody } from '@cw/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { contentKeys, contentQueryOptions } from '../../../lib/api/contents';
 
 export interface ContentValues {
   title: string;
+  /** The text a new item starts with; afterwards the shared document carries it. */
   content: string;
   tags: number[];
   /** Ids of the user's collections the item sits in. */
@@ -24,14 +24,6 @@ export function updateContent(id: number, values: ContentPatchBody) {
   return callApi('contents.update', { params: { id }, body: values });
 }
 
-export function useCreateContent(user: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: ContentValues) => createContent(user, values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
-  });
-}
-
 export function useUpdateContent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -44,22 +36,6 @@ export function useUpdateContent(id: number) {
       });
     },
   });
-}
-
-/** Autosave of an item's text: PATCH, then the cached item follows without a refetch. */
-export function useAutosaveContent(id: number) {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (values: ContentPatchBody) => {
-      const item = await updateContent(id, values);
-      queryClient.setQueryData(contentQueryOptions(id).queryKey, item);
-      void queryClient.invalidateQueries({
-        queryKey: contentKeys.all,
-        predicate: (query) => query.queryKey[1] !== 'detail',
-      });
-    },
-    [id, queryClient],
-  );
 }
 
 export function useDeleteContent() {

@@ -1,62 +1,91 @@
-import type { Collection, ContentItem, Tag } from '@cw/contract';
+import type { Collection, ContentItem, ContentPatchBody, Tag } from '@cw/contract';
 import { Paperclip } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { Button } from '../../../components/button';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { FormMessage } from '../../../components/form-message';
 import { TagChipList } from '../../../components/tag-chip';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
-import {
-  clearDraft,
-  readDraft,
-  writeDraft,
-  type ContentDraft,
-  type DraftTarget,
-} from '../../../lib/drafts';
-import { formatDateTime } from '../../../lib/format';
 import { useLeaveGuard } from '../../../lib/leave-guard';
-import type { ContentValues } from '../api/save-content';
+import type { CollabSession, SyncState } from '../collab/collab-session';
 import { AttachmentsField } from './attachments-field';
 import { CollectionPicker } from './collection-picker';
-import { SaveStatus } from './save-status';
+import { SaveStatus, type SaveStatusState } from './save-status';
 import { TagPicker } from './tag-picker';
 import { useAttachments } from './use-attachments';
 import { useAutosave } from './use-autosave';
+import { WhoIsHere } from './who-is-here';
 import { WritingSurface } from './writing-surface';
 
 export const TITLE_MAX = 120;
 /** Spec §4/§9: after "Content created!" the page moves on after 1200 ms. */
 export const REDIRECT_DELAY_MS = 1200;
 
-/** What autosave keeps: the text fields (attachments are saved with the form's button). */
-export interface DraftValues {
+/** The fields that stay REST (the text is the shared document): saved by themselves after a pause. */
+export interface FieldValues {
   title: string;
-  content: string;
   tags: number[];
   collections: number[];
-  /**
-   * The attached files, in what an existing item's autosave sends (uploads live on the server
-   * already); never kept in a local draft.
-   */
-  files?: number[];
+  files: number[];
 }
 
-const keyOf = (values: DraftValues) =>
-  JSON.stringify([values.title, values.content, values.tags, values.collections]);
+const keyOf = (values: FieldValues) =>
+  JSON.stringify([values.title.trim(), values.tags, values.collections, values.files]);
 
-const sameAs = (draft: ContentDraft, values: DraftValues) => keyOf(draft) === keyOf(values);
+const fieldsOf = (item: ContentItem): FieldValues => ({
+  title: item.title,
+  tags: item.tags,
+  collections: item.collections,
+  files: item.files.map((file) => file.id),
+});
+
+function titleError(title: string): string | undefined {
+  if (!title.trim()) return 'Title is required.';
+  if (title.trim().length > TITLE_MAX) return `Title must be at most ${TITLE_MAX} characters.`;
+  return undefined;
+}
+
+/** Whether the document holds any words, read when its text changes (not per render). */
+function useHasText(session: CollabSession | null): boolean {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!session) return () => {};
+      session.text.observe(listener);
+      return () => session.text.unobserve(listener);
+    },
+    [session],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => (session ? /\S/.test(session.text.toString()) : false),
+    () => false,
+  );
+}
 
 /**
- * The create/edit form (docs/product.md §2, §5): Title (required, ≤ 120, with a counter), the
- * writing surface (Content, markdown, required), Collections and Tags pickers, Attachments.
- * Nothing typed is lost: the text saves by itself after a pause (`saveDraft`: to the server
- * for an item, to local storage for a new one), a stored draft is offered back (or restored
- * at once after a dead session), and leaving with unsaved changes asks first.
+ * The one writing page's form (docs/decisions/199): Title (required, ≤ 120, with a counter),
+ * the writing surface on the item's shared document (Content, markdown, required), Collections
+ * and Tags pickers, Attachments. The text is the document (saved as it is typed, kept on this
+ * device when offline); the other fields save by themselves after a pause (PATCH, never the
+ * text). The button (Create / Save Changes) checks the spec's rules, saves what waits and
+ * moves on; leaving with fields not yet saved asks first.
  */
 export function ContentForm({
   item,
   user,
+  session,
+  sync,
+  lost = false,
+  readOnly = false,
   initialCollections = [],
   tags,
   tagsLoading,
@@ -65,17 +94,24 @@ export function ContentForm({
   onCreateTag,
   submitLabel,
   pendingLabel,
-  pending,
-  done,
-  message,
-  saveDraft,
-  onSubmit,
+  doneText,
+  failedText,
+  ensureItem,
+  saveFields,
+  onDone,
   onCancel,
   fixedLinks,
 }: {
-  item?: ContentItem;
-  /** The signed-in user's id: drafts are kept per user. */
+  /** The item, once it exists (a new script is created with its first words). */
+  item: ContentItem | null;
   user: number;
+  /** The document being written; null while it loads. */
+  session: CollabSession | null;
+  sync: SyncState;
+  /** The server closed the document for this person: nothing can change any more. */
+  lost?: boolean;
+  /** A viewer: the text and fields are shown, not changed. */
+  readOnly?: boolean;
   /** Collections chosen at the start (`/content/create?collection=ID`). */
   initialCollections?: number[];
   tags: Tag[];
@@ -85,166 +121,144 @@ export function ContentForm({
   onCreateTag: (name: string) => Promise<Tag>;
   submitLabel: string;
   pendingLabel: string;
-  pending: boolean;
-  /** Saved: the form stays disabled while the page moves on. */
-  done: boolean;
-  message: { tone: 'success' | 'error'; text: string } | null;
-  /** Saves the text of an existing item on the server (autosave); absent for a new item. */
-  saveDraft?: (values: DraftValues) => Promise<void>;
-  /** Saves; `afterSave` runs once it succeeded (cleans up removed files, forgets the draft). */
-  onSubmit: (values: ContentValues, afterSave: () => void) => void;
+  doneText: string;
+  failedText: string;
+  /** The item, created now if it is not yet (Create pressed before the first words reached it). */
+  ensureItem: (fields: FieldValues) => Promise<ContentItem>;
+  /** PATCHes the fields (never the text). */
+  saveFields: (id: number, body: ContentPatchBody) => Promise<void>;
+  /** Saved by the button: the page moves on after REDIRECT_DELAY_MS. */
+  onDone: (item: ContentItem) => void;
   onCancel: (discardUploads: () => void) => void;
   /**
    * Collections and tags shown read-only instead of the pickers: an item someone else owns
-   * (its tags are theirs; issue 18), or a new item written into a collection shared with the
-   * person. The form keeps sending what it started with.
+   * (its tags are theirs), or a new item written into a collection shared with the person.
    */
   fixedLinks?: {
     collections: { id: number; name: string }[];
     tags: { id: number; name: string }[];
   };
 }) {
-  const target: DraftTarget = item?.id ?? 'new';
-  const baseline = useMemo<DraftValues>(
+  const baseline = useMemo<FieldValues>(
     () => ({
       title: item?.title ?? '',
-      content: item?.content ?? '',
       tags: item?.tags ?? [],
       collections: item?.collections ?? initialCollections,
+      files: (item?.files ?? []).map((file) => file.id),
     }),
     // The form starts from these once; later changes of the item do not reset typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const [stored] = useState(() => {
-    const draft = readDraft(user, target);
-    return draft && !sameAs(draft, baseline) ? draft : null;
-  });
-  const [start] = useState<DraftValues>(() => (stored?.resume ? stored : baseline));
-  /** A stored draft waiting for Restore or Discard. */
-  const [offer, setOffer] = useState<ContentDraft | null>(stored?.resume ? null : stored);
-  const [title, setTitle] = useState(start.title);
-  const [content, setContent] = useState(start.content);
-  const [selectedTags, setSelectedTags] = useState<number[]>(start.tags);
-  const [selectedCollections, setSelectedCollections] = useState<number[]>(start.collections);
+  const [title, setTitle] = useState(baseline.title);
+  const [selectedTags, setSelectedTags] = useState<number[]>(baseline.tags);
+  const [selectedCollections, setSelectedCollections] = useState<number[]>(baseline.collections);
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  const [failed, setFailed] = useState(false);
   const attachments = useAttachments(item?.files);
   const flash = useFlashMessage();
-  const locked = pending || done;
+  const frozen = readOnly || lost;
+  const locked = pending || done || frozen;
+  const hasText = useHasText(session);
 
-  const values = useMemo<DraftValues>(
-    () => ({ title, content, tags: selectedTags, collections: selectedCollections }),
-    [title, content, selectedTags, selectedCollections],
+  const values = useMemo<FieldValues>(
+    () => ({
+      title,
+      tags: selectedTags,
+      collections: selectedCollections,
+      files: attachments.ids,
+    }),
+    [title, selectedTags, selectedCollections, attachments.ids],
   );
   const valuesKey = keyOf(values);
+  const itemId = item?.id ?? null;
+  const settleFiles = attachments.settle;
+  const autosave = useAutosave({
+    value: values,
+    valueKey: valuesKey,
+    savedKey: keyOf(baseline),
+    // Not before the item exists, with a title the server would refuse, or while a file
+    // uploads (its id is not known yet).
+    enabled: itemId !== null && !locked && !attachments.uploading && !titleError(title),
+    save: async (next) => {
+      if (itemId === null) return;
+      await saveFields(itemId, { ...next, title: next.title.trim() });
+      settleFiles(next.files);
+    },
+  });
+
+  // A new script's title waits in the page until its first words create it; an item's fields
+  // until the autosave. Either way, leaving asks first (the text itself is never at risk).
+  const unsaved =
+    !done &&
+    !frozen &&
+    (itemId === null ? title.trim() !== '' : autosave.dirty && !titleError(title));
+  useLeaveGuard(unsaved);
+
+  const markSaved = autosave.markSaved;
+  // The first words of a new script create it (ensureItem), with the fields as they are.
   const latest = useRef(values);
   useEffect(() => {
     latest.current = values;
   });
-
-  const local = saveDraft === undefined;
-  // An existing item's autosave sends its attachments too: a file added or removed is saved
-  // like a word typed. A new item's local draft keeps the text only.
-  const fileIds = attachments.ids;
-  const autosaveValue = useMemo<DraftValues>(
-    () => (local ? values : { ...values, files: fileIds }),
-    [local, values, fileIds],
-  );
-  const [startFilesKey] = useState(() => (item?.files ?? []).map((file) => file.id).join());
-  const filesKey = (ids: number[] | undefined) => (local ? '' : `|${(ids ?? []).join()}`);
-
-  // A draft restored after a dead session is now the draft; it no longer resumes by itself.
+  const creating = useRef(false);
+  const [createFailed, setCreateFailed] = useState<'offline' | 'error' | null>(null);
+  const create = useCallback(async () => {
+    if (creating.current || itemId !== null) return;
+    creating.current = true;
+    try {
+      // What the server holds now; the autosave sends what changed since (a title typed later).
+      markSaved(keyOf(fieldsOf(await ensureItem(latest.current))));
+      setCreateFailed(null);
+    } catch (error) {
+      setCreateFailed(error instanceof ApiRequestError && error.status === 0 ? 'offline' : 'error');
+    } finally {
+      creating.current = false;
+    }
+  }, [ensureItem, itemId, markSaved]);
   useEffect(() => {
-    if (stored?.resume) writeDraft(user, target, { ...stored, resume: false });
-  }, [stored, user, target]);
-
-  const settleFiles = attachments.settle;
-  const autosave = useAutosave({
-    value: autosaveValue,
-    valueKey: valuesKey + filesKey(fileIds),
-    savedKey: keyOf(baseline) + (local ? '' : `|${startFilesKey}`),
-    // Not while a file uploads: its id is not known yet.
-    enabled: !offer && !locked && !attachments.uploading,
-    save: async (next) => {
-      const { files, ...text } = next;
-      writeDraft(user, target, { ...text, savedAt: Date.now() });
-      if (!saveDraft) return;
-      const { title: nextTitle, content: nextContent } = next;
-      // The server needs a title and content; until then the draft waits in the browser.
-      if (!nextTitle.trim() || nextTitle.trim().length > TITLE_MAX || !nextContent.trim()) {
-        throw new ApiRequestError(400, undefined, 'Title and content are required.');
-      }
-      await saveDraft({ ...next, title: nextTitle.trim() });
-      if (files) settleFiles(files);
-      if (keyOf(latest.current) === keyOf(next)) clearDraft(user, target);
-    },
-  });
-
-  const unsaved = !done && (local ? valuesKey !== keyOf(baseline) : autosave.dirty);
-  useLeaveGuard(unsaved, () =>
-    writeDraft(user, target, { ...latest.current, savedAt: Date.now(), resume: true }),
-  );
-
-  // Leaving (a confirmed link, back, closing the tab) before the pause: keep the draft now.
-  const unsavedRef = useRef(unsaved);
+    if (itemId !== null || !hasText || frozen || done) return;
+    const soon = setTimeout(() => void create(), 0);
+    return () => clearTimeout(soon);
+  }, [itemId, hasText, frozen, done, create]);
   useEffect(() => {
-    unsavedRef.current = unsaved && !offer;
-  });
-  useEffect(() => {
-    const flush = () => {
-      if (!unsavedRef.current) return;
-      // A draft kept as the session died stays marked to resume after login.
-      const resume = readDraft(user, target)?.resume;
-      writeDraft(user, target, { ...latest.current, savedAt: Date.now(), resume });
+    if (itemId !== null) return;
+    const retry = () => {
+      if (session && /\S/.test(session.text.toString())) void create();
     };
-    window.addEventListener('pagehide', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
-    };
-  }, [user, target]);
-
-  function restore(draft: ContentDraft) {
-    setTitle(draft.title);
-    setContent(draft.content);
-    setSelectedTags(draft.tags);
-    setSelectedCollections(draft.collections);
-    setOffer(null);
-  }
-
-  function discard() {
-    clearDraft(user, target);
-    setOffer(null);
-  }
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [itemId, session, create]);
 
   function validate() {
     const next: typeof errors = {};
-    if (!title.trim()) next.title = 'Title is required.';
-    else if (title.trim().length > TITLE_MAX)
-      next.title = `Title must be at most ${TITLE_MAX} characters.`;
-    if (!content.trim()) next.content = 'Content is required.';
+    next.title = titleError(title);
+    if (!session || !/\S/.test(session.text.toString())) next.content = 'Content is required.';
     setErrors(next);
-    return Object.keys(next).length === 0;
+    return !next.title && !next.content;
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (locked || !validate()) return;
-    const sentKey = valuesKey + filesKey(fileIds);
-    onSubmit(
-      {
-        title: title.trim(),
-        content,
-        tags: selectedTags,
-        collections: selectedCollections,
-        files: attachments.ids,
-      },
-      () => {
-        attachments.purgeRemoved();
-        clearDraft(user, target);
-        autosave.markSaved(sentKey);
-      },
-    );
+    setPending(true);
+    setFailed(false);
+    try {
+      const saved = await ensureItem(values);
+      const body = { ...values, title: values.title.trim() };
+      // Created just now with these fields, or not: send what the server does not hold yet.
+      if (keyOf(body) !== keyOf(fieldsOf(saved))) await saveFields(saved.id, body);
+      autosave.markSaved(valuesKey);
+      attachments.purgeRemoved();
+      setDone(true);
+      onDone(saved);
+    } catch {
+      setFailed(true);
+    } finally {
+      setPending(false);
+    }
   }
 
   const showFlash = flash.show;
@@ -264,20 +278,42 @@ export function ContentForm({
     [onCreateTag, showFlash],
   );
 
-  const onContentChange = useCallback((value: string) => {
-    setContent(value);
-    setErrors((current) => (current.content ? { ...current, content: undefined } : current));
-  }, []);
+  let status: SaveStatusState;
+  if (itemId === null) {
+    status = createFailed ?? (hasText ? 'saving' : 'saved');
+  } else if (sync === 'offline' || autosave.state === 'offline') {
+    status = 'offline';
+  } else if (autosave.state === 'error') {
+    status = 'error';
+  } else if (sync === 'saving' || autosave.state === 'pending' || autosave.state === 'saving') {
+    status = 'saving';
+  } else {
+    status = 'saved';
+  }
 
   const attachmentCount = attachments.items.length;
+  const message = done
+    ? { tone: 'success' as const, text: doneText }
+    : failed
+      ? { tone: 'error' as const, text: failedText }
+      : null;
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
     >
       <div className="min-w-0 space-y-4">
+        {lost && (
+          <div
+            role="alert"
+            className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          >
+            You no longer have access to this script. Its text stays here to read or copy, but it
+            can no longer be changed.
+          </div>
+        )}
         <button
           type="button"
           className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 xl:hidden"
@@ -292,26 +328,6 @@ export function ContentForm({
           {attachmentCount > 0 &&
             ` (${attachmentCount} ${attachmentCount === 1 ? 'file' : 'files'})`}
         </button>
-        {offer && (
-          <div
-            role="region"
-            aria-label="Unsaved draft"
-            className="flex flex-col gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <p>
-              You have an unsaved draft from {formatDateTime(new Date(offer.savedAt).toISOString())}
-              {offer.title.trim() ? ` (“${offer.title.trim()}”)` : ''}.
-            </p>
-            <div className="flex shrink-0 gap-2">
-              <Button size="sm" onClick={() => restore(offer)}>
-                Restore
-              </Button>
-              <Button size="sm" variant="secondary" onClick={discard}>
-                Discard
-              </Button>
-            </div>
-          </div>
-        )}
         <TextField
           label="Title"
           required
@@ -329,42 +345,48 @@ export function ContentForm({
             if (errors.title) setErrors((current) => ({ ...current, title: undefined }));
           }}
         />
-        <WritingSurface
-          value={content}
-          onChange={onContentChange}
-          title={title}
-          error={errors.content}
-          disabled={locked}
-          status={<SaveStatus state={autosave.state} local={local} />}
-        />
+        {session ? (
+          <WritingSurface
+            session={session}
+            title={title}
+            error={hasText ? undefined : errors.content}
+            readOnly={frozen || done}
+            presence={<WhoIsHere awareness={session.awareness} me={user} />}
+            status={lost ? null : <SaveStatus state={status} />}
+          />
+        ) : (
+          <div className="h-[calc(100dvh-11rem)] min-h-[24rem] animate-pulse rounded-lg bg-slate-100" />
+        )}
       </div>
       <div
         id="content-details"
         tabIndex={-1}
         className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
       >
-        {fixedLinks ? (
+        {fixedLinks || frozen ? (
           <>
             <div>
               <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
-              {fixedLinks.collections.length === 0 ? (
+              {(fixedLinks?.collections ?? item?.collections_named_list ?? []).length === 0 ? (
                 <p className="text-sm text-slate-500 italic">In no collection</p>
               ) : (
                 <ul className="space-y-1 text-sm text-slate-800" aria-label="Collections">
-                  {fixedLinks.collections.map((collection) => (
-                    <li key={collection.id} className="[overflow-wrap:anywhere]">
-                      {collection.name}
-                    </li>
-                  ))}
+                  {(fixedLinks?.collections ?? item?.collections_named_list ?? []).map(
+                    (collection) => (
+                      <li key={collection.id} className="[overflow-wrap:anywhere]">
+                        {collection.name}
+                      </li>
+                    ),
+                  )}
                 </ul>
               )}
             </div>
             <div>
               <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
-              {fixedLinks.tags.length === 0 ? (
+              {(fixedLinks?.tags ?? item?.tags_named_list ?? []).length === 0 ? (
                 <p className="text-sm text-slate-500 italic">No tags</p>
               ) : (
-                <TagChipList tags={fixedLinks.tags} max={50} />
+                <TagChipList tags={fixedLinks?.tags ?? item?.tags_named_list ?? []} max={50} />
               )}
             </div>
           </>
@@ -393,7 +415,7 @@ export function ContentForm({
             </div>
           </>
         )}
-        <AttachmentsField state={attachments} />
+        {!frozen && <AttachmentsField state={attachments} />}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
           <Button
@@ -401,11 +423,13 @@ export function ContentForm({
             disabled={pending}
             onClick={() => onCancel(attachments.discardUploads)}
           >
-            Cancel
+            {frozen ? 'Back' : 'Cancel'}
           </Button>
-          <Button type="submit" loading={pending} disabled={done || attachments.uploading}>
-            {pending ? pendingLabel : attachments.uploading ? 'Uploading...' : submitLabel}
-          </Button>
+          {!frozen && (
+            <Button type="submit" loading={pending} disabled={done || attachments.uploading}>
+              {pending ? pendingLabel : attachments.uploading ? 'Uploading...' : submitLabel}
+            </Button>
+          )}
         </div>
       </div>
     </form>

@@ -1,10 +1,15 @@
 import { clsx } from 'clsx';
 import { Check, CloudOff, Loader2 } from 'lucide-react';
-import type { SaveState } from './use-autosave';
+import type { SyncState } from '../collab/collab-session';
 
-/** The autosave state under the editor: Saving…, Saved, Offline (or that it could not save). */
-export function SaveStatus({ state, local }: { state: SaveState; local: boolean }) {
-  const where = local ? 'Draft kept in this browser' : 'Saved to your account';
+/** What the status line says; `error`: the server refused a change of the title or tags. */
+export type SaveStatusState = SyncState | 'error';
+
+/**
+ * Where the text stands, always one of: Saved, Saving, Offline (kept on this device); or Not
+ * saved when the server refused a change of the other fields.
+ */
+export function SaveStatus({ state }: { state: SaveStatusState }) {
   return (
     <span
       role="status"
@@ -12,26 +17,34 @@ export function SaveStatus({ state, local }: { state: SaveState; local: boolean 
       data-state={state}
       className={clsx(
         'inline-flex items-center gap-1.5 font-medium',
-        state === 'offline' || state === 'error' ? 'text-red-700' : 'text-slate-600',
+        state === 'offline'
+          ? 'text-amber-800'
+          : state === 'error'
+            ? 'text-red-700'
+            : 'text-slate-600',
       )}
     >
       {state === 'saving' && (
         <>
-          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-          Saving…
+          <Loader2
+            className="size-3.5 animate-spin motion-reduce:animate-none"
+            aria-hidden="true"
+          />
+          Saving
         </>
       )}
       {state === 'saved' && (
         <>
           <Check className="size-3.5 text-emerald-600" aria-hidden="true" />
-          <span title={where}>Saved</span>
+          Saved
         </>
       )}
-      {state === 'pending' && 'Unsaved changes'}
       {state === 'offline' && (
         <>
           <CloudOff className="size-3.5" aria-hidden="true" />
-          <span title="Saves again when the connection is back">Offline</span>
+          <span title="Saved on the server when the connection is back">
+            Offline (kept on this device)
+          </span>
         </>
       )}
       {state === 'error' && 'Not saved'}

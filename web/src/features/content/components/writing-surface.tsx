@@ -1,18 +1,13 @@
 import { countWords, speakingSeconds } from '@cw/contract/words';
+import type { EditorView } from '@codemirror/view';
 import { clsx } from 'clsx';
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { MarkdownEditor } from '../../../components/markdown-editor';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MarkdownPreview } from '../../../components/markdown-preview';
 import { formatSpeakingTime } from '../../../lib/format';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
+import type * as Y from 'yjs';
+import type { CollabSession } from '../collab/collab-session';
+import { CodeEditor } from './code-editor';
 
 export type EditorMode = 'write' | 'split' | 'preview';
 
@@ -25,6 +20,8 @@ const MODES: { mode: EditorMode; label: string }[] = [
 const MODE_KEY = 'cw.editor-mode';
 /** How long after the caret stops the Split preview scrolls to it. */
 const FOLLOW_DELAY_MS = 250;
+/** The preview and the counts read the text at most this often while someone types. */
+export const TEXT_READ_INTERVAL_MS = 300;
 
 function readMode(): EditorMode {
   try {
@@ -41,9 +38,9 @@ const HEADING_LINE = /^ {0,3}#{1,6}\s/gm;
  * Scrolls the preview to where the caret is: to the last heading above the caret when there is
  * one (the n-th markdown heading is the n-th rendered heading), else by the caret's line ratio.
  */
-function followCaret(textarea: HTMLTextAreaElement, preview: HTMLElement) {
-  const text = textarea.value;
-  const before = text.slice(0, textarea.selectionStart);
+function followCaret(view: EditorView, preview: HTMLElement) {
+  const text = view.state.doc.toString();
+  const before = text.slice(0, view.state.selection.main.head);
   const headingsBefore = before.match(HEADING_LINE)?.length ?? 0;
   const headings = preview.querySelectorAll<HTMLElement>(
     '[data-testid="markdown-preview"] :is(h1, h2, h3, h4, h5, h6)',
@@ -62,31 +59,64 @@ function followCaret(textarea: HTMLTextAreaElement, preview: HTMLElement) {
 }
 
 /**
- * The writing surface of a long script: a full-height markdown editor with Write · Split ·
- * Preview, the preview following the caret in Split, and a status line with live word and
- * character counts and the speaking time at the account's pace. Counting runs on a deferred
- * copy of the text, so typing in a 10,000-word script never waits for it.
+ * The text of a shared document for what is drawn from it (preview, counts): read when it
+ * changes, mine or another editor's, at most every TEXT_READ_INTERVAL_MS, so React renders
+ * nothing per keystroke while the editor (CodeMirror) shows every character at once.
+ */
+export function useDocumentText(text: Y.Text): [string, () => void] {
+  const [read, setRead] = useState(() => ({ text, value: text.toString() }));
+  if (read.text !== text) {
+    // Another document (a new script that became an item): read it now.
+    setRead({ text, value: text.toString() });
+  }
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const schedule = useCallback(() => {
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      setRead({ text, value: text.toString() });
+    }, TEXT_READ_INTERVAL_MS);
+  }, [text]);
+  useEffect(() => {
+    text.observe(schedule);
+    return () => {
+      text.unobserve(schedule);
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    };
+  }, [text, schedule]);
+  return [read.value, schedule];
+}
+
+/**
+ * The writing surface of a long script: the shared document's editor (CodeMirror) with
+ * Write · Split · Preview, the preview following the caret in Split, a row of who else is in
+ * the document, and a status line with word and character counts, the speaking time at the
+ * account's pace, and where the text stands (Saved, Saving, Offline). Counting and the preview
+ * read the text at most every 300 ms, so typing in a 10,000-word script never waits for them.
  */
 export function WritingSurface({
-  value,
-  onChange,
+  session,
   title,
   error,
-  disabled,
+  readOnly = false,
   status,
+  presence,
 }: {
-  value: string;
-  onChange: (value: string) => void;
+  session: CollabSession;
   title: string;
   error?: string;
-  disabled?: boolean;
-  /** The save state, shown at the end of the status line. */
+  readOnly?: boolean;
+  /** Where the text stands, shown at the end of the status line. */
   status?: ReactNode;
+  /** Who else is in the document, above the editor. */
+  presence?: ReactNode;
 }) {
   const [mode, setMode] = useState<EditorMode>(readMode);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const editorView = useRef<EditorView | null>(null);
   const previewRef = useRef<HTMLElement>(null);
   const followTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [value] = useDocumentText(session.text);
 
   useEffect(() => {
     try {
@@ -99,16 +129,19 @@ export function WritingSurface({
 
   // The preview redraws a long script only when typing pauses (decision 051), so it follows the
   // caret then too: measuring the preview on every keystroke would cost a layout per key.
-  const follow = useCallback(() => {
-    if (mode !== 'split') return;
-    clearTimeout(followTimer.current);
-    followTimer.current = setTimeout(() => {
-      if (textareaRef.current && previewRef.current) {
-        followCaret(textareaRef.current, previewRef.current);
-      }
-    }, FOLLOW_DELAY_MS);
-  }, [mode]);
-
+  const follow = useCallback(
+    (view: EditorView) => {
+      editorView.current = view;
+      if (mode !== 'split') return;
+      clearTimeout(followTimer.current);
+      followTimer.current = setTimeout(() => {
+        if (editorView.current && previewRef.current) {
+          followCaret(editorView.current, previewRef.current);
+        }
+      }, FOLLOW_DELAY_MS);
+    },
+    [mode],
+  );
   const modeControl = (
     <div
       role="group"
@@ -136,25 +169,24 @@ export function WritingSurface({
 
   return (
     <div className="flex h-[calc(100dvh-11rem)] min-h-[24rem] flex-col" data-mode={mode}>
+      {presence}
       <div
         className={clsx(
           'grid min-h-0 flex-1 gap-3',
           mode === 'split' && 'grid-rows-2 lg:grid-cols-2 lg:grid-rows-1',
         )}
       >
-        <MarkdownEditor
-          ref={textareaRef}
+        <CodeEditor
+          text={session.text}
+          awareness={session.awareness}
+          undoManager={session.undoManager}
           label="Content"
-          required
-          fill
+          readOnly={readOnly}
           placeholder="Write your script or note in markdown…"
-          value={value}
           error={error}
-          disabled={disabled}
-          onChange={onChange}
-          onSelect={follow}
+          onCaret={follow}
           aside={modeControl}
-          containerClassName={clsx('min-h-0', mode === 'preview' && 'hidden')}
+          className={clsx(mode === 'preview' && 'hidden')}
         />
         {mode !== 'write' && (
           <section
@@ -188,13 +220,10 @@ export function WritingSurface({
   );
 }
 
-/**
- * Words, characters and speaking time, counted on a deferred copy of the text: only this line
- * renders again for the count, after the keystroke's own frame.
- */
+/** Words, characters and speaking time of the text as last read (useDocumentText). */
 function WritingStats({ text, status }: { text: string; status?: ReactNode }) {
   const wordsPerMinute = useWordsPerMinute();
-  const deferred = useDeferredValue(text);
+  const deferred = text;
   const words = useMemo(() => countWords(deferred), [deferred]);
   return (
     <p

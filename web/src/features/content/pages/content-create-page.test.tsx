@@ -9,12 +9,26 @@ import {
   testUser,
   WithUser,
 } from '../../../test/library-fixtures';
+import { CollabRelay } from '../../../test/collab-relay';
+import { typeInEditor } from '../../../test/editor';
 import { fakeFetch, json, renderPage } from '../../../test/render';
-import { ContentCreatePage } from './content-create-page';
+import { CollabTransportContext } from '../collab/use-collab-session';
+import { ContentWritingPage } from './content-writing-page';
 
-function renderCreate(routes: Parameters<typeof fakeFetch>[0]) {
+/** POST answers with the item it was sent (id 5), and the relay holds its text, as the server does. */
+function echoCreate(relay: CollabRelay) {
+  return (_url: string, init: RequestInit) => {
+    const body = JSON.parse(init.body as string) as Record<string, unknown>;
+    relay.seed('content:5', body.content as string);
+    const files = (body.files as number[]).map((id) => makeFile({ id, content: 5 }));
+    return json(201, makeContent({ ...body, id: 5, files }));
+  };
+}
+
+function renderCreate(routes: Parameters<typeof fakeFetch>[0], relay = new CollabRelay()) {
   const fetch = fakeFetch({
     'GET /api/collections/tags/': () => json(200, page([makeTag(1, 'draft'), makeTag(2, 'Final')])),
+    'GET /api/collections/list/': () => json(200, page([])),
     ...routes,
   });
   vi.stubGlobal('fetch', fetch.fn);
@@ -23,13 +37,16 @@ function renderCreate(routes: Parameters<typeof fakeFetch>[0]) {
       if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
     },
   });
-  renderPage(
-    <WithUser>
-      <ContentCreatePage />
-    </WithUser>,
-    { path: '/content/create' },
+  const ui = (
+    <CollabTransportContext.Provider value={relay.connect}>
+      <WithUser>
+        <ContentWritingPage />
+      </WithUser>
+    </CollabTransportContext.Provider>
   );
-  return { fetch, user };
+  window.history.replaceState(null, '', '/content/create');
+  renderPage(ui, { path: '/content/create' });
+  return { fetch, user, relay };
 }
 
 afterEach(() => {
@@ -37,7 +54,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ContentCreatePage', () => {
+describe('Create New Content (the writing page of a new script)', () => {
   it('requires a title and content, and counts the title up to 120', async () => {
     const { user, fetch } = renderCreate({});
     expect(screen.getByRole('heading', { name: 'Create New Content' })).toBeInTheDocument();
@@ -52,10 +69,10 @@ describe('ContentCreatePage', () => {
   });
 
   it('previews the content live beside the form', async () => {
-    const { user } = renderCreate({});
+    renderCreate({});
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('Nothing to preview yet.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Content'), '# Big idea');
+    typeInEditor('# Big idea');
     expect(
       await within(preview).findByRole(
         'heading',
@@ -65,18 +82,24 @@ describe('ContentCreatePage', () => {
     ).toBeInTheDocument();
   });
 
-  it('creates with the spec’s body, shows Content created! and moves to /content after 1.2 s', async () => {
+  it('creates the item with its first words, then Create shows Content created! and moves to /content after 1.2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user, fetch } = renderCreate({
-      'POST /api/collections/contents-list/': () => json(201, makeContent({ id: 5 })),
-    });
+    const relay = new CollabRelay();
+    const { user, fetch } = renderCreate(
+      {
+        'POST /api/collections/contents-list/': echoCreate(relay),
+        'PATCH /api/collections/contents-list/5/': () =>
+          json(200, makeContent({ id: 5, title: 'Episode 1', tags: [2] })),
+      },
+      relay,
+    );
     await user.type(screen.getByLabelText(/^Title/), '  Episode 1 ');
-    await user.type(screen.getByLabelText('Content'), 'Script');
     await user.click(screen.getByRole('combobox', { name: 'Search or select tags' }));
     await user.click(await screen.findByRole('option', { name: 'Final' }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Content created!')).toBeInTheDocument();
+    typeInEditor('Script');
+    // The first words made it an item: its address, and its shared document holds the text.
+    await waitFor(() => expect(window.location.pathname).toBe('/content/5/edit'));
     expect(fetch.calls.find((call) => call.method === 'POST')!.body).toEqual({
       meta_data: {},
       title: 'Episode 1',
@@ -86,7 +109,14 @@ describe('ContentCreatePage', () => {
       files: [],
       user: testUser.id,
     });
-    expect(screen.getByTestId('location')).toHaveTextContent('/content/create');
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('Saved'));
+    typeInEditor(' and more');
+    await waitFor(() => expect(relay.text('content:5')).toBe('Script and more'));
+    expect(screen.getByRole('heading', { name: 'Create New Content' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Content created!')).toBeInTheDocument();
+    // Nothing changed since the creation: no PATCH, and the text is never sent by REST.
+    expect(fetch.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
     await act(async () => {
       vi.advanceTimersByTime(1100);
     });
@@ -97,12 +127,53 @@ describe('ContentCreatePage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/content$/);
   });
 
+  it('titles an item created before its title Untitled, and saves the title typed later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const relay = new CollabRelay();
+    const { user, fetch } = renderCreate(
+      {
+        'POST /api/collections/contents-list/': echoCreate(relay),
+        'PATCH /api/collections/contents-list/5/': () =>
+          json(200, makeContent({ id: 5, title: 'Later' })),
+      },
+      relay,
+    );
+    typeInEditor('Words first');
+    await waitFor(() => expect(window.location.pathname).toBe('/content/5/edit'));
+    expect(
+      (fetch.calls.find((call) => call.method === 'POST')!.body as { title: string }).title,
+    ).toBe('Untitled');
+    await user.type(screen.getByLabelText(/^Title/), 'Later');
+    await act(async () => {
+      vi.advanceTimersByTime(1600);
+    });
+    await waitFor(() =>
+      expect(fetch.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        title: 'Later',
+        tags: [],
+        collections: [],
+        files: [],
+      }),
+    );
+  });
+
+  it('keeps the text on this device and says Offline when the creation cannot reach the server', async () => {
+    renderCreate({
+      'POST /api/collections/contents-list/': () => Promise.reject(new TypeError('offline')),
+    });
+    typeInEditor('Typed on a train');
+    await waitFor(() =>
+      expect(screen.getByTestId('save-status')).toHaveTextContent('Offline (kept on this device)'),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/content/create');
+  });
+
   it('says Failed to create content. when the call fails', async () => {
     const { user } = renderCreate({
       'POST /api/collections/contents-list/': () => Promise.reject(new TypeError('offline')),
     });
     await user.type(screen.getByLabelText(/^Title/), 'T');
-    await user.type(screen.getByLabelText('Content'), 'C');
+    typeInEditor('C');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Failed to create content.')).toBeInTheDocument();
   });
@@ -170,13 +241,17 @@ describe('ContentCreatePage', () => {
   });
 
   it('uploads attachments at once and sends their ids with the item', async () => {
-    const { user, fetch } = renderCreate({
-      'POST /api/collections/files/': [
-        () => json(201, makeFile({ id: 11, name: 'a.txt', content: null })),
-        () => json(413, { message: 'File too large.' }),
-      ],
-      'POST /api/collections/contents-list/': () => json(201, makeContent({ id: 5 })),
-    });
+    const relay = new CollabRelay();
+    const { user, fetch } = renderCreate(
+      {
+        'POST /api/collections/files/': [
+          () => json(201, makeFile({ id: 11, name: 'a.txt', content: null })),
+          () => json(413, { message: 'File too large.' }),
+        ],
+        'POST /api/collections/contents-list/': echoCreate(relay),
+      },
+      relay,
+    );
     const input = screen.getByLabelText('Attachments');
     await user.upload(input, [
       new File(['hello'], 'a.txt', { type: 'text/plain' }),
@@ -188,7 +263,7 @@ describe('ContentCreatePage', () => {
     const upload = fetch.calls.find((call) => call.url.endsWith('/files/'))!;
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
     await user.type(screen.getByLabelText(/^Title/), 'T');
-    await user.type(screen.getByLabelText('Content'), 'C');
+    typeInEditor('C');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByText('Content created!');

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, makeFile, makeTag, page, WithUser } from '../../../test/library-fixtures';
+import { CollabRelay } from '../../../test/collab-relay';
+import { editorView } from '../../../test/editor';
 import { fakeFetch, json, renderPage } from '../../../test/render';
+import { CollabTransportContext } from '../collab/use-collab-session';
 import { ContentDetailPage } from './content-detail-page';
-import { ContentEditPage } from './content-edit-page';
+import { ContentWritingPage } from './content-writing-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -136,8 +139,8 @@ describe('ContentDetailPage', () => {
   });
 });
 
-describe('ContentEditPage', () => {
-  it('fills the form and saves the changes with PATCH', async () => {
+describe('Edit Content (the writing page of an item)', () => {
+  it('fills the form from the item and its document, and saves the other fields with PATCH', async () => {
     const fetch = fakeFetch({
       'GET /api/collections/contents-list/2/': () => json(200, item),
       'GET /api/collections/tags/': () =>
@@ -148,10 +151,14 @@ describe('ContentEditPage', () => {
     vi.stubGlobal('fetch', fetch.fn);
     window.localStorage.setItem('access_token', 'Bearer abc');
     const user = userEvent.setup();
+    const relay = new CollabRelay();
+    relay.seed('content:2', item.content);
     renderPage(
-      <WithUser>
-        <ContentEditPage />
-      </WithUser>,
+      <CollabTransportContext.Provider value={relay.connect}>
+        <WithUser>
+          <ContentWritingPage />
+        </WithUser>
+      </CollabTransportContext.Provider>,
       {
         path: '/content/:id/edit',
         route: '/content/2/edit',
@@ -160,7 +167,7 @@ describe('ContentEditPage', () => {
     );
     const title = await screen.findByLabelText(/^Title/);
     expect(title).toHaveValue('Launch script');
-    expect(screen.getByLabelText('Content')).toHaveValue(item.content);
+    await waitFor(() => expect(editorView().state.doc.toString()).toBe(item.content));
     expect(
       within(screen.getByRole('list', { name: 'Selected tags' })).getByText('draft'),
     ).toBeInTheDocument();
@@ -172,7 +179,6 @@ describe('ContentEditPage', () => {
     const patch = fetch.calls.find((call) => call.method === 'PATCH')!;
     expect(patch.body).toEqual({
       title: 'New title',
-      content: item.content,
       tags: [1],
       collections: [],
       files: [],

@@ -10,10 +10,12 @@ import {
   page,
   WithUser,
 } from '../../../test/library-fixtures';
+import { CollabRelay } from '../../../test/collab-relay';
+import { editorView, typeInEditor } from '../../../test/editor';
 import { currentPath, currentState, fakeFetch, json, renderPage } from '../../../test/render';
-import { ContentCreatePage } from './content-create-page';
+import { CollabTransportContext } from '../collab/use-collab-session';
 import { ContentDetailPage } from './content-detail-page';
-import { ContentEditPage } from './content-edit-page';
+import { ContentWritingPage } from './content-writing-page';
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -38,11 +40,18 @@ const shared = (role: 'editor' | 'viewer') =>
 function render(page: 'view' | 'edit', routes: Routes) {
   const fetch = fakeFetch(routes);
   vi.stubGlobal('fetch', fetch.fn);
-  renderPage(<WithUser>{page === 'view' ? <ContentDetailPage /> : <ContentEditPage />}</WithUser>, {
-    path: page === 'view' ? '/content/:id' : '/content/:id/edit',
-    route: page === 'view' ? '/content/2' : '/content/2/edit',
-    extraRoutes: <Route path="/content/:id" element={<p>item page</p>} />,
-  });
+  const relay = new CollabRelay();
+  relay.seed('content:2', 'Opening line');
+  renderPage(
+    <CollabTransportContext.Provider value={relay.connect}>
+      <WithUser>{page === 'view' ? <ContentDetailPage /> : <ContentWritingPage />}</WithUser>
+    </CollabTransportContext.Provider>,
+    {
+      path: page === 'view' ? '/content/:id' : '/content/:id/edit',
+      route: page === 'view' ? '/content/2' : '/content/2/edit',
+      extraRoutes: <Route path="/content/:id" element={<p>item page</p>} />,
+    },
+  );
   return { fetch, user: userEvent.setup() };
 }
 
@@ -62,13 +71,17 @@ describe('a content item shared with the person', () => {
     expect(screen.getByText('sponsor')).toBeInTheDocument();
   });
 
-  it('sends a viewer who opens the edit address to the item', async () => {
+  it('lets a viewer who opens the writing address read along, nothing to change', async () => {
     render('edit', {
       [`GET ${ITEM}`]: () => json(200, shared('viewer')),
       'GET /api/collections/tags/': () => json(200, page([])),
       'GET /api/collections/list/': () => json(200, page([])),
     });
-    await waitFor(() => expect(currentPath()).toBe('/content/2'));
+    expect(await screen.findByRole('heading', { name: 'Launch script' })).toBeInTheDocument();
+    await waitFor(() => expect(editorView().state.doc.toString()).toBe('Opening line'));
+    expect(editorView().state.readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/content/2/edit');
   });
 
   it('lets an editor change the text, with the owner’s tags and collections read-only', async () => {
@@ -97,7 +110,8 @@ describe('a content item shared with the person', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Content updated!')).toBeInTheDocument();
     const patches = fetch.calls.filter((call) => call.method === 'PATCH');
-    expect(patches.at(-1)!.body).toEqual({ title: 'Launch script v2', content: 'Opening line' });
+    // The text is the shared document's; tags and collections are the owner's: only the title.
+    expect(patches.at(-1)!.body).toEqual({ title: 'Launch script v2' });
   });
 
   it('goes back to the collections when the item answers 404 on focus (access ended)', async () => {
@@ -132,13 +146,20 @@ describe('a content item shared with the person', () => {
             owner_name: 'Katherine Johnson',
           }),
         ),
-      'POST /api/collections/contents-list/': () => json(201, makeContent({ id: 9 })),
+      'POST /api/collections/contents-list/': (_url: string, init: RequestInit) => {
+        const body = JSON.parse(init.body as string) as { content: string };
+        relay.seed('content:9', body.content);
+        return json(201, makeContent({ ...body, id: 9, user: 7 }));
+      },
     });
     vi.stubGlobal('fetch', fetch.fn);
+    const relay = new CollabRelay();
     renderPage(
-      <WithUser>
-        <ContentCreatePage />
-      </WithUser>,
+      <CollabTransportContext.Provider value={relay.connect}>
+        <WithUser>
+          <ContentWritingPage />
+        </WithUser>
+      </CollabTransportContext.Provider>,
       { path: '/content/create', search: '?collection=1' },
     );
     const user = userEvent.setup();
@@ -151,7 +172,7 @@ describe('a content item shared with the person', () => {
       within(screen.getByRole('list', { name: 'Collections' })).getByText('Podcast'),
     ).toBeVisible();
     await user.type(screen.getByLabelText(/^Title/), 'Clip');
-    await user.type(screen.getByLabelText('Content'), 'Text');
+    typeInEditor('Text');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByText('Content created!');
     const post = fetch.calls.find((call) => call.method === 'POST')!;

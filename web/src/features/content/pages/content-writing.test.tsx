@@ -1,78 +1,73 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionExpiryBridge } from '../../../app/signed-in-root';
 import { LeaveGuard } from '../../../components/leave-guard';
-import { draftKey } from '../../../lib/drafts';
+import { CollabRelay } from '../../../test/collab-relay';
+import { editorText, editorView, selectInEditor, typeInEditor } from '../../../test/editor';
 import {
   makeCollection,
   makeContent,
-  makeFile,
   page,
   testUser,
   WithUser,
 } from '../../../test/library-fixtures';
-import { currentPath, fakeFetch, json, renderPage } from '../../../test/render';
-import { ContentCreatePage } from './content-create-page';
-import { ContentEditPage } from './content-edit-page';
+import { fakeFetch, json, renderPage } from '../../../test/render';
+import type { ContentItem } from '@cw/contract';
+import { presenceColor } from '../collab/collab-session';
+import { CollabTransportContext } from '../collab/use-collab-session';
+import { ContentWritingPage } from './content-writing-page';
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
-const base: Routes = {
-  'GET /api/collections/tags/': () => json(200, page([])),
-  'GET /api/collections/list/': () =>
-    json(
-      200,
-      page([
-        makeCollection({ id: 3, name: 'Season 2' }),
-        makeCollection({ id: 4, name: 'Shorts' }),
-      ]),
-    ),
-};
-
 function stub(routes: Routes) {
-  const fetch = fakeFetch({ ...base, ...routes });
+  const fetch = fakeFetch({
+    'GET /api/collections/tags/': () => json(200, page([])),
+    'GET /api/collections/list/': () =>
+      json(200, page([makeCollection({ id: 3, name: 'Season 2' })])),
+    ...routes,
+  });
   vi.stubGlobal('fetch', fetch.fn);
   return fetch;
 }
 
-function LoginProbe() {
-  const location = useLocation();
-  return <p data-testid="login-search">{location.search}</p>;
-}
-
-function renderCreate(search?: string) {
-  return renderPage(
-    <WithUser>
-      <LeaveGuard />
-      <Link to="/dashboard">Dashboard</Link>
-      <ContentCreatePage />
-    </WithUser>,
-    { path: '/content/create', search },
-  );
-}
-
 const item = makeContent({ id: 2, title: 'Launch script', content: 'Opening line' });
 
-function renderEdit() {
-  return renderPage(
-    <WithUser>
-      <SessionExpiryBridge />
-      <LeaveGuard />
-      <ContentEditPage />
-    </WithUser>,
-    {
-      path: '/content/:id/edit',
-      route: '/content/2/edit',
-      extraRoutes: <Route path="/login" element={<LoginProbe />} />,
-    },
+function renderItem(relay: CollabRelay, shown: ContentItem = item, routes: Routes = {}) {
+  relay.seed('content:2', shown.content);
+  const fetch = stub({
+    'GET /api/collections/contents-list/2/': () => json(200, shown),
+    ...routes,
+  });
+  renderPage(
+    <CollabTransportContext.Provider value={relay.connect}>
+      <WithUser>
+        <LeaveGuard />
+        <Link to="/dashboard">Dashboard</Link>
+        <ContentWritingPage />
+      </WithUser>
+    </CollabTransportContext.Provider>,
+    { path: '/content/:id/edit', route: '/content/2/edit' },
   );
+  return fetch;
 }
+
+/** Another person's editor on the same document, straight on the relay. */
+function otherEditor(relay: CollabRelay, id = 9, name = 'Grace Hopper') {
+  const { CollabSession } = collab;
+  return new CollabSession({
+    name: 'content:2',
+    user: id,
+    connect: relay.connect,
+    presence: { id, name, ...presenceColor(id) },
+    persist: false,
+  });
+}
+
+const collab = await import('../collab/collab-session');
 
 beforeEach(() => {
   localStorage.setItem('access_token', 'Bearer abc');
-  localStorage.setItem('refresh_token', 'ref');
 });
 
 afterEach(() => {
@@ -80,250 +75,128 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the writing surface', () => {
-  it('switches Write, Split and Preview, and counts words, characters and speaking time', async () => {
-    stub({});
+describe('the writing page of an item', () => {
+  it('opens the shared document, says Saved, and counts words, characters and speaking time', async () => {
+    const relay = new CollabRelay();
+    const fetch = renderItem(relay);
+    expect(await screen.findByRole('heading', { name: 'Edit Content' })).toBeInTheDocument();
+    await waitFor(() => expect(editorText()).toBe('Opening line'));
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('Saved'));
+    selectInEditor(editorText().length);
+    typeInEditor('\n\n# Intro\n\nOne two three four five.');
+    await waitFor(() =>
+      expect(relay.text('content:2')).toBe('Opening line\n\n# Intro\n\nOne two three four five.'),
+    );
+    const status = screen.getByTestId('writing-status');
+    await waitFor(() => expect(status).toHaveTextContent('8 words'));
+    // 8 words at the default 150 words per minute: 3.2 s, rounded up.
+    expect(status).toHaveTextContent('4 s speaking time');
+    // The text is the document's: never PATCHed.
+    expect(fetch.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('switches Write, Split and Preview, the preview showing the document', async () => {
     const user = userEvent.setup();
-    renderCreate();
-    const view = screen.getByRole('group', { name: 'Editor view' });
+    renderItem(new CollabRelay(), makeContent({ ...item, content: '# Intro\n\nHello' }));
+    const view = await screen.findByRole('group', { name: 'Editor view' });
     expect(within(view).getByRole('button', { name: 'Split' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    expect(screen.getByRole('region', { name: 'Preview' })).toBeInTheDocument();
-    await user.click(screen.getByLabelText('Content'));
-    await user.paste('# Intro\n\nOne two three four five.');
-    const status = screen.getByTestId('writing-status');
-    expect(status).toHaveTextContent('6 words');
-    expect(status).toHaveTextContent('33 characters');
-    // 6 words at the default 150 words per minute: 2.4 s, rounded up.
-    expect(status).toHaveTextContent('3 s speaking time');
-
-    await user.click(within(view).getByRole('button', { name: 'Write' }));
-    expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Content')).toBeVisible();
-
-    await user.click(within(view).getByRole('button', { name: 'Preview' }));
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(
       await within(preview).findByRole('heading', { name: 'Intro' }, { timeout: 4000 }),
     ).toBeInTheDocument();
-    await user.click(
-      within(within(preview).getByRole('group', { name: 'Editor view' })).getByRole('button', {
-        name: 'Split',
-      }),
+    await user.click(within(view).getByRole('button', { name: 'Write' }));
+    expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(editorView().dom).toBeVisible();
+  });
+
+  it('shows who else is here by name, and their words as they type', async () => {
+    const relay = new CollabRelay();
+    renderItem(relay);
+    await waitFor(() => expect(editorText()).toBe('Opening line'));
+    const grace = otherEditor(relay);
+    const here = await screen.findByRole('list', { name: 'Also here' });
+    expect(within(here).getByText('Grace Hopper')).toBeInTheDocument();
+    // I am not listed to myself.
+    expect(within(here).queryByText(`${testUser.first_name} ${testUser.last_name}`)).toBeNull();
+    grace.text.insert(grace.text.length, ', and Grace’s line');
+    await waitFor(() => expect(editorText()).toBe('Opening line, and Grace’s line'));
+    grace.destroy();
+  });
+
+  it('says Offline (kept on this device) without a connection, and merges when it is back', async () => {
+    const relay = new CollabRelay();
+    renderItem(relay);
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('Saved'));
+    const grace = otherEditor(relay);
+    await waitFor(() => expect(grace.getState().synced).toBe(true));
+    relay.setOffline(true, 'content:2');
+    await waitFor(() =>
+      expect(screen.getByTestId('save-status')).toHaveTextContent('Offline (kept on this device)'),
     );
-    expect(screen.getByLabelText('Content')).toHaveValue('# Intro\n\nOne two three four five.');
-  });
-});
-
-describe('collections on the form', () => {
-  it('starts in ?collection=ID and sends the chosen collections with the item', async () => {
-    const fetch = stub({
-      'POST /api/collections/contents-list/': () => json(201, makeContent({ id: 9 })),
-    });
-    const user = userEvent.setup();
-    renderCreate('?collection=3');
-    const chosen = await screen.findByRole('list', { name: 'Selected collections' });
-    expect(within(chosen).getByText('Season 2')).toBeInTheDocument();
-    await user.click(await screen.findByRole('combobox', { name: 'Search or select collections' }));
-    await user.click(await screen.findByRole('option', { name: 'Shorts' }));
-    expect(within(chosen).getByText('Shorts')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Title/), 'Clip');
-    await user.type(screen.getByLabelText('Content'), 'Text');
-    await user.click(screen.getByRole('button', { name: 'Create' }));
-    await screen.findByText('Content created!');
-    const post = fetch.calls.find((call) => call.method === 'POST')!;
-    expect((post.body as { collections: number[] }).collections).toEqual([3, 4]);
-  });
-});
-
-describe('drafts of a new item', () => {
-  it('saves to local storage per user, offers the draft back, and forgets it once created', async () => {
-    stub({ 'POST /api/collections/contents-list/': () => json(201, makeContent({ id: 9 })) });
-    const user = userEvent.setup();
-    const first = renderCreate();
-    await user.type(screen.getByLabelText(/^Title/), 'Cold open');
-    await user.click(screen.getByLabelText('Content'));
-    await user.paste('We start in the dark.');
-    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
-    const stored = JSON.parse(localStorage.getItem(draftKey(testUser.id, 'new'))!) as {
-      title: string;
-      content: string;
-    };
-    expect(stored).toMatchObject({ title: 'Cold open', content: 'We start in the dark.' });
-    first.unmount();
-
-    renderCreate();
-    const offer = screen.getByRole('region', { name: 'Unsaved draft' });
-    expect(offer).toHaveTextContent('You have an unsaved draft');
-    expect(screen.getByLabelText(/^Title/)).toHaveValue('');
-    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
-    expect(screen.getByLabelText(/^Title/)).toHaveValue('Cold open');
-    expect(screen.getByLabelText('Content')).toHaveValue('We start in the dark.');
-    await user.click(screen.getByRole('button', { name: 'Create' }));
-    await screen.findByText('Content created!');
-    expect(localStorage.getItem(draftKey(testUser.id, 'new'))).toBeNull();
+    selectInEditor(editorText().length);
+    typeInEditor(' (mine)');
+    grace.text.insert(0, 'Hers: ');
+    relay.setOffline(false);
+    await waitFor(() => expect(editorText()).toBe('Hers: Opening line (mine)'));
+    expect(relay.text('content:2')).toBe('Hers: Opening line (mine)');
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('Saved'));
+    grace.destroy();
   });
 
-  it('Discard forgets the stored draft', async () => {
-    stub({});
-    localStorage.setItem(
-      draftKey(testUser.id, 'new'),
-      JSON.stringify({ title: 'Old', content: 'x', tags: [], collections: [], savedAt: 1 }),
-    );
+  it('saves a changed title by itself (PATCH without the text) and asks before leaving first', async () => {
     const user = userEvent.setup();
-    renderCreate();
-    await user.click(screen.getByRole('button', { name: 'Discard' }));
-    expect(screen.queryByRole('region', { name: 'Unsaved draft' })).not.toBeInTheDocument();
-    expect(localStorage.getItem(draftKey(testUser.id, 'new'))).toBeNull();
-  });
-});
-
-describe('autosave of an existing item', () => {
-  it('PATCHes after a pause: Saving… then Saved; offline, it says so and retries when back online', async () => {
-    let online = false;
-    const fetch = stub({
-      'GET /api/collections/contents-list/2/': () => json(200, item),
-      'PATCH /api/collections/contents-list/2/': (_url, init) =>
-        online
-          ? json(200, { ...item, ...(JSON.parse(init.body as string) as object) })
-          : Promise.reject(new TypeError('Failed to fetch')),
+    const relay = new CollabRelay();
+    const fetch = renderItem(relay, item, {
+      'PATCH /api/collections/contents-list/2/': () => json(200, { ...item, title: 'New title' }),
     });
-    const user = userEvent.setup();
-    renderEdit();
-    const content = await screen.findByLabelText('Content');
-    await user.click(content);
-    await user.paste(' and more');
-    expect(await screen.findByText('Offline', {}, { timeout: 4000 })).toBeInTheDocument();
-    online = true;
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
-    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
-    const patches = fetch.calls.filter((call) => call.method === 'PATCH');
-    expect(patches.at(-1)!.body).toEqual({
-      title: 'Launch script',
-      content: 'Opening line and more',
-      tags: [],
-      collections: [],
-      files: [],
-    });
-    expect(localStorage.getItem(draftKey(testUser.id, 2))).toBeNull();
-  });
-
-  it('saves an added or removed attachment by itself, like a word typed', async () => {
-    const attached = makeFile({ id: 7, name: 'old.pdf', content: 2 });
-    const fetch = stub({
-      'GET /api/collections/contents-list/2/': () => json(200, { ...item, files: [attached] }),
-      'PATCH /api/collections/contents-list/2/': (_url, init) => {
-        const body = JSON.parse(init.body as string) as { files: number[] };
-        return json(200, {
-          ...item,
-          files: body.files.map((id) => makeFile({ id, content: 2 })),
-        });
-      },
-      'POST /api/collections/files/': () => json(201, makeFile({ id: 11, content: null })),
-      'DELETE /api/collections/files/7/': () => new Response(null, { status: 204 }),
-    });
-    const user = userEvent.setup();
-    renderEdit();
-    await screen.findByText('old.pdf');
-    await user.upload(
-      screen.getByLabelText('Attachments', { selector: 'input' }),
-      new File(['x'], 'b-roll.mov'),
-    );
-    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
-    const patches = () => fetch.calls.filter((call) => call.method === 'PATCH');
-    expect((patches().at(-1)!.body as { files: number[] }).files).toEqual([7, 11]);
-
-    const list = screen.getByRole('list', { name: 'Attachments' });
-    await user.click(within(list).getByRole('button', { name: /remove old\.pdf/i }));
+    const title = await screen.findByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'New title');
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Leave without saving?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(
-      () => expect((patches().at(-1)!.body as { files: number[] }).files).toEqual([11]),
+      () =>
+        expect(fetch.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+          title: 'New title',
+          tags: [],
+          collections: [],
+          files: [],
+        }),
       { timeout: 4000 },
     );
-    // Detached by the autosave, the removed file goes; the new one is the item's now.
-    await waitFor(() =>
-      expect(fetch.calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/7/'))).toBe(
-        true,
-      ),
-    );
-    expect(fetch.calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/11/'))).toBe(
-      false,
-    );
-  });
-});
-
-describe('leaving with unsaved changes', () => {
-  it('asks before an in-app link leaves; Cancel stays, Leave goes', async () => {
-    stub({});
-    const user = userEvent.setup();
-    renderCreate();
-    await user.type(screen.getByLabelText(/^Title/), 'Unsaved');
-    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
-    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
-    expect(currentPath()).toBe('/content/create');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(currentPath()).toBe('/content/create');
-    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
-    await user.click(screen.getByRole('button', { name: 'Leave' }));
-    expect(currentPath()).toBe('/dashboard');
-    // Left before the autosave pause: the draft is kept all the same.
-    expect(JSON.parse(localStorage.getItem(draftKey(testUser.id, 'new'))!)).toMatchObject({
-      title: 'Unsaved',
-    });
   });
 
-  it('lets a link through when nothing is unsaved', async () => {
-    stub({});
-    const user = userEvent.setup();
-    renderCreate();
-    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(currentPath()).toBe('/dashboard');
+  it('lets a viewer read along: the text and others’ edits arrive, nothing can be typed', async () => {
+    const relay = new CollabRelay();
+    const grace = otherEditor(relay);
+    relay.readOnly = true;
+    renderItem(relay, makeContent({ ...item, role: 'viewer', user: 9 }));
+    expect(await screen.findByRole('heading', { name: 'Launch script' })).toBeInTheDocument();
+    await waitFor(() => expect(editorText()).toBe('Opening line'));
+    expect(editorView().state.readOnly).toBe(true);
+    expect(screen.queryByRole('toolbar', { name: 'Formatting' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toBeDisabled();
+    grace.text.insert(0, 'Live: ');
+    await waitFor(() => expect(editorText()).toBe('Live: Opening line'));
+    grace.destroy();
   });
-});
 
-describe('a save that meets a dead session', () => {
-  it('keeps the draft, goes to /login?next=…, and after login restores and saves it', async () => {
-    const fetch = stub({
-      'GET /api/collections/contents-list/2/': () => json(200, item),
-      'PATCH /api/collections/contents-list/2/': [
-        () => json(401, { detail: 'Token expired' }),
-        (_url, init) => json(200, { ...item, ...(JSON.parse(init.body as string) as object) }),
-      ],
-      'POST /api/auth/refresh-token/': () => json(401, { detail: 'Token is invalid' }),
-    });
-    const user = userEvent.setup();
-    const first = renderEdit();
-    const content = await screen.findByLabelText('Content');
-    await user.click(content);
-    await user.paste(' before the session died');
-    await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 4000 });
-    expect(screen.getByTestId('login-search')).toHaveTextContent(
-      `?next=${encodeURIComponent('/content/2/edit')}`,
+  it('stops editing with a clear message when the server closes the document (access ended)', async () => {
+    const relay = new CollabRelay();
+    renderItem(relay);
+    await waitFor(() => expect(editorText()).toBe('Opening line'));
+    relay.deny('content:2');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You no longer have access to this script.',
     );
-    const draft = JSON.parse(localStorage.getItem(draftKey(testUser.id, 2))!) as {
-      content: string;
-      resume: boolean;
-    };
-    expect(draft).toMatchObject({ content: 'Opening line before the session died', resume: true });
-    first.unmount();
-
-    // Logged in again: back on the same form.
-    localStorage.setItem('access_token', 'Bearer fresh');
-    renderEdit();
-    expect(await screen.findByLabelText('Content')).toHaveValue(
-      'Opening line before the session died',
-    );
-    expect(screen.queryByRole('region', { name: 'Unsaved draft' })).not.toBeInTheDocument();
-    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
-    const patches = fetch.calls.filter((call) => call.method === 'PATCH');
-    expect(patches.at(-1)!.body).toMatchObject({
-      content: 'Opening line before the session died',
-    });
-    expect(localStorage.getItem(draftKey(testUser.id, 2))).toBeNull();
+    expect(editorView().state.readOnly).toBe(true);
+    expect(editorText()).toBe('Opening line');
+    expect(screen.queryByTestId('save-status')).not.toBeInTheDocument();
   });
 });

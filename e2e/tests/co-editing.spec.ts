@@ -1,0 +1,205 @@
+import type { Browser, Page } from '@playwright/test';
+import { invitationToken, libraryApiAs } from '../support/library-api';
+import { expect, test } from '../support/test';
+import { logIn } from '../support/ui';
+import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
+
+/**
+ * Writing together (docs/api.md, "Writing together"; decisions 196–199): two people in one
+ * script, each in a browser context of their own, on the real server's /api/collab socket.
+ */
+
+interface Created {
+  id: number;
+}
+
+function person(label: string, firstName: string, lastName: string): TestUser {
+  return { ...newUser(label), firstName, lastName };
+}
+
+async function otherBrowser(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  return { context, page: await context.newPage() };
+}
+
+const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
+const status = (page: Page) => page.getByTestId('save-status');
+
+/** Types at the end of the script, as a person would after clicking into it. */
+async function typeAtEnd(page: Page, text: string) {
+  await content(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+/**
+ * The owner's script in a collection shared with `other` as `role` (set up through the API:
+ * the invitation's journey is sharing.spec.ts's).
+ */
+async function sharedScript(
+  request: Parameters<typeof libraryApiAs>[0],
+  mailbox: Parameters<typeof invitationToken>[0],
+  owner: TestUser,
+  other: TestUser,
+  role: 'editor' | 'viewer',
+) {
+  const ownerApi = await libraryApiAs(request, owner);
+  const collection = await ownerApi.call<Created>('POST', '/api/collections/list/', {
+    name: 'Season 3',
+  });
+  const item = await ownerApi.call<Created>('POST', '/api/collections/contents-list/', {
+    title: 'Pilot',
+    content: 'Opening line.',
+    collections: [collection.id],
+  });
+  const since = Date.now();
+  await ownerApi.call('POST', `/api/collections/list/${collection.id}/members/`, {
+    email: other.email,
+    role,
+  });
+  const token = await invitationToken(mailbox, other.email, since);
+  const otherApi = await libraryApiAs(request, other);
+  await otherApi.call('POST', `/api/invitations/${token}/accept/`);
+  return item.id;
+}
+
+test.describe('writing together', () => {
+  test('owner and editor type in one script; each sees the other’s words and name', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    mailbox,
+  }) => {
+    const owner = person('co-owner', 'Ada', 'Lovelace');
+    const editor = person('co-editor', 'Grace', 'Hopper');
+    await registerVerifiedUser(request, mailbox, owner);
+    await registerVerifiedUser(request, mailbox, editor);
+    const id = await sharedScript(request, mailbox, owner, editor, 'editor');
+    const other = await otherBrowser(browser, baseURL);
+    try {
+      await logIn(page, owner);
+      await page.goto(`/content/${id}/edit`);
+      await logIn(other.page, editor);
+      await other.page.goto(`/content/${id}/edit`);
+      await expect(content(page)).toContainText('Opening line.');
+      await expect(content(other.page)).toContainText('Opening line.');
+
+      await expect(page.getByRole('list', { name: 'Also here' })).toContainText('Grace Hopper');
+      await expect(other.page.getByRole('list', { name: 'Also here' })).toContainText(
+        'Ada Lovelace',
+      );
+
+      await typeAtEnd(page, ' Ada writes.');
+      await expect(content(other.page)).toContainText('Opening line. Ada writes.');
+      await typeAtEnd(other.page, ' Grace answers.');
+      await expect(content(page)).toContainText('Ada writes. Grace answers.');
+      // The other's cursor carries their name.
+      await expect(page.locator('.cm-ySelectionInfo', { hasText: 'Grace Hopper' })).toBeAttached();
+      await expect(status(page)).toHaveText('Saved');
+      await expect(status(other.page)).toHaveText('Saved');
+
+      // The item follows the document (the server derives its text within 2 s).
+      await expect
+        .poll(
+          async () => {
+            const api = await libraryApiAs(request, owner);
+            return (
+              await api.call<{ content: string }>('GET', `/api/collections/contents-list/${id}/`)
+            ).content;
+          },
+          { timeout: 5000 },
+        )
+        .toBe('Opening line. Ada writes. Grace answers.');
+      for (const [width, height] of [
+        [375, 800],
+        [1280, 800],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({
+          path: test.info().outputPath(`co-editing-${width}.png`),
+          fullPage: false,
+        });
+      }
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test('offline edits are kept on the device and merge when the connection is back', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    mailbox,
+  }) => {
+    const owner = person('off-owner', 'Ada', 'Lovelace');
+    const editor = person('off-editor', 'Grace', 'Hopper');
+    await registerVerifiedUser(request, mailbox, owner);
+    await registerVerifiedUser(request, mailbox, editor);
+    const id = await sharedScript(request, mailbox, owner, editor, 'editor');
+    const other = await otherBrowser(browser, baseURL);
+    try {
+      await logIn(page, owner);
+      await page.goto(`/content/${id}/edit`);
+      await logIn(other.page, editor);
+      await other.page.goto(`/content/${id}/edit`);
+      await expect(status(page)).toHaveText('Saved');
+      await expect(status(other.page)).toHaveText('Saved');
+
+      await page.context().setOffline(true);
+      await expect(status(page)).toHaveText('Offline (kept on this device)');
+      await typeAtEnd(page, ' Written offline.');
+      await content(other.page).click();
+      await other.page.keyboard.press('Control+Home');
+      await other.page.keyboard.type('Meanwhile: ');
+
+      // A reload while offline keeps the words (IndexedDB); the page itself comes from cache or
+      // not at all, so only the connection comes back here.
+      await page.context().setOffline(false);
+      await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });
+      const merged = 'Meanwhile: Opening line. Written offline.';
+      await expect(content(page)).toHaveText(merged);
+      await expect(content(other.page)).toHaveText(merged);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test('a viewer sees the edits arrive but cannot type', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    mailbox,
+  }) => {
+    const owner = person('view-owner', 'Ada', 'Lovelace');
+    const viewer = person('view-viewer', 'Katherine', 'Johnson');
+    await registerVerifiedUser(request, mailbox, owner);
+    await registerVerifiedUser(request, mailbox, viewer);
+    const id = await sharedScript(request, mailbox, owner, viewer, 'viewer');
+    const other = await otherBrowser(browser, baseURL);
+    try {
+      await logIn(page, owner);
+      await page.goto(`/content/${id}/edit`);
+      await logIn(other.page, viewer);
+      await other.page.goto(`/content/${id}/edit`);
+      await expect(content(other.page)).toContainText('Opening line.');
+      await expect(content(other.page)).toHaveAttribute('contenteditable', 'false');
+      await expect(other.page.getByRole('toolbar', { name: 'Formatting' })).toHaveCount(0);
+
+      await typeAtEnd(page, ' Live for the viewer.');
+      await expect(content(other.page)).toContainText('Opening line. Live for the viewer.');
+      await expect(other.page.getByRole('list', { name: 'Also here' })).toContainText(
+        'Ada Lovelace',
+      );
+
+      await content(other.page).click();
+      await other.page.keyboard.type('viewer typing');
+      await expect(content(other.page)).not.toContainText('viewer typing');
+      await expect(content(page)).not.toContainText('viewer typing');
+    } finally {
+      await other.context.close();
+    }
+  });
+});

@@ -1,0 +1,334 @@
+import { defaultKeymap } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
+import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
+import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  keymap,
+  placeholder as placeholderText,
+  type Command,
+} from '@codemirror/view';
+import { clsx } from 'clsx';
+import {
+  Bold,
+  Code,
+  Heading2,
+  Italic,
+  Link,
+  List,
+  ListOrdered,
+  Quote,
+  Underline,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import {
+  applyMarkdownFormat,
+  continueList,
+  indentListItems,
+  type MarkdownFormat,
+  type TextEdit,
+} from '../../../components/markdown-format';
+
+const tools: { format: MarkdownFormat; label: string; Icon: LucideIcon; shortcut?: string }[] = [
+  { format: 'bold', label: 'Bold', Icon: Bold, shortcut: 'B' },
+  { format: 'italic', label: 'Italic', Icon: Italic, shortcut: 'I' },
+  { format: 'underline', label: 'Underline', Icon: Underline, shortcut: 'U' },
+  { format: 'code', label: 'Code', Icon: Code },
+  { format: 'heading', label: 'Heading', Icon: Heading2 },
+  { format: 'bullet-list', label: 'Bullet list', Icon: List },
+  { format: 'numbered-list', label: 'Numbered list', Icon: ListOrdered },
+  { format: 'quote', label: 'Quote', Icon: Quote },
+  { format: 'link', label: 'Link', Icon: Link, shortcut: 'K' },
+];
+
+/** "Ctrl" or "⌘", as the person's keyboard says it. */
+const modifierName =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+
+/**
+ * The smallest change that turns `before` into `after` (common start and end kept), so a
+ * toolbar edit reaches the shared document as the few characters it adds, not a new text that
+ * would replace what someone else is typing elsewhere.
+ */
+export function minimalChange(before: string, after: string): ChangeSpec {
+  let start = 0;
+  const shorter = Math.min(before.length, after.length);
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < shorter - start &&
+    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
+  ) {
+    end++;
+  }
+  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
+}
+
+/** Applies one of markdown-format.ts's edits (computed on the whole text) as a CodeMirror change. */
+function applyEdit(view: EditorView, edit: TextEdit | null): boolean {
+  if (!edit) return false;
+  const before = view.state.doc.toString();
+  view.dispatch({
+    changes: minimalChange(before, edit.value),
+    selection: { anchor: edit.selectionStart, head: edit.selectionEnd },
+    scrollIntoView: true,
+    userEvent: 'input',
+  });
+  return true;
+}
+
+function formatCommand(format: MarkdownFormat): Command {
+  return (view) => {
+    if (view.state.readOnly) return false;
+    const { from, to } = view.state.selection.main;
+    return applyEdit(view, applyMarkdownFormat(format, view.state.doc.toString(), from, to));
+  };
+}
+
+const continueListCommand: Command = (view) => {
+  if (view.state.readOnly || view.state.selection.ranges.length > 1) return false;
+  const { from, to } = view.state.selection.main;
+  return applyEdit(view, continueList(view.state.doc.toString(), from, to));
+};
+
+function indentCommand(direction: 'in' | 'out'): Command {
+  return (view) => {
+    if (view.state.readOnly) return false;
+    const { from, to } = view.state.selection.main;
+    // Null outside lists: Tab then moves focus on, so the keyboard never gets stuck here.
+    return applyEdit(view, indentListItems(view.state.doc.toString(), from, to, direction));
+  };
+}
+
+const writingKeymap = [
+  { key: 'Mod-b', run: formatCommand('bold') },
+  { key: 'Mod-i', run: formatCommand('italic') },
+  { key: 'Mod-u', run: formatCommand('underline') },
+  { key: 'Mod-k', run: formatCommand('link') },
+  { key: 'Enter', run: continueListCommand },
+  { key: 'Tab', run: indentCommand('in'), shift: indentCommand('out') },
+];
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '0.875rem', backgroundColor: 'white' },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-scroller': {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    lineHeight: '1.625',
+    overflow: 'auto',
+  },
+  '.cm-content': { padding: '0.5rem 0.75rem', caretColor: '#0f172a' },
+  '.cm-placeholder': { color: '#64748b' },
+  '.cm-ySelectionInfo': {
+    fontFamily: 'ui-sans-serif, system-ui, sans-serif',
+    fontSize: '0.6875rem',
+    fontWeight: '600',
+    opacity: '1',
+    padding: '1px 4px',
+    top: '-1.3em',
+  },
+  '.cm-panels': { backgroundColor: '#f8fafc', color: '#0f172a' },
+});
+
+export interface CodeEditorProps {
+  /** The shared text; when it changes, the text on screen moves into the new one (docs/decisions/199). */
+  text: Y.Text;
+  awareness: Awareness | null;
+  undoManager: Y.UndoManager;
+  label: string;
+  readOnly?: boolean;
+  placeholder?: string;
+  error?: string;
+  /** Shown beside the label (e.g. the Write · Split · Preview switch). */
+  aside?: ReactNode;
+  className?: string;
+  /** Every change of the text, mine or another editor's (keep it cheap: it runs per keystroke). */
+  onTextChange?: () => void;
+  /** The caret or selection moved: the position of its head. */
+  onCaret?: (view: EditorView) => void;
+}
+
+/**
+ * The writing surface's editor: CodeMirror 6 with markdown, bound to the shared Y.Text by
+ * y-codemirror.next (others' cursors and selections with their names, undo of my own edits
+ * only), the formatting toolbar and keys of the old textarea (Ctrl/⌘+B, I, U, K; Enter
+ * continues a list; Tab and Shift+Tab indent list items, elsewhere Tab moves focus), and find
+ * (Ctrl/⌘+F). CodeMirror draws only the lines in view, so a 10,000-word script types as fast
+ * as a short one, and React renders nothing on a keystroke.
+ */
+export function CodeEditor({
+  text,
+  awareness,
+  undoManager,
+  label,
+  readOnly = false,
+  placeholder,
+  error,
+  aside,
+  className,
+  onTextChange,
+  onCaret,
+}: CodeEditorProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const binding = useRef(new Compartment());
+  const access = useRef(new Compartment());
+  const attributes = useRef(new Compartment());
+  const bound = useRef(text);
+  const callbacks = useRef({ onTextChange, onCaret });
+  useEffect(() => {
+    callbacks.current = { onTextChange, onCaret };
+  });
+
+  const readOnlyExtension = (value: boolean) => [
+    EditorState.readOnly.of(value),
+    EditorView.editable.of(!value),
+  ];
+  const contentAttributes = (invalid: boolean) =>
+    EditorView.contentAttributes.of({
+      'aria-label': label,
+      'aria-multiline': 'true',
+      ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+    });
+
+  useLayoutEffect(() => {
+    const parent = host.current;
+    if (!parent) return;
+    const created = new EditorView({
+      parent,
+      state: EditorState.create({
+        doc: text.toString(),
+        extensions: [
+          Prec.high(keymap.of(writingKeymap)),
+          keymap.of([...yUndoManagerKeymap, ...searchKeymap, ...defaultKeymap]),
+          binding.current.of(yCollab(text, awareness, { undoManager })),
+          access.current.of(readOnlyExtension(readOnly)),
+          attributes.current.of(contentAttributes(Boolean(error))),
+          // Its own Enter (list continuation above) replaces lang-markdown's keymap.
+          markdown({ addKeymap: false }),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          search({ top: true }),
+          highlightSelectionMatches(),
+          drawSelection(),
+          EditorView.lineWrapping,
+          placeholder ? placeholderText(placeholder) : [],
+          theme,
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onTextChange?.();
+            if (update.selectionSet) callbacks.current.onCaret?.(update.view);
+          }),
+        ],
+      }),
+    });
+    view.current = created;
+    bound.current = text;
+    return () => {
+      created.destroy();
+      view.current = null;
+    };
+    // The view is made once; the effects below reconfigure it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A new shared text (a new script that has just become an item): the words on screen, typed
+  // before and while it was created, are written into it, then the editor binds to it. Both in
+  // one task, so no keystroke falls between them.
+  useLayoutEffect(() => {
+    const current = view.current;
+    if (!current || bound.current === text) return;
+    const onScreen = current.state.doc.toString();
+    const there = text.toString();
+    if (onScreen !== there) {
+      const change = minimalChange(there, onScreen) as { from: number; to: number; insert: string };
+      text.doc?.transact(() => {
+        if (change.to > change.from) text.delete(change.from, change.to - change.from);
+        if (change.insert) text.insert(change.from, change.insert);
+      });
+    }
+    bound.current = text;
+    // Unbound first: y-codemirror.next's plugins read their text when made, so the same
+    // plugins reconfigured would keep writing to the old one.
+    current.dispatch({ effects: binding.current.reconfigure([]) });
+    current.dispatch({
+      effects: binding.current.reconfigure(yCollab(text, awareness, { undoManager })),
+    });
+  }, [text, awareness, undoManager]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: access.current.reconfigure(readOnlyExtension(readOnly)) });
+  }, [readOnly]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: attributes.current.reconfigure(contentAttributes(Boolean(error))),
+    });
+    // contentAttributes reads label and errorId, fixed for the editor's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+
+  function run(format: MarkdownFormat) {
+    const current = view.current;
+    if (!current) return;
+    formatCommand(format)(current);
+    current.focus();
+  }
+
+  return (
+    <div className={clsx('flex min-h-0 flex-col', className)}>
+      <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
+        {/* The editor is named by aria-label; this is the visible name, and clicks focus it. */}
+        <span
+          className="block text-sm font-medium text-slate-700"
+          aria-hidden="true"
+          onClick={() => view.current?.focus()}
+        >
+          {label}
+        </span>
+        {aside}
+      </div>
+      <div
+        className={clsx(
+          'flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-300 ring-inset focus-within:ring-2 focus-within:ring-indigo-600',
+          error && 'ring-red-400',
+        )}
+      >
+        {!readOnly && (
+          <div
+            role="toolbar"
+            aria-label="Formatting"
+            className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
+          >
+            {tools.map(({ format: kind, label: toolLabel, Icon, shortcut }) => (
+              <button
+                key={kind}
+                type="button"
+                title={shortcut ? `${toolLabel} (${modifierName}+${shortcut})` : toolLabel}
+                aria-label={toolLabel}
+                // Keep the selection in the editor while clicking.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => run(kind)}
+                className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+              >
+                <Icon className="size-4" aria-hidden="true" />
+              </button>
+            ))}
+          </div>
+        )}
+        <div ref={host} className="min-h-0 flex-1" data-testid="code-editor" />
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
