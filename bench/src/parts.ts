@@ -1,5 +1,5 @@
 // The benches that also run on their own (`npm run bench:export`, `bench:import`,
-// `bench:pipeline`, `bench:floors`), as parts of `npm run bench` (decision 075): each in a child
+// `bench:pipeline`, `bench:floors`, `bench:collab`), as parts of `npm run bench` (decision 075): each in a child
 // process of its own, one after the other, exactly as its npm script starts it, so each keeps its
 // own server, data directory and clean-up (PGlite's data directory belongs to one process at a
 // time: the floors' PGlite handle opens only after the app's server stopped, inside that
@@ -12,7 +12,7 @@ import readline from 'node:readline';
 import { benchDir } from './paths';
 import { onCleanup } from './processes';
 
-export const SCRIPT_PARTS = ['export', 'import', 'pipeline', 'floors'] as const;
+export const SCRIPT_PARTS = ['export', 'import', 'pipeline', 'floors', 'collab'] as const;
 export type ScriptPart = (typeof SCRIPT_PARTS)[number];
 
 const SCRIPTS: Record<ScriptPart, { file: string; results: string; issue: string }> = {
@@ -20,6 +20,7 @@ const SCRIPTS: Record<ScriptPart, { file: string; results: string; issue: string
   import: { file: 'import-speed.ts', results: 'import-results.json', issue: 'issue 14' },
   pipeline: { file: 'pipeline.ts', results: 'pipeline-results.json', issue: 'issue 16' },
   floors: { file: 'floors.ts', results: 'floors-results.json', issue: 'issues 15 and 17' },
+  collab: { file: 'collab.ts', results: 'collab-results.json', issue: 'live co-editing' },
 };
 
 /** Where quick or one-database runs of a part write (ignored by git): never the record. */
@@ -68,6 +69,9 @@ function argsFor(part: ScriptPart, options: PartOptions, resultsFile: string): s
         `--server-log-level=${options.logLevel}`,
         results,
       ];
+    case 'collab':
+      // PostgreSQL and Redis whatever --db says: two instances need both.
+      return [...(options.quick ? ['--quick'] : []), results];
   }
 }
 
@@ -170,6 +174,25 @@ interface PipelineFile {
   board: { median: number; p95: number };
   drag: { p95: number; frames: number };
   teleprompter: { p95: number; frames: number };
+}
+interface CollabLatency {
+  keystrokes: number;
+  applied: { median: number; p95: number; p99: number };
+}
+interface CollabFile {
+  latencyOneInstance?: CollabLatency;
+  latencyTwoInstances?: CollabLatency;
+  editors?: {
+    editors: number;
+    documents: number;
+    keystrokes: number;
+    lostInClients: number;
+    lostInStored: number;
+    applyLatency: { p99: number };
+    serverCpu: { percentOfOneCore: number };
+  };
+  memory?: { documents: number; perDocumentMb: number };
+  convergence?: { ops: number; passed: boolean; seconds: number };
 }
 interface FloorFigure {
   rps: number;
@@ -334,6 +357,45 @@ export function partChecks(parts: ScriptPartResult[]): PartCheck[] {
       }
     }
     if (dbs.length === 0) add('issue 17: floors', 'app ≥ 70 % of floor, p99 ≤ 1.5 ×');
+  }
+  if (ran('collab')) {
+    const c = resultsOf<CollabFile>('collab');
+    const latency = (l: CollabLatency | undefined, limit: number) =>
+      [
+        l && `p95 ${ms(l.applied.p95)} (p50 ${ms(l.applied.median)}, ${int(l.keystrokes)} keys)`,
+        l && l.applied.p95 < limit,
+      ] as const;
+    add(
+      'co-editing: keystroke → other client, one instance',
+      'p95 < 50 ms',
+      ...latency(c?.latencyOneInstance, 50),
+    );
+    add(
+      'co-editing: keystroke → other client, two instances (Redis)',
+      'p95 < 100 ms',
+      ...latency(c?.latencyTwoInstances, 100),
+    );
+    const e = c?.editors;
+    add(
+      `co-editing: ${e ? `${e.editors} editors on ${e.documents} documents` : '200 editors on 50 documents'}, 2 keys/s: updates lost`,
+      '0',
+      e &&
+        `${e.lostInClients + e.lostInStored} of ${int(e.keystrokes)} (apply p99 ${ms(e.applyLatency.p99)}, server CPU ${Math.round(e.serverCpu.percentOfOneCore)} % of a core)`,
+      e && e.lostInClients + e.lostInStored === 0,
+    );
+    add(
+      'co-editing: server RSS per open 10,000-word document',
+      '< 2 MB',
+      c?.memory && `${c.memory.perDocumentMb.toFixed(2)} MB (${c.memory.documents} documents)`,
+      c?.memory && c.memory.perDocumentMb < 2,
+    );
+    add(
+      'co-editing: convergence test at bench size',
+      'passes',
+      c?.convergence &&
+        `${c.convergence.passed ? 'passed' : 'failed'} (${int(c.convergence.ops)} operations, ${c.convergence.seconds} s)`,
+      c?.convergence?.passed,
+    );
   }
   return checks;
 }

@@ -15,7 +15,7 @@
 //   npm run bench -- --db=postgres         one database only (pglite | postgres; floors follow it,
 //                                          export, import and pipeline always run on PGlite)
 //   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor, search,
-//                                          export, import, pipeline, floors)
+//                                          export, import, pipeline, floors, collab)
 //   npm run bench -- --search-size=0.1     the search data set at a tenth of its size (dev runs;
 //                                          0.1/0.02: the measured user / the nine others)
 //   npm run bench -- --server-log-level=warn   the server's LOG_LEVEL (default: info, as shipped)

@@ -36,11 +36,23 @@ export interface Client {
   destroy(): void;
 }
 
+/**
+ * `ws` as a browser's WebSocket behaves: an error is an event, never a throw. The provider
+ * removes its listeners before it closes a socket that is still connecting (a retry after a
+ * time-out, a disconnect), and `ws` then emits an 'error' no one hears, which ends the process.
+ */
+export class QuietWebSocket extends WebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    this.on('error', () => undefined);
+  }
+}
+
 export function openDocument(url: string, contentId: number, token: string): Client {
   const doc = new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({
     url,
-    WebSocketPolyfill: WebSocket,
+    WebSocketPolyfill: QuietWebSocket,
     // Tests reconnect at once, and never wait minutes between tries.
     delay: 50,
     minDelay: 50,

@@ -14,6 +14,9 @@ import { multipartBody } from './library-helpers';
  *
  * Bounded: 200 cases per operation when CI is set, 25 otherwise (FUZZ_RUNS changes it). A
  * failure names the seed: rerun with FUZZ_SEED=<seed> to get the same requests.
+ *
+ * The collaboration socket (/api/collab) is no OpenAPI operation: random frames go through it in
+ * hostile-collab.test.ts (FUZZ_COLLAB).
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 200 : 25));

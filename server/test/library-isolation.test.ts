@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, ContentItem, FileObject, Note, Paginated, Tag } from '@cw/contract';
+import { collabUrl, listen } from './collab-support';
+import { RawSocket } from './collab-raw';
 import { createTestApp, type TestContext } from './helpers';
 import { allByteValues, multipartBody, signedInCaller, type Caller } from './library-helpers';
 
@@ -14,6 +16,7 @@ interface Library {
 }
 
 let ctx: TestContext;
+let url: string;
 let alice: Library;
 let bob: Library;
 
@@ -59,6 +62,7 @@ async function snapshot(lib: Library) {
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  url = collabUrl(await listen(ctx.app));
   alice = await buildLibrary(await signedInCaller(ctx), 'alice');
   bob = await buildLibrary(await signedInCaller(ctx), 'bob');
 });
@@ -98,6 +102,19 @@ describe('two users', () => {
         `${list} holds only my own`,
       ).not.toContain(id);
       expect(mine.count).toBe(1);
+    }
+    // Live editing: the other's document is refused like an unknown one, and one's own opens.
+    const socket = new RawSocket(url);
+    try {
+      await socket.open;
+      const token = me.caller.access;
+      expect(await socket.authenticate(`content:${other.content.id}`, token)).toBe(
+        'denied: not-found',
+      );
+      expect(await socket.authenticate('content:2000000000', token)).toBe('denied: not-found');
+      expect(await socket.authenticate(`content:${me.content.id}`, token)).toBe('read-write');
+    } finally {
+      socket.terminate();
     }
     // Sharing: another's members cannot be read or changed, nor their collection joined.
     const members = `/api/collections/list/${other.collection.id}/members/`;

@@ -1,16 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { CLUSTER_BUCKET, startCluster, type Cluster } from './cluster-support';
+import type { Collection, ContentItem, Member } from '@cw/contract';
+import {
+  CLUSTER_BUCKET,
+  callInstance,
+  mailedMatch,
+  startCluster,
+  testRedisUrl,
+  type Answer,
+  type Cluster,
+} from './cluster-support';
+import { collabUrl, openDocument, until, type Client } from './collab-support';
 import { createS3Client } from '../src/storage/s3-file-storage';
 import { zipOf, type Entries } from './import-fixtures';
 
 /**
- * Two real server processes, A and B, on one PostgreSQL database and one S3 bucket (s3rver on
- * loopback), as docs/operations.md ("Many instances") runs them behind a proxy: whatever one
- * instance did, the other knows. Needs PostgreSQL (TEST_DATABASE_URL, which CI sets); the
- * embedded database allows one process only. A new case uses `cluster.get('a')`, `stop('a',
- * 'SIGKILL')` and `start('a')`.
+ * Two real server processes, A and B, on one PostgreSQL database, one S3 bucket (s3rver on
+ * loopback) and one Redis, as docs/operations.md ("Many instances") runs them behind a proxy:
+ * whatever one instance did, the other knows, and live editors of one document on both see each
+ * other's edits and presence. Needs PostgreSQL (TEST_DATABASE_URL, which CI sets; the embedded
+ * database allows one process only) and then Redis (TEST_REDIS_URL, default
+ * redis://127.0.0.1:6379; CI starts one): without Redis the file fails, saying so. A new case
+ * uses `cluster.get('a')`, `stop('a', 'SIGKILL')` and `start('a')`.
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -20,49 +32,20 @@ if (!adminUrl) {
   );
 }
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 let cluster: Cluster;
 let startedIn = 0;
+const redisUrl = testRedisUrl();
 
 /** A JSON call to one instance, from the client address `ip` (X-Forwarded-For, TRUST_PROXY=1). */
-async function call(
+const call = (
   instance: string,
   method: string,
   path: string,
   options: { body?: unknown; access?: string; ip?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? '198.51.100.1' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.access) headers.authorization = `Bearer ${options.access}`;
-  const res = await fetch(`${cluster.get(instance).url}${path}`, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+): Promise<Answer> => callInstance(cluster, instance, method, path, options);
 
 /** The verification code in the newest mail to `email`, whichever instance sent it. */
-async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const mail of cluster.mails()) {
-      const split = mail.search(/\r?\n\r?\n/);
-      const headers = split === -1 ? mail : mail.slice(0, split);
-      const body = split === -1 ? '' : mail.slice(split);
-      if (!headers.toLowerCase().includes(`to: ${email}`)) continue;
-      const code = /\b(\d{6})\b/.exec(body)?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
+const mailedCode = (email: string) => mailedMatch(cluster, email, /\b(\d{6})\b/, 'code');
 
 /** Every key in the cluster's bucket. */
 async function objectsInBucket(): Promise<string[]> {
@@ -100,7 +83,7 @@ async function newAccount(): Promise<{ email: string; access: string; refresh: s
 describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database and one bucket', () => {
   beforeAll(async () => {
     const started = Date.now();
-    cluster = await startCluster(adminUrl as string, ['a', 'b']);
+    cluster = await startCluster(adminUrl as string, ['a', 'b'], { redisUrl });
     startedIn = Date.now() - started;
   }, 120_000);
   afterAll(async () => {
@@ -215,6 +198,130 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database and 
       ).status,
     ).toBe(200);
   });
+  describe('live co-editing across instances (Redis)', () => {
+    const clients: Client[] = [];
+    /** A provider on `instance` for item `contentId`, signed in with `access`. */
+    const open = (instance: string, contentId: number, access: string) => {
+      const client = openDocument(collabUrl(cluster.get(instance).url), contentId, access);
+      clients.push(client);
+      return client;
+    };
+    afterAll(() => {
+      for (const client of clients) client.destroy();
+    });
+
+    async function newItem(access: string, content: string, collections: number[] = []) {
+      const res = await call('a', 'POST', '/api/collections/contents-list/', {
+        access,
+        body: { title: 'Script', content, collections },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as unknown as ContentItem;
+    }
+
+    it('two editors on A and B converge on one document, and its text follows', async () => {
+      const { access } = await newAccount();
+      const item = await newItem(access, 'Hello');
+      const onA = open('a', item.id, access);
+      const onB = open('b', item.id, access);
+      await Promise.all([onA.synced, onB.synced]);
+      onA.text.insert(5, ' from A');
+      onB.text.insert(0, 'B says: ');
+      await until(
+        () => onA.text.toString() === onB.text.toString() && onA.text.length > 15,
+        'A and B to converge',
+      );
+      expect(onB.text.toString()).toBe('B says: Hello from A');
+      await Promise.all([onA.saved(), onB.saved()]);
+      const deadline = Date.now() + 2000;
+      let stored = await call('b', 'GET', `/api/collections/contents-list/${item.id}/`, { access });
+      while (stored.body.content !== onA.text.toString() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stored = await call('b', 'GET', `/api/collections/contents-list/${item.id}/`, { access });
+      }
+      expect(stored.body.content).toBe('B says: Hello from A');
+    });
+
+    it('shows on B the presence of an editor on A', async () => {
+      const { access } = await newAccount();
+      const item = await newItem(access, 'Who is here?');
+      const onA = open('a', item.id, access);
+      const onB = open('b', item.id, access);
+      await Promise.all([onA.synced, onB.synced]);
+      onA.provider.setAwarenessField('user', { name: 'Ada on A', color: '#ff8800' });
+      const present = () =>
+        [...(onB.provider.awareness?.getStates().values() ?? [])].some(
+          (state) => (state.user as { name?: string } | undefined)?.name === 'Ada on A',
+        );
+      await until(present, 'B to see the presence of the editor on A');
+    });
+
+    it('brings a REST save on A to an editor on B at once', async () => {
+      const { access } = await newAccount();
+      const item = await newItem(access, 'Intro\n\nBody\n\nOutro');
+      const onB = open('b', item.id, access);
+      await onB.synced;
+      onB.text.insert(0, '# ');
+      await onB.saved();
+      const saved = await call('a', 'PATCH', `/api/collections/contents-list/${item.id}/`, {
+        access,
+        body: { content: '# Intro\n\nNew body\n\nOutro' },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const ms = await until(
+        () => onB.text.toString().includes('New body'),
+        'the editor on B to see the save made on A',
+      );
+      expect(ms).toBeLessThan(1000);
+      expect(onB.text.toString()).toBe('# Intro\n\nNew body\n\nOutro');
+    });
+
+    it('closes on B within 1 s the connection of a member removed on A', async () => {
+      const owner = await newAccount();
+      const member = await newAccount();
+      const created = await call('a', 'POST', '/api/collections/list/', {
+        access: owner.access,
+        body: { name: 'Shared across instances' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const collectionId = (created.body as unknown as Collection).id;
+      const invited = await call('a', 'POST', `/api/collections/list/${collectionId}/members/`, {
+        access: owner.access,
+        body: { email: member.email, role: 'editor' },
+      });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      const token = await mailedMatch(
+        cluster,
+        member.email,
+        /\/invitations\/([A-Za-z0-9_-]{43})\b/,
+        'invitation link',
+      );
+      const accepted = await call('b', 'POST', `/api/invitations/${token}/accept/`, {
+        access: member.access,
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      const item = await newItem(owner.access, 'Shared', [collectionId]);
+      const onB = open('b', item.id, member.access);
+      await onB.synced;
+      const memberId = (invited.body as unknown as Member).id;
+      const removed = await call(
+        'a',
+        'DELETE',
+        `/api/collections/list/${collectionId}/members/${memberId}/`,
+        { access: owner.access },
+      );
+      expect(removed.status, JSON.stringify(removed.body)).toBe(204);
+      const ms = await until(
+        () => onB.closed,
+        'the removed member’s connection on B to close',
+        3000,
+      );
+      expect(ms).toBeLessThan(1000);
+      const again = open('b', item.id, member.access);
+      await expect(again.synced).rejects.toThrow('not-found');
+    });
+  });
+
   it('a job started on A is taken over by B after A is killed (kill -9), and ends with nothing half-kept', async () => {
     const { access } = await newAccount();
     const objectsBefore = await objectsInBucket();

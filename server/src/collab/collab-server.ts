@@ -71,9 +71,22 @@ const DOCUMENTS_PER_SOCKET = 100;
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
-/** Stateless messages (5, and 6 which Hocuspocus relays to every editor): unused, refused. */
-const MESSAGE_STATELESS = 5;
-const MESSAGE_BROADCAST_STATELESS = 6;
+const MESSAGE_QUERY_AWARENESS = 3;
+/** Server to client only; Hocuspocus would apply one from a client like a sync message. */
+const MESSAGE_SYNC_REPLY = 4;
+const MESSAGE_CLOSE = 7;
+/**
+ * What a client may send: what the provider sends. Never a sync reply, a stateless message or a
+ * broadcast to every editor of the document (a viewer's too; nothing in the product uses them),
+ * a sync status, or a type Hocuspocus does not know.
+ */
+const CLIENT_MESSAGES: ReadonlySet<number> = new Set([
+  MESSAGE_SYNC,
+  MESSAGE_AWARENESS,
+  MESSAGE_AUTH,
+  MESSAGE_QUERY_AWARENESS,
+  MESSAGE_CLOSE,
+]);
 const SYNC_STEP_2 = 1;
 const SYNC_UPDATE = 2;
 
@@ -213,11 +226,13 @@ export class CollabServer implements CollabNotices {
     const names = new Set<string>();
     let unopened = 0;
     ws.on('error', () => ws.terminate());
-    ws.prependListener('message', (data: Buffer) => {
+    // Hocuspocus emits the messages it queued before authentication again, without `isBinary`.
+    ws.prependListener('message', (data: Buffer, isBinary: boolean | undefined) => {
       const refuse = (code: number, reason: string) => {
         ws.close(code, reason);
         ws.terminate();
       };
+      if (isBinary === false) return refuse(1003, 'binary messages only');
       let name: string;
       let type: number;
       try {
@@ -228,13 +243,10 @@ export class CollabServer implements CollabNotices {
         return refuse(4400, 'malformed message');
       }
       if (contentIdOf(name) === null) return refuse(4400, 'unknown document name');
+      if (!CLIENT_MESSAGES.has(type)) return refuse(4400, 'unknown message type');
       if (!names.has(name)) {
         if (names.size >= DOCUMENTS_PER_SOCKET) return refuse(4429, 'too many documents');
         names.add(name);
-      }
-      // A client could otherwise have the server send anything it likes to every editor.
-      if (type === MESSAGE_STATELESS || type === MESSAGE_BROADCAST_STATELESS) {
-        return refuse(4400, 'stateless messages are not used');
       }
       if (type === MESSAGE_AWARENESS && data.byteLength > AWARENESS_MAX_BYTES) {
         return refuse(4413, 'presence message too large');
@@ -353,10 +365,11 @@ export class CollabServer implements CollabNotices {
     document,
     context,
   }: beforeHandleMessagePayload): Promise<void> {
-    const update = syncUpdateOf(data);
-    if (!update || connection.readOnly) return;
     const { userId, contentId } = context as ConnectionContext;
+    let update: Uint8Array | null;
     try {
+      update = syncUpdateOf(data);
+      if (!update || connection.readOnly) return;
       checkUpdate(document, update, document.getText(TEXT_NAME).length);
     } catch (error) {
       if (error instanceof RefusedUpdate) {
@@ -453,18 +466,26 @@ interface SettleTimer {
   firstAt: number;
 }
 
-/** The Yjs update a Hocuspocus sync message carries (step 2 or update), or null for any other. */
+/**
+ * The Yjs update a Hocuspocus sync message (or sync reply) carries (step 2 or update), or null
+ * for any other. Throws CLOSE.malformed for one cut short: lib0 would read on past the frame's
+ * end into whatever else the buffer under it holds.
+ */
 function syncUpdateOf(data: Uint8Array): Uint8Array | null {
+  let length: number;
+  const decoder = decoding.createDecoder(data);
   try {
-    const decoder = decoding.createDecoder(data);
     decoding.readVarString(decoder);
-    if (decoding.readVarUint(decoder) !== MESSAGE_SYNC) return null;
+    const type = decoding.readVarUint(decoder);
+    if (type !== MESSAGE_SYNC && type !== MESSAGE_SYNC_REPLY) return null;
     const step = decoding.readVarUint(decoder);
     if (step !== SYNC_STEP_2 && step !== SYNC_UPDATE) return null;
-    return decoding.readVarUint8Array(decoder);
+    length = decoding.readVarUint(decoder);
   } catch {
-    throw { code: CLOSE.malformed.code, reason: CLOSE.malformed.reason };
+    throw CLOSE.malformed;
   }
+  if (length > data.byteLength - decoder.pos) throw CLOSE.malformed;
+  return data.subarray(decoder.pos, decoder.pos + length);
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

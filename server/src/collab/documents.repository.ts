@@ -53,6 +53,10 @@ export class DocumentsRepository {
   /**
    * The item's text and whether it is live (not in the trash), its row locked until the
    * transaction ends: a document is made, and a REST save writes, one at a time per item.
+   * `for no key update`, not `for update`: storing a client's update (an insert whose foreign
+   * key takes a key-share lock on this row) must not wait for a settle to commit, or under many
+   * editors the waiting inserts hold the pool's connections and every keystroke queues
+   * (bench/README.md, "Live co-editing").
    */
   async lockItem(
     contentId: number,
@@ -66,7 +70,7 @@ export class DocumentsRepository {
           ? eq(contents.id, contentId)
           : and(eq(contents.id, contentId), isNull(contents.deletedOn)),
       )
-      .for('update');
+      .for('no key update');
     return row;
   }
 

@@ -105,9 +105,10 @@ export const CLOSE = {
 
 /**
  * Checks an update a client sent for the document `doc` before it is stored: it may only add
- * text to the `content` text (never other shared types, maps or embeds), every item it names
- * must be in the document or in the update itself, and the text must stay within the content
- * limit. Answers how many characters it may add (an upper bound). Throws RefusedUpdate.
+ * text to the `content` text (never other shared types, maps or embeds), every item it names or
+ * deletes must be in the document or in the update itself, it has no holes (Skip), and the text
+ * must stay within the content limit. Answers how many characters it may add (an upper bound).
+ * Throws RefusedUpdate.
  */
 export function checkUpdate(doc: Y.Doc, update: Uint8Array, textLength: number): number {
   let decoded: ReturnType<typeof Y.decodeUpdate>;
@@ -119,6 +120,8 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array, textLength: number):
   // The clocks the update itself brings, per client: an item may build on an earlier one in it.
   const ranges = new Map<number, { from: number; to: number }>();
   for (const struct of decoded.structs) {
+    // A hole in the update: what comes after it would wait in memory forever, like a gap.
+    if (struct instanceof Y.Skip) throw CLOSE.malformed;
     const { client, clock } = struct.id;
     const range = ranges.get(client);
     if (!range) ranges.set(client, { from: clock, to: clock + struct.length });
@@ -137,6 +140,14 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array, textLength: number):
     const range = ranges.get(id.client);
     return range !== undefined && id.clock >= range.from && id.clock < range.to;
   };
+  // Deletions of items the document does not have wait in memory, and are tried again at every
+  // update: only known items may be deleted.
+  for (const [client, deletions] of decoded.ds.clients) {
+    const knownTo = Math.max(Y.getState(doc.store, client), ranges.get(client)?.to ?? 0);
+    for (const { clock, len } of deletions) {
+      if (clock + len > knownTo) throw CLOSE.malformed;
+    }
+  }
   let added = 0;
   for (const struct of decoded.structs) {
     if (!(struct instanceof Y.Item)) continue; // GC and Skip carry no content
