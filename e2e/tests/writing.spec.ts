@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { fillLogin, logIn, navigate } from '../support/ui';
+import { libraryApiAs } from '../support/library-api';
+import { editorText, fillLogin, logIn, navigate } from '../support/ui';
 
 /** Matches a URL ending with `path` (query included). */
 function endsWith(path: string): RegExp {
@@ -52,9 +53,7 @@ test.describe('writing long scripts (issue 11)', () => {
     await expect(page.getByText('Content updated!')).toBeVisible();
   });
 
-  // To rewrite for decision 197: it restores a body draft (the "Unsaved draft" offer is gone);
-  // the leave guard now only covers the title and other fields.
-  test.fixme('leaving with unsaved changes asks first: sidebar, back button, closing the tab', async ({
+  test('leaving with a title not yet saved asks first: sidebar, back button, closing the tab', async ({
     page,
     verifiedUser: user,
   }) => {
@@ -66,6 +65,7 @@ test.describe('writing long scripts (issue 11)', () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/content\/create$/);
+    // No words yet: the script is not an item, and its title waits in the page.
     await editor(page).title.fill('Half-written');
 
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -88,13 +88,7 @@ test.describe('writing long scripts (issue 11)', () => {
 
     await page.goForward();
     await expect(page).toHaveURL(/\/content\/create$/);
-    await page
-      .getByRole('region', { name: 'Unsaved draft' })
-      .getByRole('button', {
-        name: 'Restore',
-      })
-      .click();
-    await editor(page).content.fill('Some words');
+    await editor(page).title.fill('Half-written again');
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (question) => {
         resolve(question.type());
@@ -141,34 +135,47 @@ test.describe('writing long scripts (issue 11)', () => {
     await expect(page).toHaveURL(/\/content\/create$/);
   });
 
-  // To rewrite for decision 198: typing no longer calls REST, so a dead session shows on the
-  // socket's refusal, which the page reads as lost access instead of sending to /login.
-  test.fixme('a session that dies before saving: log in again, the draft is there and saved', async ({
+  test('a session that dies while offline: back online → log in → the words typed are there, saved', async ({
     page,
+    request,
     verifiedUser: user,
   }) => {
     await logIn(page, user);
     const editPath = await createAndEdit(page, 'Interview script', 'Question one.');
     const form = editor(page);
     await expect(form.content).toHaveText('Question one.');
+    await expect(form.status).toHaveText('Saved');
 
+    // The session dies; the open socket does not notice until it connects again.
     await page.evaluate(() => {
       localStorage.setItem('access_token', 'Bearer not-a-valid-token');
       localStorage.setItem('refresh_token', 'not-a-valid-refresh-token');
     });
-    await form.content.press('End');
-    await form.content.pressSequentially(' Question two.');
+    await page.context().setOffline(true);
+    await expect(form.status).toHaveText('Offline (kept on this device)');
+    await form.content.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Question two.');
+    await page.context().setOffline(false);
 
-    await expect(page, 'the dead session sends the person to log in').toHaveURL(
+    await expect(page, 'the refused token, not refreshed, sends the person to log in').toHaveURL(
       endsWith(`/login?next=${encodeURIComponent(editPath)}`),
     );
     await fillLogin(page, user.email, user.password);
     await expect(page, 'and back to the same form').toHaveURL(endsWith(editPath));
-    await expect(form.content).toHaveText('Question one. Question two.');
+    await expect.poll(() => editorText(form.content)).toBe('Question one. Question two.');
     await expect(form.status).toHaveText('Saved');
 
-    await page.reload();
-    await expect(form.content, 'saved on the server').toHaveText('Question one. Question two.');
+    const api = await libraryApiAs(request, user);
+    const id = editPath.split('/')[2];
+    await expect
+      .poll(
+        async () =>
+          (await api.call<{ content: string }>('GET', `/api/collections/contents-list/${id}/`))
+            .content,
+        { message: 'saved on the server' },
+      )
+      .toBe('Question one. Question two.');
   });
 
   test('toolbar Bold is undone with Ctrl+Z; Split mode at 375, 768 and 1280 px', async ({

@@ -1,6 +1,10 @@
 import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import type { ConnectTransport, TransportEvents } from '../features/content/collab/collab-session';
+import type {
+  ConnectTransport,
+  DeniedReason,
+  TransportEvents,
+} from '../features/content/collab/collab-session';
 
 const RELAY = Symbol('relay');
 
@@ -23,8 +27,8 @@ interface Client {
 export class CollabRelay {
   readonly docs = new Map<string, Y.Doc>();
   readonly clients = new Set<Client>();
-  /** Document names a connection to which is refused (access ended). */
-  readonly denied = new Set<string>();
+  /** Document names a connection to which is refused, and why (access ended, a dead token). */
+  readonly denied = new Map<string, DeniedReason>();
   /** Clients connected from now on are viewers: their updates are dropped. */
   readOnly = false;
 
@@ -96,6 +100,10 @@ export class CollabRelay {
         client.closedByClient = false;
         if (!client.online) this.join(client);
       },
+      reconnect: () => {
+        this.leave(client);
+        queueMicrotask(() => this.join(client));
+      },
       destroy: () => {
         this.clients.delete(client);
         awareness.destroy();
@@ -115,10 +123,23 @@ export class CollabRelay {
     }
   }
 
-  /** The server closes the document for everyone in it (access ended). */
-  deny(name: string): void {
-    this.denied.add(name);
-    for (const client of [...this.clients]) if (client.name === name) client.events.denied();
+  /**
+   * The server closes the document for everyone in it (`forbidden`: access ended), or refuses
+   * their token (`unauthorized`) from now on, until `allow`.
+   */
+  deny(name: string, reason: DeniedReason = 'forbidden'): void {
+    this.denied.set(name, reason);
+    for (const client of [...this.clients]) {
+      if (client.name === name) {
+        this.leave(client);
+        client.events.denied(reason);
+      }
+    }
+  }
+
+  /** Connections to `name` are accepted again. */
+  allow(name: string): void {
+    this.denied.delete(name);
   }
 
   private leave(client: Client) {
@@ -129,8 +150,9 @@ export class CollabRelay {
 
   private join(client: Client) {
     if (!this.clients.has(client) || client.closedByClient) return;
-    if (this.denied.has(client.name)) {
-      client.events.denied();
+    const refused = this.denied.get(client.name);
+    if (refused) {
+      client.events.denied(refused);
       return;
     }
     client.online = true;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSessionExpiredHandler } from '../../../lib/api-client';
 import { CollabRelay } from '../../../test/collab-relay';
+import { fakeFetch, json } from '../../../test/render';
 import { CollabSession } from './collab-session';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -60,6 +62,95 @@ describe('CollabSession when the browser goes offline', () => {
     await session.whenSynced();
     expect(session.getState().sync).toBe('saved');
     expect(session.text.toString()).toBe('Kept.');
+    session.destroy();
+  });
+});
+
+describe('CollabSession when the server does not accept the token', () => {
+  afterEach(() => {
+    setSessionExpiredHandler(() => {});
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  function signedIn() {
+    localStorage.setItem('access_token', 'Bearer dead');
+    localStorage.setItem('refresh_token', 'r1');
+  }
+
+  it('refreshes the session and connects again with the new token', async () => {
+    signedIn();
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    const relay = new CollabRelay();
+    relay.seed('content:3', 'Still here.');
+    relay.deny('content:3', 'unauthorized');
+    const fake = fakeFetch({
+      'POST /api/auth/refresh-token/': () => {
+        // The new token is one the server accepts.
+        relay.allow('content:3');
+        return json(200, { access: 'fresh', refresh: 'r2' });
+      },
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const session = new CollabSession({
+      name: 'content:3',
+      user: 1,
+      connect: relay.connect,
+      persist: false,
+    });
+    await session.whenSynced();
+    expect(fake.calls).toHaveLength(1);
+    expect(session.getState()).toMatchObject({ sync: 'saved', lost: false });
+    expect(session.text.toString()).toBe('Still here.');
+    expect(localStorage.getItem('access_token')).toBe('Bearer fresh');
+    expect(expired).not.toHaveBeenCalled();
+    session.destroy();
+  });
+
+  it('sends the person to sign in when the refresh fails, keeping the text on the device', async () => {
+    signedIn();
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'POST /api/auth/refresh-token/': () => json(401, { code: 'token_not_valid' }),
+      }).fn,
+    );
+    const relay = new CollabRelay();
+    relay.deny('content:4', 'unauthorized');
+    const session = new CollabSession({
+      name: 'content:4',
+      user: 1,
+      connect: relay.connect,
+      persist: false,
+    });
+    await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
+    // Not "lost access": the stored copy is kept for when they are back.
+    expect(session.getState()).toMatchObject({ sync: 'offline', lost: false });
+    expect(localStorage.getItem('access_token')).toBeNull();
+    session.destroy();
+  });
+
+  it('a new token refused as well ends the session instead of refreshing again', async () => {
+    signedIn();
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    const fake = fakeFetch({
+      'POST /api/auth/refresh-token/': () => json(200, { access: 'fresh', refresh: 'r2' }),
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const relay = new CollabRelay();
+    relay.deny('content:5', 'unauthorized');
+    const session = new CollabSession({
+      name: 'content:5',
+      user: 1,
+      connect: relay.connect,
+      persist: false,
+    });
+    await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
+    expect(fake.calls).toHaveLength(1);
     session.destroy();
   });
 });

@@ -2,7 +2,7 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { freshAccessToken } from '../../../lib/api-client';
+import { expireSession, freshAccessToken, refreshSession } from '../../../lib/api-client';
 
 /**
  * One content item's shared document in this browser (docs/decisions/196, 197): the Y.Doc
@@ -36,8 +36,15 @@ export interface TransportEvents {
   connected(value: boolean): void;
   synced(): void;
   unsynced(pending: boolean): void;
-  denied(): void;
+  /**
+   * The server refused or closed the document: `unauthorized` (the token was not accepted: the
+   * session may only need refreshing) or `forbidden` (no access, no such item, too many
+   * connections).
+   */
+  denied(reason: DeniedReason): void;
 }
+
+export type DeniedReason = 'unauthorized' | 'forbidden';
 
 export interface CollabTransport {
   awareness: Awareness | null;
@@ -45,6 +52,8 @@ export interface CollabTransport {
   disconnect(): void;
   /** Connects again after `disconnect` (the browser is back online). */
   connect(): void;
+  /** A new connection, which authenticates again with the token `freshAccessToken` gives now. */
+  reconnect(): void;
   destroy(): void;
 }
 
@@ -59,11 +68,15 @@ export type ConnectTransport = (
 ) => CollabTransport;
 
 /**
- * Close codes after which the provider must not come back: Hocuspocus's Unauthorized and
- * Forbidden (access ended, the item trashed or unknown). The provider would reconnect after any
- * close and then be refused at authentication, which is reported too.
+ * Close codes after which the provider must not come back as it is: Hocuspocus's Unauthorized,
+ * and Forbidden (access ended, the item trashed or unknown). The provider would reconnect after
+ * any close and then be refused at authentication, which is reported too.
  */
-const DENIED_CLOSE_CODES = new Set([4401, 4403, 4404]);
+const DENIED_CLOSE_CODES = new Map<number, DeniedReason>([
+  [4401, 'unauthorized'],
+  [4403, 'forbidden'],
+  [4404, 'forbidden'],
+]);
 
 export function collabUrl(location: Location = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/collab`;
@@ -71,25 +84,44 @@ export function collabUrl(location: Location = window.location): string {
 
 /** The socket: Hocuspocus's provider at /api/collab, authenticated by a fresh access token. */
 export const hocuspocusTransport: ConnectTransport = (name, doc, events) => {
+  // A refused socket stays open (Hocuspocus takes one authentication per document and socket):
+  // a new authentication needs a new socket, opened once the old one has closed.
+  let reopen = false;
   const provider: HocuspocusProvider = new HocuspocusProvider({
     url: collabUrl(),
     name,
     document: doc,
     token: freshAccessToken,
-    onStatus: ({ status }) => events.connected(status === 'connected'),
+    onStatus: ({ status }) => {
+      events.connected(status === 'connected');
+      if (status === 'disconnected' && reopen) {
+        reopen = false;
+        void provider.connect();
+      }
+    },
     onSynced: ({ state }) => {
       if (state) events.synced();
     },
     onUnsyncedChanges: () => events.unsynced(provider.hasUnsyncedChanges),
-    onAuthenticationFailed: () => events.denied(),
+    onAuthenticationFailed: ({ reason }) =>
+      events.denied(reason === 'unauthorized' ? 'unauthorized' : 'forbidden'),
     onClose: ({ event }) => {
-      if (DENIED_CLOSE_CODES.has(event.code)) events.denied();
+      const reason = DENIED_CLOSE_CODES.get(event.code);
+      if (reason) events.denied(reason);
     },
   });
   return {
     awareness: provider.awareness,
     disconnect: () => provider.disconnect(),
     connect: () => void provider.connect(),
+    reconnect: () => {
+      if (provider.configuration.websocketProvider.status === 'disconnected') {
+        void provider.connect();
+        return;
+      }
+      reopen = true;
+      provider.disconnect();
+    },
     destroy: () => provider.destroy(),
   };
 };
@@ -131,6 +163,9 @@ export class CollabSession {
   private disconnectedOnce = false;
   private unsynced = false;
   private destroyed = false;
+  /** A refused token is being renewed; `renewed` is set once it was, until the next sync. */
+  private renewing = false;
+  private renewed = false;
   private readonly loaded: Promise<void>;
   private syncedWaiters: (() => void)[] = [];
 
@@ -196,6 +231,7 @@ export class CollabSession {
         this.update();
       },
       synced: () => {
+        this.renewed = false;
         if (!this.state.synced) {
           this.set({ synced: true });
           for (const resolve of this.syncedWaiters.splice(0)) resolve();
@@ -206,7 +242,10 @@ export class CollabSession {
         this.unsynced = pending;
         this.update();
       },
-      denied: () => this.deny(),
+      denied: (reason) => {
+        if (reason === 'unauthorized') void this.renewSession();
+        else this.deny();
+      },
     });
     this.transport = transport;
     this.awareness = transport.awareness;
@@ -239,6 +278,32 @@ export class CollabSession {
     if (typeof window === 'undefined') return;
     window.removeEventListener('offline', this.onBrowserOffline);
     window.removeEventListener('online', this.onBrowserOnline);
+  }
+
+  /**
+   * The server did not accept the token (the session ended, or the access token was revoked):
+   * the session is refreshed over REST as any call's 401 is, and the socket authenticates again
+   * with the new token. When the refresh fails (or the new token is refused too), the session
+   * has ended: the person is sent to sign in and brought back here (as after any dead session);
+   * the text typed meanwhile stays on this device and merges once they are back.
+   */
+  private async renewSession() {
+    if (this.renewing || this.state.lost || this.destroyed) return;
+    this.renewing = true;
+    const retried = this.renewed;
+    const renewed = !retried && (await refreshSession());
+    this.renewing = false;
+    if (this.state.lost || this.destroyed) return;
+    if (renewed) {
+      this.renewed = true;
+      this.transport?.reconnect();
+      return;
+    }
+    this.transport?.destroy();
+    this.transport = null;
+    this.stopListening();
+    this.set({ sync: 'offline' });
+    expireSession();
   }
 
   private deny() {

@@ -199,6 +199,9 @@ export function CodeEditor({
     EditorView.contentAttributes.of({
       'aria-label': label,
       'aria-multiline': 'true',
+      // The scroller around it scrolls a long script: the keyboard reaches it here (a viewer's
+      // text, not editable, too).
+      tabindex: '0',
       ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
     });
 
