@@ -59,14 +59,12 @@ export async function navigate(
  */
 export function editorText(editor: Locator): Promise<string> {
   return editor.evaluate((element) =>
-    [...element.querySelectorAll('.cm-line')]
+    Array.from(element.querySelectorAll('.cm-line'))
       .map((line) => {
         const copy = line.cloneNode(true) as HTMLElement;
-        for (const widget of copy.querySelectorAll(
-          '.cm-ySelectionCaret, .cm-widgetBuffer, .cm-placeholder',
-        )) {
-          widget.remove();
-        }
+        copy
+          .querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer, .cm-placeholder')
+          .forEach((widget) => widget.remove());
         return copy.textContent ?? '';
       })
       .join('\n'),

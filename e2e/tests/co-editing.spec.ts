@@ -116,9 +116,12 @@ test.describe('writing together', () => {
         [1280, 800],
       ] as const) {
         await page.setViewportSize({ width, height });
+        // The layout's padding follows the side bar with a 200 ms transition.
+        await page.waitForTimeout(250);
         await page.screenshot({
           path: test.info().outputPath(`co-editing-${width}.png`),
           fullPage: false,
+          animations: 'disabled',
         });
       }
     } finally {
