@@ -59,3 +59,19 @@ export function useCollabState(session: CollabSession | null): CollabState {
     () => idle,
   );
 }
+
+/**
+ * One field of the session's state: the component renders only when that field changes. Every
+ * keystroke flips `sync` to Saving and back to Saved; a page that reads only `lost` or `synced`
+ * must not render the whole form twice per key (the editor's keystroke budget, bench/README.md).
+ */
+export function useCollabField<K extends keyof CollabState>(
+  session: CollabSession | null,
+  field: K,
+): CollabState[K] {
+  return useSyncExternalStore(
+    session ? session.subscribe : noop,
+    () => (session ? session.getState() : idle)[field],
+    () => idle[field],
+  );
+}

@@ -16,13 +16,14 @@ import { TagChipList } from '../../../components/tag-chip';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useLeaveGuard } from '../../../lib/leave-guard';
-import type { CollabSession, SyncState } from '../collab/collab-session';
+import type { CollabSession } from '../collab/collab-session';
+import { useCollabField } from '../collab/use-collab-session';
 import { AttachmentsField } from './attachments-field';
 import { CollectionPicker } from './collection-picker';
 import { SaveStatus, type SaveStatusState } from './save-status';
 import { TagPicker } from './tag-picker';
 import { useAttachments } from './use-attachments';
-import { useAutosave } from './use-autosave';
+import { useAutosave, type SaveState as AutosaveState } from './use-autosave';
 import { WhoIsHere } from './who-is-here';
 import { WritingSurface } from './writing-surface';
 
@@ -83,7 +84,7 @@ export function ContentForm({
   item,
   user,
   session,
-  sync,
+  statusOf,
   lost = false,
   readOnly = false,
   initialCollections = [],
@@ -107,7 +108,8 @@ export function ContentForm({
   user: number;
   /** The document being written; null while it loads. */
   session: CollabSession | null;
-  sync: SyncState;
+  /** The session whose Saved / Saving / Offline the status shows (the item's, once it exists). */
+  statusOf: CollabSession | null;
   /** The server closed the document for this person: nothing can change any more. */
   lost?: boolean;
   /** A viewer: the text and fields are shown, not changed. */
@@ -278,18 +280,7 @@ export function ContentForm({
     [onCreateTag, showFlash],
   );
 
-  let status: SaveStatusState;
-  if (itemId === null) {
-    status = createFailed ?? (hasText ? 'saving' : 'saved');
-  } else if (sync === 'offline' || autosave.state === 'offline') {
-    status = 'offline';
-  } else if (autosave.state === 'error') {
-    status = 'error';
-  } else if (sync === 'saving' || autosave.state === 'pending' || autosave.state === 'saving') {
-    status = 'saving';
-  } else {
-    status = 'saved';
-  }
+  const fieldsState = itemId === null ? null : autosave.state;
 
   const attachmentCount = attachments.items.length;
   const message = done
@@ -352,7 +343,17 @@ export function ContentForm({
             error={hasText ? undefined : errors.content}
             readOnly={frozen || done}
             presence={<WhoIsHere awareness={session.awareness} me={user} />}
-            status={lost ? null : <SaveStatus state={status} />}
+            status={
+              lost ? null : (
+                <FormSaveStatus
+                  session={statusOf}
+                  fields={fieldsState}
+                  creating={
+                    itemId === null ? (createFailed ?? (hasText ? 'saving' : 'saved')) : null
+                  }
+                />
+              )
+            }
           />
         ) : (
           <div className="h-[calc(100dvh-11rem)] min-h-[24rem] animate-pulse rounded-lg bg-slate-100" />
@@ -434,4 +435,29 @@ export function ContentForm({
       </div>
     </form>
   );
+}
+
+/**
+ * Where the text and the fields stand. Only this line follows the document's Saved / Saving,
+ * which flips on every keystroke: the form around it does not render per key.
+ */
+function FormSaveStatus({
+  session,
+  fields,
+  creating,
+}: {
+  session: CollabSession | null;
+  /** The fields' autosave (null before the item exists). */
+  fields: AutosaveState | null;
+  /** Before the item exists: what its creation stands at. */
+  creating: SaveStatusState | null;
+}) {
+  const sync = useCollabField(session, 'sync');
+  let status: SaveStatusState;
+  if (creating !== null) status = creating;
+  else if (sync === 'offline' || fields === 'offline') status = 'offline';
+  else if (fields === 'error') status = 'error';
+  else if (sync === 'saving' || fields === 'pending' || fields === 'saving') status = 'saving';
+  else status = 'saved';
+  return <SaveStatus state={status} />;
 }

@@ -60,8 +60,8 @@ function followCaret(view: EditorView, preview: HTMLElement) {
 
 /**
  * The text of a shared document for what is drawn from it (preview, counts): read when it
- * changes, mine or another editor's, at most every TEXT_READ_INTERVAL_MS, so React renders
- * nothing per keystroke while the editor (CodeMirror) shows every character at once.
+ * changes, mine or another editor's, once they pause for TEXT_READ_INTERVAL_MS, so React
+ * renders nothing per keystroke while the editor (CodeMirror) shows every character at once.
  */
 export function useDocumentText(text: Y.Text): [string, () => void] {
   const [read, setRead] = useState(() => ({ text, value: text.toString() }));
@@ -70,8 +70,11 @@ export function useDocumentText(text: Y.Text): [string, () => void] {
     setRead({ text, value: text.toString() });
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Read once typing pauses, not every 300 ms while it goes on: a read re-renders the counts and
+  // the preview, and one markdown render of a 10,000-word script is a task of 100 ms or more
+  // that would hold a keystroke's frame (decision 051). Every change restarts the wait.
   const schedule = useCallback(() => {
-    if (timer.current !== undefined) return;
+    clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = undefined;
       setRead({ text, value: text.toString() });
@@ -93,7 +96,8 @@ export function useDocumentText(text: Y.Text): [string, () => void] {
  * Write · Split · Preview, the preview following the caret in Split, a row of who else is in
  * the document, and a status line with word and character counts, the speaking time at the
  * account's pace, and where the text stands (Saved, Saving, Offline). Counting and the preview
- * read the text at most every 300 ms, so typing in a 10,000-word script never waits for them.
+ * read the text once typing pauses for 300 ms, so typing in a 10,000-word script never waits
+ * for them.
  */
 export function WritingSurface({
   session,

@@ -20,7 +20,7 @@ import { usePickerCollections } from '../api/list-collections';
 import { createContent, updateContent } from '../api/save-content';
 import { callApi } from '../../../lib/api-client';
 import { documentName, presenceColor } from '../collab/collab-session';
-import { useCollabSession, useCollabState, useCollabTransport } from '../collab/use-collab-session';
+import { useCollabField, useCollabSession, useCollabTransport } from '../collab/use-collab-session';
 import { ContentForm, REDIRECT_DELAY_MS, type FieldValues } from '../components/content-form';
 import { ContentNotFound } from '../components/content-not-found';
 
@@ -101,10 +101,11 @@ function NewScript() {
       : null,
     item ? `content:${item.id}` : 'none',
   );
-  const sharedState = useCollabState(shared);
+  const sharedSynced = useCollabField(shared, 'synced');
+  const sharedLost = useCollabField(shared, 'lost');
   // Once the item's document has arrived, the editor moves to it (the words on screen go
   // with it: CodeEditor), and the copy kept for the new script is forgotten.
-  const ready = shared !== null && sharedState.synced;
+  const ready = shared !== null && sharedSynced;
   useEffect(() => {
     if (!ready || !local || handedOver) return;
     const hand = setTimeout(() => {
@@ -173,8 +174,8 @@ function NewScript() {
         item={item}
         user={user.id}
         session={session}
-        sync={sharedState.sync}
-        lost={sharedState.lost}
+        statusOf={shared}
+        lost={sharedLost}
         initialCollections={initialCollections}
         // A failed tag load gives an empty list (docs/product.md §8).
         tags={tags.data ?? []}
@@ -250,7 +251,7 @@ function ItemWriting({ item }: { item: ContentItem }) {
     { name: documentName(item.id), user: user.id, connect, presence },
     `content:${item.id}:${user.id}`,
   );
-  const state = useCollabState(session);
+  const lost = useCollabField(session, 'lost');
   const readOnly = !can.write(item.role);
   // Tags and collections of an item someone else owns are theirs: never sent (a 403).
   const foreign = item.user !== user.id;
@@ -292,8 +293,8 @@ function ItemWriting({ item }: { item: ContentItem }) {
         item={item}
         user={user.id}
         session={session}
-        sync={state.sync}
-        lost={state.lost}
+        statusOf={session}
+        lost={lost}
         readOnly={readOnly}
         tags={tags.data ?? []}
         tagsLoading={tags.isPending}
