@@ -338,6 +338,9 @@ export class CollabServer implements CollabNotices {
     const stored = contentId === null ? undefined : await this.deps.documents.open(contentId);
     if (!stored) throw REFUSAL.notFound;
     Y.applyUpdate(document, Y.encodeStateAsUpdate(stored), STORED_ORIGIN);
+    // Updates stored but never settled (a crash between the two) bring the item's text up to
+    // the document now, not at the next edit.
+    if (contentId !== null) void this.settleNow(contentId);
   }
 
   /**
