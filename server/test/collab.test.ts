@@ -180,6 +180,36 @@ describe('who may open a document', () => {
   });
 });
 
+describe('access taken away in other ways', () => {
+  it('trashing the collection closes its members’ connections within 1 s', async () => {
+    const editor = await signedInCaller(ctx);
+    const { collectionId } = await sharedCollection('editor', editor);
+    const item = await newItem(owner, 'In a collection', [collectionId]);
+    const client = open(item.id, editor.access);
+    await client.synced;
+    const trashed = await owner.delete(`/api/collections/list/${collectionId}/`);
+    expect(trashed.statusCode, trashed.body).toBe(204);
+    const ms = await until(() => client.closed, 'the member’s connection to close', 3000);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('deleting the account closes every connection to its items within 1 s', async () => {
+    const leaving = await signedInCaller(ctx);
+    const editor = await signedInCaller(ctx);
+    const made = await leaving.post('/api/collections/list/', { name: 'Closing down' });
+    const collectionId = made.json<{ id: number }>().id;
+    await share(ctx, leaving, collectionId, editor, 'editor');
+    const item = await newItem(leaving, 'Last words', [collectionId]);
+    const theirs = open(item.id, leaving.access);
+    const guest = open(item.id, editor.access);
+    await Promise.all([theirs.synced, guest.synced]);
+    const deleted = await leaving.post('/api/auth/delete-account/', { password: leaving.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const ms = await until(() => theirs.closed && guest.closed, 'both connections to close', 3000);
+    expect(ms).toBeLessThan(1000);
+  });
+});
+
 describe('REST beside the document', () => {
   const itemUrl = (id: number) => `/api/collections/contents-list/${id}/`;
   const patchWith = (by: Caller, id: number, body: object, ifMatch?: string) =>
