@@ -42,6 +42,15 @@ export class DocumentsRepository {
     return { state: row.state, updates };
   }
 
+  /** Whether item `contentId` has a document yet (no lock: a cheap first look). */
+  async exists(contentId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ contentId: contentDocuments.contentId })
+      .from(contentDocuments)
+      .where(eq(contentDocuments.contentId, contentId));
+    return row !== undefined;
+  }
+
   /** The live document of a stored one. */
   static documentOf(stored: StoredDocument): Y.Doc {
     return documentOf(

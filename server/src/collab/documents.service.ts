@@ -57,6 +57,10 @@ export class DocumentsService {
    * REST saves of one item go one at a time.
    */
   async settleIn(repos: LibraryRepositories, contentId: number): Promise<Y.Doc | undefined> {
+    // An item never opened live has no document: nothing to settle, and nothing locked, so its
+    // REST saves go exactly as before live editing (writeIn looks again once the item's row is
+    // held, for a document made meanwhile).
+    if (!(await repos.documents.exists(contentId))) return undefined;
     // The item's row first, then its document's: every path takes them in this order (making a
     // document, settling, a REST save), so none waits on another in a circle.
     const item = await repos.documents.lockItem(contentId, { trashedToo: true });
@@ -82,7 +86,7 @@ export class DocumentsService {
 
   /**
    * A REST write of the item's text (a save, a restore) as an edit of its document, in the
-   * caller's transaction after `settleIn`: the smallest change from the document's text to
+   * caller's transaction after `settleIn` and after the item's row is written: the smallest change from the document's text to
    * `next`, stored as an update by `userId`. Answers whether the document changed (then the open
    * editors are told once the transaction commits).
    */
@@ -93,8 +97,16 @@ export class DocumentsService {
     next: string,
     userId: number,
   ): Promise<boolean> {
-    if (!doc) return false;
-    const update = replaceText(doc, next);
+    // No document when the save began: one may have been made since (opened by someone). Once
+    // the save has written the item's row (held to the end of its transaction), a document made
+    // before is visible here, and one made after starts from the saved text.
+    const live =
+      doc ??
+      (await repos.documents
+        .load(contentId)
+        .then((stored) => (stored ? DocumentsRepository.documentOf(stored) : undefined)));
+    if (!live) return false;
+    const update = replaceText(live, next);
     if (!update) return false;
     await repos.documents.append(contentId, update, userId);
     return true;

@@ -232,15 +232,6 @@ export class ContentsService {
         this.now(),
         { fold: ifMatch !== undefined || body.content === undefined },
       );
-      if (body.content !== undefined) {
-        textChanged = await this.live.documents.writeIn(
-          repos,
-          id,
-          doc,
-          body.content,
-          caller.userId,
-        );
-      }
       const row = await repos.contents.update(caller, id, {
         title: body.title,
         content: body.content,
@@ -252,6 +243,16 @@ export class ContentsService {
         position,
       });
       if (!row) throw notFound();
+      // The same text as an edit of the live document, the item's row now held.
+      if (body.content !== undefined) {
+        textChanged = await this.live.documents.writeIn(
+          repos,
+          id,
+          doc,
+          body.content,
+          caller.userId,
+        );
+      }
       // A given position is a place on the board: the item that held it, and those after, move down.
       if (body.position !== undefined) {
         await repos.contents.makeRoom(caller, access.ownerId, row.status, row.position, row.id);
@@ -295,6 +296,12 @@ export class ContentsService {
       // A restore is an edit of the live document: open editors see it (docs/api.md, "Versions").
       const doc = await this.live.documents.settleIn(repos, id);
       await repos.versions.keepNow(id, null, caller.userId, this.now());
+      const row = await repos.contents.update(caller, id, {
+        title: version.title,
+        content: version.content,
+        wordCount: version.wordCount,
+      });
+      if (!row) throw notFound();
       textChanged = await this.live.documents.writeIn(
         repos,
         id,
@@ -302,12 +309,6 @@ export class ContentsService {
         version.content,
         caller.userId,
       );
-      const row = await repos.contents.update(caller, id, {
-        title: version.title,
-        content: version.content,
-        wordCount: version.wordCount,
-      });
-      if (!row) throw notFound();
       return this.presentOne(repos, caller, row);
     });
     if (textChanged) this.live.notices.textChanged(id);
