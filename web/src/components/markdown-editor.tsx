@@ -1,16 +1,5 @@
 import { clsx } from 'clsx';
-import {
-  Bold,
-  Code,
-  Heading2,
-  Italic,
-  Link,
-  List,
-  ListOrdered,
-  Quote,
-  Underline,
-  type LucideIcon,
-} from 'lucide-react';
+import { MARKDOWN_TOOLS as tools } from './markdown-tools';
 import {
   forwardRef,
   useId,
@@ -31,18 +20,6 @@ import {
   type TextEdit,
 } from './markdown-format';
 import { inputClasses } from './text-field';
-
-const tools: { format: MarkdownFormat; label: string; Icon: LucideIcon; shortcut?: string }[] = [
-  { format: 'bold', label: 'Bold', Icon: Bold, shortcut: 'B' },
-  { format: 'italic', label: 'Italic', Icon: Italic, shortcut: 'I' },
-  { format: 'underline', label: 'Underline', Icon: Underline, shortcut: 'U' },
-  { format: 'code', label: 'Code', Icon: Code },
-  { format: 'heading', label: 'Heading', Icon: Heading2 },
-  { format: 'bullet-list', label: 'Bullet list', Icon: List },
-  { format: 'numbered-list', label: 'Numbered list', Icon: ListOrdered },
-  { format: 'quote', label: 'Quote', Icon: Quote },
-  { format: 'link', label: 'Link', Icon: Link, shortcut: 'K' },
-];
 
 const shortcuts = new Map(
   tools.flatMap(({ format, shortcut }) => (shortcut ? [[shortcut.toLowerCase(), format]] : [])),

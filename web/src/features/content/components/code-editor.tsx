@@ -11,18 +11,7 @@ import {
   type Command,
 } from '@codemirror/view';
 import { clsx } from 'clsx';
-import {
-  Bold,
-  Code,
-  Heading2,
-  Italic,
-  Link,
-  List,
-  ListOrdered,
-  Quote,
-  Underline,
-  type LucideIcon,
-} from 'lucide-react';
+import { MARKDOWN_TOOLS as tools } from '../../../components/markdown-tools';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import type { Awareness } from 'y-protocols/awareness';
@@ -36,18 +25,6 @@ import {
 } from '../../../components/markdown-format';
 import { PRESENCE_PALETTE } from '../collab/collab-session';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
-
-const tools: { format: MarkdownFormat; label: string; Icon: LucideIcon; shortcut?: string }[] = [
-  { format: 'bold', label: 'Bold', Icon: Bold, shortcut: 'B' },
-  { format: 'italic', label: 'Italic', Icon: Italic, shortcut: 'I' },
-  { format: 'underline', label: 'Underline', Icon: Underline, shortcut: 'U' },
-  { format: 'code', label: 'Code', Icon: Code },
-  { format: 'heading', label: 'Heading', Icon: Heading2 },
-  { format: 'bullet-list', label: 'Bullet list', Icon: List },
-  { format: 'numbered-list', label: 'Numbered list', Icon: ListOrdered },
-  { format: 'quote', label: 'Quote', Icon: Quote },
-  { format: 'link', label: 'Link', Icon: Link, shortcut: 'K' },
-];
 
 /** "Ctrl" or "⌘", as the person's keyboard says it. */
 const modifierName =
