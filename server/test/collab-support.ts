@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { expect } from 'vitest';
+import type { ContentItem } from '@cw/contract';
 import type { App } from '../src/app';
+import type { Caller } from './library-helpers';
 
 /**
  * Clients of live co-editing (docs/api.md, "Writing together") for tests: Hocuspocus's own
@@ -104,4 +107,19 @@ export async function until(condition: () => boolean, what: string, ms = 5000): 
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return Date.now() - started;
+}
+
+/** A new script of `by`'s, in `collections` (the tests' items to open live). */
+export async function newItem(
+  by: Pick<Caller, 'post'>,
+  content = 'Hello',
+  collections: number[] = [],
+): Promise<ContentItem> {
+  const res = await by.post('/api/collections/contents-list/', {
+    title: 'Script',
+    content,
+    collections,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ContentItem>();
 }

@@ -5,7 +5,7 @@ import type { ContentItem, Paginated, Version, VersionSummary } from '@cw/contra
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
 import { share } from './sharing-helpers';
-import { collabUrl, listen, openDocument, until, type Client } from './collab-support';
+import { collabUrl, listen, newItem, openDocument, until, type Client } from './collab-support';
 
 /**
  * Live co-editing (docs/api.md, "Writing together"): real providers over a real socket to the
@@ -22,16 +22,6 @@ const open = (contentId: number, token: string) => {
   clients.push(client);
   return client;
 };
-
-async function newItem(by: Caller, content = 'Hello', collections: number[] = []) {
-  const res = await by.post('/api/collections/contents-list/', {
-    title: 'Script',
-    content,
-    collections,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<ContentItem>();
-}
 
 const itemOf = async (by: Caller, id: number) =>
   (await by.get(`/api/collections/contents-list/${id}/`)).json<ContentItem>();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ContentItem } from '@cw/contract';
 import { forgeToken } from './auth-support';
-import { collabUrl, listen, openDocument, until, type Client } from './collab-support';
+import { collabUrl, listen, newItem, openDocument, until, type Client } from './collab-support';
 import {
   MESSAGE,
   RawEditor,
@@ -56,16 +56,6 @@ const editor = async (contentId: number, token: string) => {
   sockets.push(opened.socket);
   return opened;
 };
-
-async function newItem(by: Caller, content = 'Hello', collections: number[] = []) {
-  const res = await by.post('/api/collections/contents-list/', {
-    title: 'Script',
-    content,
-    collections,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<ContentItem>();
-}
 
 async function storedUpdates(contentId: number, userId?: number): Promise<number> {
   const rows = await ctx.database.db.execute(
