@@ -1,6 +1,9 @@
 // What a visitor's browser sees: the JavaScript it downloads, and how fast the content editor
 // answers a keystroke with 10,000 words in it. Headless Debian Chromium through playwright-core.
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Tokens } from './api';
@@ -229,6 +232,24 @@ export interface EditorResult {
   floor: KeystrokeFigures;
   /** The same, with the bare <textarea> holding the same script: the browser's own share. */
   floorWithScript?: KeystrokeFigures;
+  /** CodeMirror alone (bare-codemirror.ts) holding the same script: the editor library's share. */
+  bareCodeMirror?: KeystrokeFigures;
+}
+
+/** bare-codemirror.ts bundled into one script for a blank page. */
+async function bareCodeMirrorBundle(): Promise<string> {
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-codemirror.ts');
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('esbuild wrote no bundle for bare-codemirror.ts');
+  return output.text;
 }
 
 export async function measureEditor(
@@ -264,6 +285,31 @@ export async function measureEditor(
   };
   const floor = await bareTextarea('');
   const floorWithScript = await bareTextarea(text);
+
+  // CodeMirror alone, with the writing page's extensions, in a pane of the writing page's size:
+  // what the editor library costs here, apart from the shared document, React and the page.
+  const bareCodeMirror = async (): Promise<KeystrokeFigures> => {
+    const bundle = await bareCodeMirrorBundle();
+    const floorContext = await browser.newContext();
+    try {
+      const blank = await floorContext.newPage();
+      await blank.setContent('<div id="host" style="width:600px;height:442px"></div>');
+      await blank.evaluate((script) => {
+        (window as unknown as { __benchScript: string }).__benchScript = script;
+      }, text);
+      await blank.addScriptTag({ content: bundle });
+      const area = blank.locator('.cm-content');
+      await area.waitFor({ state: 'visible' });
+      await blank.waitForTimeout(500);
+      await area.click();
+      await blank.keyboard.press('Control+End');
+      await installProbe(blank);
+      return figures(await typeMeasured(blank, typed));
+    } finally {
+      await floorContext.close();
+    }
+  };
+  const bareEditor = await bareCodeMirror();
 
   // The script is an item of its own (the writing page opens its shared document): made through
   // the API, then opened at /content/{id}/edit, where the editor loads the 10,000 words.
@@ -363,6 +409,7 @@ export async function measureEditor(
       editor: figures(probe),
       floor,
       floorWithScript,
+      bareCodeMirror: bareEditor,
     };
   } finally {
     await context.close();

@@ -500,6 +500,16 @@ function renderRest(lines: string[], results: Results, checkFor: CheckFor): void
             ]),
           ]
         : []),
+      ...(web.editor.ok && web.editor.value.bareCodeMirror
+        ? [
+            row([
+              'CodeMirror alone (same extensions, no shared document, no page) holding the script',
+              editorCell((e) => e.bareCodeMirror ?? e.floor),
+              '',
+              '',
+            ]),
+          ]
+        : []),
     );
   }
 

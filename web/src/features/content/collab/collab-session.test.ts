@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler } from '../../../lib/api-client';
 import { CollabRelay } from '../../../test/collab-relay';
 import { fakeFetch, json } from '../../../test/render';
-import { CollabSession } from './collab-session';
+import {
+  CollabSession,
+  SAVED_AFTER_MS,
+  type ConnectTransport,
+  type TransportEvents,
+} from './collab-session';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -151,6 +156,54 @@ describe('CollabSession when the server does not accept the token', () => {
     });
     await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
     expect(fake.calls).toHaveLength(1);
+    session.destroy();
+  });
+});
+
+describe('CollabSession status while someone types', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says Saving from the first key and Saved once every key has been acknowledged for a moment', () => {
+    vi.useFakeTimers();
+    // The socket's events, driven by hand: each key is unacknowledged until the server answers.
+    let events: TransportEvents | undefined;
+    const connect: ConnectTransport = (_name, _doc, handlers) => {
+      events = handlers;
+      return { awareness: null, disconnect() {}, connect() {}, reconnect() {}, destroy() {} };
+    };
+    const session = new CollabSession({ name: 'content:3', user: 1, connect, persist: false });
+    const seen: string[] = [];
+    session.subscribe(() => seen.push(session.getState().sync));
+    events!.connected(true);
+    events!.synced();
+    expect(session.getState().sync).toBe('saved');
+    seen.length = 0;
+
+    // Three keys, each acknowledged a few milliseconds later, 100 ms apart.
+    for (let key = 0; key < 3; key += 1) {
+      events!.unsynced(true);
+      vi.advanceTimersByTime(5);
+      events!.unsynced(false);
+      vi.advanceTimersByTime(95);
+    }
+    // One change for the whole burst, not two per key.
+    expect(seen).toEqual(['saving']);
+    // The last acknowledgement came 95 ms ago.
+    vi.advanceTimersByTime(SAVED_AFTER_MS - 95 - 1);
+    expect(session.getState().sync).toBe('saving');
+    vi.advanceTimersByTime(1);
+    expect(session.getState().sync).toBe('saved');
+    expect(seen).toEqual(['saving', 'saved']);
+
+    // Unacknowledged for long: Saving stays, whatever the wait.
+    events!.unsynced(true);
+    vi.advanceTimersByTime(SAVED_AFTER_MS * 3);
+    expect(session.getState().sync).toBe('saving');
+    // Losing the connection is said at once.
+    events!.connected(false);
+    expect(session.getState().sync).toBe('offline');
     session.destroy();
   });
 });

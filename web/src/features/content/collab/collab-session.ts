@@ -126,6 +126,9 @@ export const hocuspocusTransport: ConnectTransport = (name, doc, events) => {
   };
 };
 
+/** How long every change must have been acknowledged before "Saving" turns to "Saved". */
+export const SAVED_AFTER_MS = 400;
+
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /** A document's name on the server (docs/api.md, "Writing together"). */
@@ -168,6 +171,10 @@ export class CollabSession {
   private renewed = false;
   private readonly loaded: Promise<void>;
   private syncedWaiters: (() => void)[] = [];
+  /** "Saved" is due once SAVED_AFTER_MS pass with nothing new left unacknowledged. */
+  private savedTimer: ReturnType<typeof setTimeout> | undefined;
+  private savedDue = false;
+  private savedOnce = false;
 
   constructor(private readonly options: CollabSessionOptions) {
     this.name = options.name;
@@ -215,6 +222,7 @@ export class CollabSession {
     if (this.destroyed) return;
     this.destroyed = true;
     this.stopListening();
+    clearTimeout(this.savedTimer);
     this.transport?.destroy();
     this.transport = null;
     void this.persistence?.destroy();
@@ -324,6 +332,22 @@ export class CollabSession {
     if (!isOnline() || (!this.connected && this.disconnectedOnce)) sync = 'offline';
     else if (!this.connected || this.unsynced || !this.state.synced) sync = 'saving';
     else sync = 'saved';
+    if (sync === 'saved' && this.state.sync === 'saving' && this.savedOnce && !this.savedDue) {
+      // Typing: each keystroke is unsaved for the few milliseconds until the server acknowledges
+      // it. The status stays "Saving" until the acknowledgements have kept up for SAVED_AFTER_MS,
+      // so it changes twice per burst of typing, not twice per key (each change is a render, and
+      // an announcement of the status region to a screen reader).
+      this.savedTimer ??= setTimeout(() => {
+        this.savedTimer = undefined;
+        this.savedDue = true;
+        this.update();
+        this.savedDue = false;
+      }, SAVED_AFTER_MS);
+      return;
+    }
+    clearTimeout(this.savedTimer);
+    this.savedTimer = undefined;
+    if (sync === 'saved') this.savedOnce = true;
     if (sync !== this.state.sync) this.set({ sync });
   }
 

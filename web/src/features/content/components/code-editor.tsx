@@ -3,13 +3,7 @@ import { markdown } from '@codemirror/lang-markdown';
 import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
-import {
-  drawSelection,
-  EditorView,
-  keymap,
-  placeholder as placeholderText,
-  type Command,
-} from '@codemirror/view';
+import { EditorView, keymap, placeholder as placeholderText, type Command } from '@codemirror/view';
 import { clsx } from 'clsx';
 import { MARKDOWN_TOOLS as tools } from '../../../components/markdown-tools';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
@@ -201,7 +195,6 @@ export function CodeEditor({
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           search({ top: true }),
           highlightSelectionMatches(),
-          drawSelection(),
           EditorView.lineWrapping,
           placeholder ? placeholderText(placeholder) : [],
           theme,

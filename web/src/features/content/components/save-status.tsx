@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Check, CloudOff, Loader2 } from 'lucide-react';
+import { Check, CloudOff, CloudUpload } from 'lucide-react';
 import type { SyncState } from '../collab/collab-session';
 
 /** What the status line says; `error`: the server refused a change of the title or tags. */
@@ -26,10 +26,9 @@ export function SaveStatus({ state }: { state: SaveStatusState }) {
     >
       {state === 'saving' && (
         <>
-          <Loader2
-            className="size-3.5 animate-spin motion-reduce:animate-none"
-            aria-hidden="true"
-          />
+          {/* Still, not spinning: "Saving" shows while someone types, and a spinning icon
+              would draw frames beside every keystroke (and distract from the words). */}
+          <CloudUpload className="size-3.5" aria-hidden="true" />
           Saving
         </>
       )}
