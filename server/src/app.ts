@@ -1,13 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
-import type { LoggerOptions } from 'pino';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
@@ -36,7 +29,7 @@ import {
   unauthorized,
 } from './http/errors';
 import { registerJsonBodyReader } from './http/json-body';
-import { errorForLog, requestForLog } from './http/log-serializers';
+import { OneLinePerRequest } from './http/request-log';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { registerResponseHeaders } from './http/response-headers';
 import { answersSerializer } from './http/response-serializer';
@@ -82,50 +75,6 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance;
-
-/**
- * One log line per request, at debug, when it has been answered (Fastify's own are two, at
- * info). The path only: query strings may carry what a log must not keep.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-  override requestCompleted(_error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-    request.log.debug(
-      {
-        method: request.method,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  }
-}
-
-/** The process logger's options: main.ts's pino, and the tests that read the log. */
-export const loggerOptions = (level: string): LoggerOptions => ({
-  level,
-  // Request logs without query strings; database errors by code and constraint only.
-  serializers: { req: requestForLog, err: errorForLog },
-  redact: {
-    paths: [
-      'req.headers.authorization',
-      'req.headers.cookie',
-      '*.password',
-      '*.new_password',
-      '*.current_password',
-      '*.passwordHash',
-      '*.password_hash',
-      '*.otp',
-      '*.codeHash',
-      '*.refresh',
-      '*.access',
-      '*.token',
-      '*.tokenHash',
-    ],
-    censor: '[redacted]',
-  },
-});
 
 /** The whole HTTP application. Used by main.ts and by every integration test. */
 export async function buildApp(deps: AppDeps): Promise<App> {

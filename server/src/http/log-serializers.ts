@@ -3,7 +3,7 @@ import { sqlState } from '../db/errors';
 /*
  * What the logs may hold (docs/auth.md, "Hostile input"): never query parameters, passwords, hashes, tokens or
  * one-time codes. Two serializers enforce it for every log line that carries a request or an
- * error, wherever it is logged; app.ts's `loggerOptions` installs them (Fastify keeps them over
+ * error, wherever it is logged; `loggerOptions` (runtime/logger.ts) installs them (Fastify keeps them over
  * its own).
  */
 

@@ -1,5 +1,30 @@
-import pino, { type Logger } from 'pino';
-import { loggerOptions } from '../app';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import { errorForLog, requestForLog } from '../http/log-serializers';
+
+/** The process logger's options: main.ts's pino, and the tests that read the log. */
+export const loggerOptions = (level: string): LoggerOptions => ({
+  level,
+  // Request logs without query strings; database errors by code and constraint only.
+  serializers: { req: requestForLog, err: errorForLog },
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.new_password',
+      '*.current_password',
+      '*.passwordHash',
+      '*.password_hash',
+      '*.otp',
+      '*.codeHash',
+      '*.refresh',
+      '*.access',
+      '*.token',
+      '*.tokenHash',
+    ],
+    censor: '[redacted]',
+  },
+});
 
 /**
  * The process logger: readable lines when a person watches a terminal (`npm start`, `npm run
