@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import {
+  tsvector,
+  searchVector,
+  titleVector,
+  createdOn,
+  updatedOn,
+  deletedOn,
+  trashIndexes,
+} from './common';
+import { users } from './accounts';
+import { collections, tags } from './collections';
+
+/* Content items and what hangs on them: versions, files, notes, stored bytes to remove. */
+
+export const contents = pgTable(
+  'contents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** idea → scripting → recording → editing → published (the board's columns). */
+    status: text('status').notNull().default('idea'),
+    /** The planned or actual publication day. */
+    publishOn: date('publish_on', { mode: 'string' }),
+    /** Shown on its collections' public pages (once published). */
+    isPublic: boolean('is_public').notNull().default(false),
+    /** countWords(content), kept on every write; null only for rows written before it existed. */
+    wordCount: integer('word_count'),
+    /** Order inside a status column of the board; new items go to the end. */
+    position: integer('position').notNull().default(0),
+    createdOn: createdOn(),
+    updatedOn: updatedOn(),
+    /** Who wrote it last (the owner or an editor of one of its collections). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedOn: deletedOn(),
+    search: searchVector('title', 'content', true),
+    titleSearch: titleVector('title'),
+  },
+  (t) => [
+    index('contents_user_id_idx').on(t.userId, t.id.desc()),
+    ...trashIndexes('contents', t),
+    index('contents_search_idx').using('gin', t.search),
+    index('contents_user_status_position_idx').on(t.userId, t.status, t.position),
+    index('contents_user_publish_on_idx').on(t.userId, t.publishOn),
+    check(
+      'contents_status_check',
+      sql`${t.status} in ('idea', 'scripting', 'recording', 'editing', 'published')`,
+    ),
+  ],
+);
+
+/** A content item may sit in any number of its owner's collections. */
+export const contentCollections = pgTable(
+  'content_collections',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    /**
+     * The item's owner is not the collection's owner. The API writes no such row today (an
+     * item's collections are its owner's), but the read scope allows them. Set by the database
+     * on every insert and update (trigger of migration 0011, from the two rows' `user_id`, which
+     * never change), never by the application. Search finds the items shared with a caller from
+     * it without going through every item of the caller's own collections (decision 112).
+     */
+    foreignOwner: boolean('foreign_owner').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.collectionId] }),
+    index('content_collections_collection_idx').on(t.collectionId, t.contentId),
+    index('content_collections_foreign_idx')
+      .on(t.collectionId, t.contentId)
+      .where(sql`${t.foreignOwner}`),
+  ],
+);
+
+export const contentTags = pgTable(
+  'content_tags',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.tagId] }),
+    index('content_tags_tag_idx').on(t.tagId, t.contentId),
+  ],
+);
+
+/**
+ * Earlier texts of a content item (docs/api.md, "Versions"): kept by a save when the newest
+ * version is older than 5 minutes, by a named save, and before a restore. They go with their
+ * item (a trashed item keeps them; deleting it for good removes them).
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    /** A named save's label; null for a version kept by saving or restoring. */
+    label: text('label'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    wordCount: integer('word_count').notNull(),
+    createdOn: createdOn(),
+    /** Who made the version (a named save or a restore); null when kept by a save. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('content_versions_content_idx').on(t.contentId, t.id.desc())],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Deleting a content item deletes its files (the service also removes the bytes). */
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    /**
+     * A collection's own file (its Files & Attachments tab). Deleting the collection keeps the
+     * file in the owner's files, unattached, rather than deleting bytes nobody chose to delete.
+     */
+    collectionId: integer('collection_id').references(() => collections.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    /** Key of the bytes in the storage backend (a relative path on disk today). */
+    storageKey: text('storage_key').notNull(),
+    createdOn: createdOn(),
+    /** The name whole (`notes.txt`) and in parts (`notes`, `txt`): the parser keeps a file name as one token. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `setweight(to_tsvector('english'::regconfig, name) || to_tsvector('english'::regconfig, translate(name, '._-', '   ')), 'A')`,
+        ),
+      ),
+  },
+  (t) => [
+    index('files_user_id_idx').on(t.userId, t.id.desc()),
+    index('files_search_idx').using('gin', t.search),
+    index('files_content_idx').on(t.contentId),
+    index('files_collection_idx').on(t.collectionId),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdOn: createdOn(),
+    updatedOn: updatedOn(),
+    /** Who wrote it last (the owner or an editor of its collection). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A note trashed with its collection gets the collection's `deleted_on` (to the
+     * microsecond): restoring the collection brings back exactly those (docs/api.md, "Trash").
+     */
+    deletedOn: deletedOn(),
+    search: searchVector('title', 'content', true),
+    titleSearch: titleVector('title'),
+  },
+  (t) => [
+    index('notes_collection_idx').on(t.collectionId, t.id.desc()),
+    ...trashIndexes('notes', t),
+    index('notes_user_id_idx').on(t.userId, t.id.desc()),
+    index('notes_search_idx').using('gin', t.search),
+  ],
+);
+
+/**
+ * Stored bytes whose rows are gone for good, waiting to be removed from the file store
+ * (decision 131): written in the transaction that deletes the rows, removed after it commits,
+ * and swept at start-up and every few minutes, so a crash between the two leaves no orphan.
+ */
+export const fileRemovals = pgTable('file_removals', {
+  storageKey: text('storage_key').primaryKey(),
+  createdOn: createdOn(),
+  /**
+   * Set for a key reserved before its bytes are written (an upload; decision 138): the sweep
+   * leaves it alone until then, and the transaction that inserts the file's row deletes it.
+   */
+  notBefore: timestamp('not_before', { withTimezone: true }),
+});
