@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import * as Y from 'yjs';
-import * as decoding from 'lib0/decoding';
 import { Redis as RedisClient } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
@@ -12,7 +11,6 @@ import {
   type beforeHandleMessagePayload,
   type onAuthenticatePayload,
   type onChangePayload,
-  type onDisconnectPayload,
   type onLoadDocumentPayload,
 } from '@hocuspocus/server';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
@@ -26,14 +24,9 @@ import {
   type CollabEvent,
   type CollabNotices,
 } from './collab-bus';
-import {
-  CLOSE,
-  RefusedUpdate,
-  TEXT_NAME,
-  checkUpdate,
-  contentIdOf,
-  documentNameOf,
-} from './documents';
+import { RefusedUpdate, TEXT_NAME, checkUpdate, contentIdOf, documentNameOf } from './documents';
+import { ConnectionCounts, type ConnectionContext } from './connection-counts';
+import { refuseUpgrade, syncUpdateOf, watchSocket } from './socket-rules';
 import { DocumentsRepository } from './documents.repository';
 import type { DocumentsService } from './documents.service';
 
@@ -60,36 +53,6 @@ export const DEFAULT_COLLAB_LIMITS: CollabLimits = {
   settleMaxDelayMs: 1000,
 };
 
-/** Largest presence (awareness) message: a name, a colour and a cursor are a few hundred bytes. */
-const AWARENESS_MAX_BYTES = 32 * 1024;
-/** Messages a socket may send for documents it has not opened (yet) before it is closed. */
-const UNOPENED_MESSAGES_MAX = 64;
-/** Documents one socket may ask for. */
-const DOCUMENTS_PER_SOCKET = 100;
-
-/** Hocuspocus message types and y-protocols sync steps (their wire numbers). */
-const MESSAGE_SYNC = 0;
-const MESSAGE_AWARENESS = 1;
-const MESSAGE_AUTH = 2;
-const MESSAGE_QUERY_AWARENESS = 3;
-/** Server to client only; Hocuspocus would apply one from a client like a sync message. */
-const MESSAGE_SYNC_REPLY = 4;
-const MESSAGE_CLOSE = 7;
-/**
- * What a client may send: what the provider sends. Never a sync reply, a stateless message or a
- * broadcast to every editor of the document (a viewer's too; nothing in the product uses them),
- * a sync status, or a type Hocuspocus does not know.
- */
-const CLIENT_MESSAGES: ReadonlySet<number> = new Set([
-  MESSAGE_SYNC,
-  MESSAGE_AWARENESS,
-  MESSAGE_AUTH,
-  MESSAGE_QUERY_AWARENESS,
-  MESSAGE_CLOSE,
-]);
-const SYNC_STEP_2 = 1;
-const SYNC_UPDATE = 2;
-
 /** Why a document connection is refused or closed: the reason the client's provider is told. */
 export const REFUSAL = {
   unauthorized: { reason: 'unauthorized' },
@@ -100,11 +63,6 @@ export const REFUSAL = {
 
 /** What the server itself writes into a live document: never stored again, never settled. */
 const STORED_ORIGIN = 'cw:stored';
-
-interface ConnectionContext {
-  userId: number;
-  contentId: number;
-}
 
 export interface CollabDeps {
   store: LibraryStore;
@@ -129,7 +87,7 @@ export class CollabServer implements CollabNotices {
   private readonly limits: CollabLimits;
   private readonly sockets: WebSocketServer;
   private readonly bus: CollabBus;
-  private readonly connectionsOf = new Map<number, Map<number, number>>();
+  private readonly counts: ConnectionCounts;
   private readonly settling = new Map<number, SettleTimer>();
   /** Each connection's messages are checked and stored one after another. */
   private readonly queues = new WeakMap<Connection, Promise<unknown>>();
@@ -167,12 +125,13 @@ export class CollabServer implements CollabNotices {
       onLoadDocument: (payload) => this.load(payload),
       beforeHandleMessage: (payload) => this.inOrder(payload),
       onChange: async (payload) => this.changed(payload),
-      onDisconnect: async (payload) => this.disconnected(payload),
+      onDisconnect: async (payload) => this.counts.disconnected(payload),
       afterUnloadDocument: async ({ documentName }) => {
         const contentId = contentIdOf(documentName);
         if (contentId !== null) await this.settleNow(contentId);
       },
     });
+    this.counts = new ConnectionCounts(this.hocuspocus, this.limits);
   }
 
   /** Takes WebSocket upgrades of COLLAB_PATH on `server`; any other upgrade is a 404. */
@@ -189,7 +148,7 @@ export class CollabServer implements CollabNotices {
         return;
       }
       this.sockets.handleUpgrade(request, socket, head, (ws) => {
-        this.watch(ws);
+        watchSocket(ws, (socket, name) => this.isOpen(socket, name));
         this.hocuspocus.handleConnection(ws, request);
       });
     });
@@ -217,46 +176,7 @@ export class CollabServer implements CollabNotices {
     this.sockets.close();
   }
 
-  /**
-   * Rules of the socket itself, checked before Hocuspocus reads a message: a name that is no
-   * item's document, too many documents, too many messages for documents not opened, or an
-   * oversized presence message close it (docs/api.md, "Writing together").
-   */
-  private watch(ws: WebSocket): void {
-    const names = new Set<string>();
-    let unopened = 0;
-    ws.on('error', () => ws.terminate());
-    // Hocuspocus emits the messages it queued before authentication again, without `isBinary`.
-    ws.prependListener('message', (data: Buffer, isBinary: boolean | undefined) => {
-      const refuse = (code: number, reason: string) => {
-        ws.close(code, reason);
-        ws.terminate();
-      };
-      if (isBinary === false) return refuse(1003, 'binary messages only');
-      let name: string;
-      let type: number;
-      try {
-        const decoder = decoding.createDecoder(new Uint8Array(data));
-        name = decoding.readVarString(decoder);
-        type = decoding.readVarUint(decoder);
-      } catch {
-        return refuse(4400, 'malformed message');
-      }
-      if (contentIdOf(name) === null) return refuse(4400, 'unknown document name');
-      if (!CLIENT_MESSAGES.has(type)) return refuse(4400, 'unknown message type');
-      if (!names.has(name)) {
-        if (names.size >= DOCUMENTS_PER_SOCKET) return refuse(4429, 'too many documents');
-        names.add(name);
-      }
-      if (type === MESSAGE_AWARENESS && data.byteLength > AWARENESS_MAX_BYTES) {
-        return refuse(4413, 'presence message too large');
-      }
-      if (type !== MESSAGE_AUTH && !this.isOpen(ws, name) && ++unopened > UNOPENED_MESSAGES_MAX) {
-        return refuse(4429, 'too many messages before authentication');
-      }
-    });
-  }
-
+  /** Whether `ws` has `name` open (authenticated). */
   private isOpen(ws: WebSocket, name: string): boolean {
     const document = this.hocuspocus.documents.get(name);
     if (!document) return false;
@@ -285,52 +205,9 @@ export class CollabServer implements CollabNotices {
     );
     if (!access) throw REFUSAL.notFound;
     // Counted after the last await, so a burst of connections cannot pass the limit together.
-    if (!this.admit(userId, contentId)) throw REFUSAL.tooMany;
+    if (!this.counts.admit(userId, contentId)) throw REFUSAL.tooMany;
     connectionConfig.readOnly = !can(access.role, 'write');
     return { userId, contentId };
-  }
-
-  /** One more connection of `userId` to `contentId`, unless over the limits. */
-  private admit(userId: number, contentId: number): boolean {
-    let counts = this.connectionsOf.get(userId);
-    const total = () => [...(counts?.values() ?? [])].reduce((sum, n) => sum + n, 0);
-    if (
-      (counts?.get(contentId) ?? 0) >= this.limits.perDocument ||
-      total() >= this.limits.perPerson
-    ) {
-      // Counted connections whose set-up failed never disconnect: count the open ones again.
-      counts = this.recount(userId);
-      if ((counts.get(contentId) ?? 0) >= this.limits.perDocument) return false;
-      if (total() >= this.limits.perPerson) return false;
-    }
-    counts ??= new Map();
-    this.connectionsOf.set(userId, counts);
-    counts.set(contentId, (counts.get(contentId) ?? 0) + 1);
-    return true;
-  }
-
-  private recount(userId: number): Map<number, number> {
-    const counts = new Map<number, number>();
-    for (const document of this.hocuspocus.documents.values()) {
-      for (const connection of document.getConnections()) {
-        const context = connection.context as Partial<ConnectionContext>;
-        if (context.userId !== userId || context.contentId === undefined) continue;
-        counts.set(context.contentId, (counts.get(context.contentId) ?? 0) + 1);
-      }
-    }
-    this.connectionsOf.set(userId, counts);
-    return counts;
-  }
-
-  private async disconnected({ context }: onDisconnectPayload): Promise<void> {
-    const { userId, contentId } = context as Partial<ConnectionContext>;
-    if (userId === undefined || contentId === undefined) return;
-    const counts = this.connectionsOf.get(userId);
-    const count = counts?.get(contentId) ?? 0;
-    if (!counts) return;
-    if (count <= 1) counts.delete(contentId);
-    else counts.set(contentId, count - 1);
-    if (counts.size === 0) this.connectionsOf.delete(userId);
   }
 
   private async load({ documentName, document }: onLoadDocumentPayload): Promise<void> {
@@ -467,30 +344,4 @@ export class CollabServer implements CollabNotices {
 interface SettleTimer {
   handle: NodeJS.Timeout;
   firstAt: number;
-}
-
-/**
- * The Yjs update a Hocuspocus sync message (or sync reply) carries (step 2 or update), or null
- * for any other. Throws CLOSE.malformed for one cut short: lib0 would read on past the frame's
- * end into whatever else the buffer under it holds.
- */
-function syncUpdateOf(data: Uint8Array): Uint8Array | null {
-  let length: number;
-  const decoder = decoding.createDecoder(data);
-  try {
-    decoding.readVarString(decoder);
-    const type = decoding.readVarUint(decoder);
-    if (type !== MESSAGE_SYNC && type !== MESSAGE_SYNC_REPLY) return null;
-    const step = decoding.readVarUint(decoder);
-    if (step !== SYNC_STEP_2 && step !== SYNC_UPDATE) return null;
-    length = decoding.readVarUint(decoder);
-  } catch {
-    throw CLOSE.malformed;
-  }
-  if (length > data.byteLength - decoder.pos) throw CLOSE.malformed;
-  return data.subarray(decoder.pos, decoder.pos + length);
-}
-
-function refuseUpgrade(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
