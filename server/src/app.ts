@@ -38,7 +38,6 @@ import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
 import { publicNotFoundOf } from './library/public.routes';
 import { JobQueue, runJobQueue } from './jobs/job-queue';
-import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
 import { FileRemovals } from './storage/file-removals';
 import { LibraryStore } from './library/library-store';
@@ -189,12 +188,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     removals,
     log: app.log,
+    jobLeaseSeconds: config.jobLeaseSeconds,
     // A deleted account's items are gone: every open editor of them closes.
     onAccountDeleted: () => live.collab?.accessChanged({ all: true }),
   });
-  runMailQueue(app, authServices.mailQueue);
+  app.decorate('mailQueue', authServices.mailQueue);
+  runJobQueue(app, authServices.mailQueue.worker);
   // Imports and the trash's purge (decision 133).
-  const jobQueue = new JobQueue(deps.database.db, app.log, config.jobLeaseSeconds);
+  const jobQueue = new JobQueue(deps.database.db, app.log, config.jobLeaseSeconds, { now });
+  app.decorate('jobs', jobQueue);
   runJobQueue(app, jobQueue);
 
   // Request durations and the rest of GET /api/metrics; nothing at all without METRICS_TOKEN.

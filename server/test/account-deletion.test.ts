@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Collection, ContentItem, FileObject, ImportJob } from '@cw/contract';
+import { jobs } from '../src/db/schema';
+import { mailJobsTo, QueuedMails } from '../src/mail/mail-queue';
 import { createTestApp, type TestContext } from './helpers';
 import { PNG, zipOf } from './import-fixtures';
 import { multipartBody, signedInCaller, type Caller } from './library-helpers';
@@ -75,6 +77,13 @@ describe('POST delete-account/', () => {
     // Alice trashes something: the trash goes too.
     await alice.delete(`/api/collections/contents-list/${mine.item.id}/`);
     const diskBefore = filesOnDisk().length;
+    // A code mail to her still waiting: the mail worker stands still until she is gone.
+    await ctx.mailQueue.stop();
+    await new QueuedMails(ctx.database.db).enqueue({
+      recipient: alice.email,
+      purpose: 'login',
+      at: ctx.clock.now(),
+    });
 
     const wrong = await alice.post(DELETE_ACCOUNT, { password: 'not-it' });
     expect(wrong.statusCode).toBe(400);
@@ -120,6 +129,8 @@ describe('POST delete-account/', () => {
       sql`select count(*)::int as n from rate_limit_buckets where key like ${`%${alice.email}%`}`,
     );
     expect((buckets as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    expect(await ctx.database.db.select().from(jobs).where(mailJobsTo(alice.email))).toEqual([]);
+    ctx.mailQueue.start();
     // Her stored file (in the trash) is gone from disk; Bob's stays.
     expect(filesOnDisk()).toHaveLength(diskBefore - 1);
     const bobsFile = await bob.get(`/api/collections/files/${bobs.file.id}/download/`);

@@ -81,7 +81,7 @@ async function storedUsers(domain: string): Promise<{ rows: Row[]; orphanCodes: 
     const users = await database.db.execute(sql`
       select u.email, u.last_name,
              (select count(*) from one_time_codes c where c.user_id = u.id)::int as codes,
-             (select count(*) from mail_queue q where q.recipient = u.email)::int as queued
+             (select count(*) from jobs q where q.kind = 'mail' and q.payload->>'recipient' = u.email)::int as queued
       from users u where u.email like ${`%@${domain}`}`);
     const orphans = await database.db.execute(
       sql`select count(*)::int as n from one_time_codes c

@@ -306,7 +306,7 @@ describe('invitations are not a mail relay', () => {
     expect(listed.filter((email) => addresses.includes(email))).toHaveLength(19);
     expect(await mailsTo(addresses)).toBe(20);
     const queued = await ctx.database.db.execute(
-      sql`select count(*)::int as n from mail_queue where recipient in (${sql.join(
+      sql`select count(*)::int as n from jobs where kind = 'mail' and payload->>'recipient' in (${sql.join(
         addresses.slice(19).map((email) => sql`${email}`),
         sql`, `,
       )})`,

@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
-import { mailQueue } from '../src/db/schema';
-import { MailQueue, QueuedMails, retryDelayMs, type QueuedMail } from '../src/mail/mail-queue';
+import { jobs } from '../src/db/schema';
+import {
+  MAIL_JOB,
+  MailQueue,
+  mailJobsTo,
+  QueuedMails,
+  retryDelayMs,
+  type QueuedMail,
+} from '../src/mail/mail-queue';
 import type { MailMessage } from '../src/mail/mailer';
 import { signedInUser } from './factories';
 import { call } from './auth-support';
@@ -19,7 +26,7 @@ const A = '/api/auth';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-describe('code mails through the queue (decision 029)', () => {
+describe('code mails through the queue (decisions 029, 204)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -97,7 +104,7 @@ describe('code mails through the queue (decision 029)', () => {
     });
     expect(ctx.outbox.last(u.email)).toBeUndefined();
     expect(ctx.outbox.last('nobody-here@example.com')).toBeUndefined();
-    expect(await ctx.database.db.select().from(mailQueue)).toEqual([]);
+    expect(await ctx.database.db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB))).toEqual([]);
   });
 });
 
@@ -114,7 +121,7 @@ describe('the mail queue worker', () => {
     clock: TestClock,
     deliver: (mail: QueuedMail) => Promise<void>,
     options: { maxAttempts?: number } = {},
-  ) => new MailQueue({ db: database.db, now: clock.now, deliver, batchSize: 5, ...options });
+  ) => new MailQueue({ db: database.db, now: clock.now, deliver, ...options });
 
   async function queue(clock: TestClock, count: number, recipient = 'a@example.com') {
     const rows = new QueuedMails(database.db);
@@ -123,7 +130,7 @@ describe('the mail queue worker', () => {
     }
   }
   const rowsOf = (recipient: string) =>
-    database.db.select().from(mailQueue).where(eq(mailQueue.recipient, recipient));
+    database.db.select().from(jobs).where(mailJobsTo(recipient));
 
   it('retries a failed mail with back-off, then gives it up', async () => {
     const clock = new TestClock();
@@ -141,8 +148,9 @@ describe('the mail queue worker', () => {
     expect(tries).toBe(1);
     const [first] = await rowsOf('retry@example.com');
     expect(first?.attempts).toBe(1);
-    expect(first?.lockedUntil).toBeNull();
-    expect((first?.runAfter.getTime() ?? 0) - clock.now().getTime()).toBeGreaterThan(4 * SECOND);
+    expect(first?.status).toBe('queued');
+    expect(first?.leaseUntil).toBeNull();
+    expect((first?.runAfter?.getTime() ?? 0) - clock.now().getTime()).toBeGreaterThan(4 * SECOND);
     await q.drain();
     expect(tries).toBe(1);
     clock.advance(retryDelayMs(1));
@@ -174,22 +182,27 @@ describe('the mail queue worker', () => {
   it('takes over the mails of a worker that died once its claim has run out', async () => {
     const clock = new TestClock();
     await queue(clock, 1, 'died@example.com');
-    const now = clock.now();
-    const claimed = await new QueuedMails(database.db).claimDue(
-      now,
-      new Date(now.getTime() + 2 * MINUTE),
-      10,
-    );
-    expect(claimed).toHaveLength(1);
+    // A worker claimed it (one attempt, a lease of 2 minutes) and died without a word.
+    const [claimed] = await database.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, leaseUntil: sql`now() + interval '2 minutes'` })
+      .where(mailJobsTo('died@example.com'))
+      .returning();
+    expect(claimed).toBeDefined();
     const sent: string[] = [];
     const q = worker(clock, async (mail) => {
       sent.push(mail.recipient);
     });
     await q.drain();
     expect(sent).toEqual([]);
-    clock.advance(2 * MINUTE + SECOND);
+    // Its lease runs out (leases are on the database's clock: decision 135).
+    await database.db
+      .update(jobs)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, claimed!.id));
     await q.drain();
     expect(sent).toEqual(['died@example.com']);
+    expect(await rowsOf('died@example.com')).toEqual([]);
   });
 
   it('gives up a mail asked for more than an hour ago instead of sending it late', async () => {

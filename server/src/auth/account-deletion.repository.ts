@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/executor';
-import { collectionMembers, files, jobs, mailQueue, rateLimitBuckets, users } from '../db/schema';
+import { collectionMembers, files, jobs, rateLimitBuckets, users } from '../db/schema';
+import { mailJobsTo } from '../mail/mail-queue';
 import { QueuedFileRemovals } from '../storage/file-removals';
 
 /** The stored bytes an unfinished job names: its upload, and keys recorded before their rows. */
@@ -65,7 +66,7 @@ export class AccountDeletionRepository {
           eq(rateLimitBuckets.key, `invitation-send:${email}`),
         ),
       );
-    await this.db.delete(mailQueue).where(eq(mailQueue.recipient, email));
+    await this.db.delete(jobs).where(mailJobsTo(email));
     await this.db.delete(users).where(eq(users.id, userId));
     return keys;
   }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { MailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
@@ -23,7 +24,9 @@ export interface AuthServicesDeps {
   now: () => Date;
   /** Stored files of a deleted account (the library's file store). */
   removals: FileRemovals;
-  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log?: FastifyBaseLogger;
+  /** How long a mail's claim holds (JOB_LEASE_SECONDS, as every job's). */
+  jobLeaseSeconds?: number;
   /** Told after an account is deleted (live editing closes its items' editors). */
   onAccountDeleted?: (userId: number) => void;
 }
@@ -50,6 +53,7 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
     db: deps.db,
     now,
     log,
+    leaseSeconds: deps.jobLeaseSeconds,
     deliver: (mail): Promise<void> => codes.deliver(mail),
   });
   const codes: OneTimeCodes = new OneTimeCodes({

@@ -1,76 +1,61 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { Executor } from '../db/executor';
-import { jobs, users } from '../db/schema';
+import { jobs } from '../db/schema';
+import type { JobHandler, JobKindOptions, JobRow } from './job-claims';
+import { insertJob, JobHolds, type NewJob } from './job-holds';
+import { claimJob, JobRunner, type JobKind } from './job-runs';
 
-/** How often an idle worker looks for due jobs. */
+export * from './job-claims';
+export { insertJob, type NewJob } from './job-holds';
+
+/** How often an idle worker looks for due jobs, unless told otherwise. */
 const POLL_MS = 2_000;
 /** How long closing the app waits for a running job. */
 const STOP_WAIT_MS = 5_000;
 
-export type JobRow = typeof jobs.$inferSelect;
-export type JobError = { path: string; message: string };
-
-/** A job's work, given its row as claimed. It may report progress and keep results as it goes. */
-export type JobHandler = (job: JobRow, tools: JobTools) => Promise<void>;
-
-export interface JobTools {
-  /** Progress and what was made so far, written at once (readable while the job runs). */
-  report(values: {
-    processed?: number;
-    total?: number;
-    result?: Record<string, unknown>;
-    errors?: JobError[];
-  }): Promise<void>;
-  log: FastifyBaseLogger;
-}
-
-/**
- * The worker no longer holds its job: its lease ran out and another worker claimed it (and may
- * have undone and failed it already), or the job is gone (its account was deleted). Raised by a
- * fenced write that changed nothing; whatever the worker was writing must not be kept.
- */
-export class LeaseLost extends Error {
-  constructor(readonly jobId: number) {
-    super(`jobs: the lease of job ${jobId} was lost`);
-  }
-}
-
-/** The claim a worker holds: the job's id and the attempt that claimed it (its fence). */
-export type JobClaim = Pick<JobRow, 'id' | 'attempts'>;
-
-/**
- * The fence of every write a worker makes to its job (decision 135): the job is still running
- * under the very claim the worker made. A worker whose lease lapsed and whose job another worker
- * claimed (attempts went up) or finished matches no row.
- */
-export const heldBy = (claim: JobClaim) =>
-  and(eq(jobs.id, claim.id), eq(jobs.status, 'running'), eq(jobs.attempts, claim.attempts));
-
-/** Raised by a handler to end its job `failed` with these errors (and no log of a crash). */
-export class JobFailed extends Error {
-  constructor(readonly errors: JobError[]) {
-    super(errors[0]?.message ?? 'The job failed.');
-  }
+export interface JobQueueOptions {
+  /** The app's clock, against which a job's `runAfter` is read (tests move it forward). */
+  now?: () => Date;
+  /** How often an idle worker looks for due jobs (besides being kicked). */
+  pollMs?: number;
+  /**
+   * `kick()` only asks for a round, run once the answer under way has gone out (`answered()`,
+   * from the app's onResponse hook): the work never competes with an answer (the mail queue).
+   */
+  afterAnswer?: boolean;
 }
 
 /**
  * The background jobs of docs/operations.md ("Background jobs"; decision 133): rows in `jobs`
  * that any instance may claim. A claim is one statement, `UPDATE … WHERE id = (SELECT … FOR
- * UPDATE SKIP LOCKED LIMIT 1)`, that takes a queued job or one whose lease has run out (its
- * worker died: kill -9, a crash, a lost machine) and counts an attempt; the worker renews the
- * lease every 30 s while it works. Handlers see `attempts`: more than one means a worker was cut
- * off before, and the handler decides whether to resume or to clean up and fail. Every write a
- * worker makes to its job is fenced by its claim (`heldBy`): a worker that stalled past its lease
- * and lost the job to another changes nothing (decision 135).
+ * UPDATE SKIP LOCKED LIMIT 1)`, that takes a queued job that is due or one whose lease has run
+ * out (its worker died: kill -9, a crash, a lost machine) and counts an attempt; the worker
+ * renews the lease every quarter of it while it works. Handlers see `attempts`: more than one
+ * means a worker was cut off before (or, for a kind that tries again, that a try failed), and
+ * the handler decides whether to resume, try again (`TryAgainLater`) or clean up and fail. Every
+ * write a worker makes to its job is fenced by its claim (`heldBy`): a worker that stalled past
+ * its lease and lost the job to another changes nothing (decision 135).
+ *
+ * One job at a time per queue: each queue claims only the kinds it handles, so the app runs one
+ * queue for imports and purges and one for mails (decision 204), and a long import never holds
+ * up a sign-in code.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, JobKind>();
+  private readonly worker: JobRunner;
+  private readonly holds: JobHolds;
+  private readonly now: () => Date;
+  private readonly pollMs: number;
+  private readonly afterAnswer: boolean;
   private timer: NodeJS.Timeout | undefined;
+  /** The rounds, one after the other: a round claims and runs jobs until none is due. */
   private running: Promise<void> = Promise.resolve();
   private stopped = true;
-  private busy = false;
+  /** A round is asked for and has not started yet (kicks in the meantime add none). */
+  private pending = false;
+  /** A kick waits for the answer under way (afterAnswer). */
+  private roundWanted = false;
 
   /**
    * `leaseSeconds`: how long a claim holds before another worker may take the job
@@ -80,10 +65,22 @@ export class JobQueue {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly leaseSeconds = 120,
-  ) {}
+    options: JobQueueOptions = {},
+  ) {
+    this.holds = new JobHolds(db, log, leaseSeconds);
+    this.now = options.now ?? (() => new Date());
+    this.pollMs = options.pollMs ?? POLL_MS;
+    this.afterAnswer = options.afterAnswer ?? false;
+    this.worker = new JobRunner(db, log, leaseSeconds, this.now);
+  }
 
-  handle(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+  /** Whether kicks wait for the answer under way (`runJobQueue` then tells it of each one). */
+  get waitsForAnswers(): boolean {
+    return this.afterAnswer;
+  }
+
+  handle(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
+    this.handlers.set(kind, { run: handler, keepEnded: options.keepEnded ?? true });
   }
 
   /**
@@ -115,91 +112,29 @@ export class JobQueue {
     payload?: Record<string, unknown>;
     openMax?: number;
   }): Promise<JobRow | undefined> {
-    const insert = (db: Executor) =>
-      db
-        .insert(jobs)
-        .values({
-          kind: values.kind,
-          userId: values.userId ?? null,
-          payload: values.payload ?? {},
-          status: 'held',
-          attempts: 1,
-          leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
-        })
-        .returning();
-    const { openMax, userId } = values;
-    if (openMax === undefined || userId === undefined) return (await insert(this.db))[0]!;
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
-      const [open] = await tx
-        .select({ n: count() })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.kind, values.kind),
-            eq(jobs.userId, userId),
-            inArray(jobs.status, ['held', 'queued', 'running']),
-          ),
-        );
-      if ((open?.n ?? 0) >= openMax) return undefined;
-      return (await insert(tx))[0];
-    });
+    return this.holds.hold(values);
   }
 
   /** Renews a held job's lease every quarter of it until `stop` is called. */
   keepHeld(id: number): () => void {
-    const timer = setInterval(
-      () => {
-        void this.db
-          .update(jobs)
-          .set({ leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})` })
-          .where(and(eq(jobs.id, id), eq(jobs.status, 'held')))
-          .catch((err: unknown) => this.log.warn({ err, jobId: id }, 'jobs: hold renewal failed'));
-      },
-      (this.leaseSeconds * 1000) / 4,
-    );
-    return () => clearInterval(timer);
+    return this.holds.keepHeld(id);
   }
 
   /** Queues a held job with its payload completed; undefined when the hold was lost. */
   async release(id: number, payload: Record<string, unknown>): Promise<JobRow | undefined> {
-    const [row] = await this.db
-      .update(jobs)
-      .set({
-        status: 'queued',
-        attempts: 0,
-        leaseUntil: null,
-        payload: sql`${jobs.payload} || ${JSON.stringify(payload)}::jsonb`,
-        updatedOn: sql`now()`,
-      })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'held')))
-      .returning();
+    const row = await this.holds.release(id, payload);
     if (row) this.kick();
     return row;
   }
 
   /** Deletes a held job (its preparation failed, and the holder cleaned up). */
   async drop(id: number): Promise<void> {
-    await this.db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'held')));
+    await this.holds.drop(id);
   }
 
   /** Queues a job; a job with a `runKey` already queued or done is not queued twice. */
-  async enqueue(values: {
-    kind: string;
-    userId?: number;
-    runKey?: string;
-    payload?: Record<string, unknown>;
-  }): Promise<JobRow | undefined> {
-    const [row] = await this.db
-      .insert(jobs)
-      .values({
-        kind: values.kind,
-        userId: values.userId ?? null,
-        runKey: values.runKey ?? null,
-        payload: values.payload ?? {},
-      })
-      .onConflictDoNothing()
-      .returning();
+  async enqueue(values: NewJob): Promise<JobRow | undefined> {
+    const row = await insertJob(this.db, values);
     this.kick();
     return row;
   }
@@ -219,9 +154,9 @@ export class JobQueue {
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer = setInterval(() => this.runSoon(), this.pollMs);
     this.timer.unref();
-    this.kick();
+    this.runSoon();
   }
 
   /**
@@ -230,23 +165,49 @@ export class JobQueue {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.roundWanted = false;
     clearInterval(this.timer);
     await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS))]);
   }
 
-  /** Runs due jobs one after another until none is left (one at a time per process). */
+  /**
+   * Runs due jobs one after another until none is left (one at a time per queue); with
+   * `afterAnswer`, once the answer under way has gone out.
+   */
   kick(): void {
-    if (this.stopped || this.busy) return;
-    this.busy = true;
-    this.running = this.drain().finally(() => {
-      this.busy = false;
+    if (this.stopped) return;
+    if (this.afterAnswer) this.roundWanted = true;
+    else this.runSoon();
+  }
+
+  /** An answer has gone out: runs the round a kick asked for, if any. */
+  answered(): void {
+    if (!this.roundWanted) return;
+    this.roundWanted = false;
+    setImmediate(() => this.runSoon());
+  }
+
+  /** For tests: every due job run to its end (after the round under way, if any). */
+  runDue(): Promise<void> {
+    return this.round();
+  }
+
+  private runSoon(): void {
+    if (this.stopped || this.pending) return;
+    this.pending = true;
+    void this.round(() => {
+      this.pending = false;
     });
   }
 
-  /** For tests: every due job run to its end. */
-  async runDue(): Promise<void> {
-    await this.running;
-    await this.drain();
+  /** One more round, after the one under way: a kick during a round is never lost. */
+  private round(starting?: () => void): Promise<void> {
+    const run = this.running.then(() => {
+      starting?.();
+      return this.drain();
+    });
+    this.running = run.catch(() => undefined);
+    return run;
   }
 
   private async drain(): Promise<void> {
@@ -254,120 +215,13 @@ export class JobQueue {
       if (this.stopped && this.timer !== undefined) return;
       let job: JobRow | undefined;
       try {
-        job = await this.claim();
+        job = await claimJob(this.db, [...this.handlers.keys()], this.now(), this.leaseSeconds);
       } catch (err) {
         this.log.error({ err }, 'jobs: claiming failed; the next round tries again');
         return;
       }
       if (!job) return;
-      await this.run(job);
-    }
-  }
-
-  private async claim(): Promise<JobRow | undefined> {
-    const kinds = [...this.handlers.keys()];
-    if (kinds.length === 0) return undefined;
-    const [row] = await this.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
-        updatedOn: sql`now()`,
-      })
-      .where(
-        eq(
-          jobs.id,
-          sql`(select ${jobs.id} from ${jobs} where ${jobs.kind} in (${sql.join(
-            kinds.map((kind) => sql`${kind}`),
-            sql`, `,
-          )}) and (${jobs.status} = 'queued' or (${jobs.status} in ('running', 'held') and ${jobs.leaseUntil} < now())) order by ${jobs.id} for update skip locked limit 1)`,
-        ),
-      )
-      .returning();
-    return row;
-  }
-
-  private async run(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.kind);
-    if (!handler) return;
-    const renew = setInterval(
-      () => {
-        void this.db
-          .update(jobs)
-          .set({ leaseUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})` })
-          .where(heldBy(job))
-          .catch((err: unknown) =>
-            this.log.warn({ err, jobId: job.id }, 'jobs: lease renewal failed'),
-          );
-      },
-      (this.leaseSeconds * 1000) / 4,
-    );
-    const tools: JobTools = {
-      log: this.log,
-      report: async ({ result, ...values }) => {
-        const changed = await this.db
-          .update(jobs)
-          .set({
-            ...values,
-            // Merged into what the job recorded so far (an import's created ids).
-            ...(result ? { result: sql`${jobs.result} || ${JSON.stringify(result)}::jsonb` } : {}),
-            updatedOn: sql`now()`,
-          })
-          .where(heldBy(job))
-          .returning({ id: jobs.id });
-        if (changed.length === 0) throw new LeaseLost(job.id);
-      },
-    };
-    try {
-      await handler(job, tools);
-      await this.finish(job, 'done', []);
-    } catch (error) {
-      if (error instanceof LeaseLost) {
-        this.log.warn(
-          { jobId: job.id, kind: job.kind },
-          'jobs: a worker lost its lease; its work was dropped',
-        );
-        return;
-      }
-      const errors =
-        error instanceof JobFailed
-          ? error.errors
-          : [{ path: '', message: 'The job stopped on an unexpected error.' }];
-      if (!(error instanceof JobFailed)) {
-        this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'jobs: a job failed');
-      }
-      await this.finish(job, 'failed', errors).catch((err: unknown) =>
-        this.log.error({ err, jobId: job.id }, 'jobs: could not record a failure'),
-      );
-    } finally {
-      clearInterval(renew);
-    }
-  }
-
-  /** Ends the job, unless the worker lost it (then another worker decides how it ends). */
-  private async finish(
-    claim: JobClaim,
-    status: 'done' | 'failed',
-    errors: JobError[],
-  ): Promise<void> {
-    const changed = await this.db
-      .update(jobs)
-      .set({
-        status,
-        leaseUntil: null,
-        updatedOn: sql`now()`,
-        ...(status === 'failed'
-          ? { errors: sql`${jobs.errors} || ${JSON.stringify(errors)}::jsonb` }
-          : {}),
-      })
-      .where(heldBy(claim))
-      .returning({ id: jobs.id });
-    if (changed.length === 0) {
-      this.log.warn(
-        { jobId: claim.id, status },
-        'jobs: a worker lost its lease; its end was dropped',
-      );
+      await this.worker.run(job, this.handlers.get(job.kind));
     }
   }
 }
@@ -379,9 +233,18 @@ declare module 'fastify' {
   }
 }
 
-/** The app's job worker: started when the app is ready, stopped (its job given time) on close. */
+/**
+ * The app's job worker: started when the app is ready, stopped (its job given time) on close;
+ * a queue whose kicks wait for the answer hears of every answer that has gone out.
+ */
 export function runJobQueue(app: FastifyInstance, queue: JobQueue): void {
-  app.decorate('jobs', queue);
   app.addHook('onReady', async () => queue.start());
+  if (queue.waitsForAnswers) {
+    // A callback hook, not an async one: it runs after every answer (bench/README.md, "Floors").
+    app.addHook('onResponse', (_request, _reply, done) => {
+      queue.answered();
+      done();
+    });
+  }
   app.addHook('onClose', async () => queue.stop());
 }

@@ -1,12 +1,50 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { Database } from '../db/client';
 import type { Executor } from '../db/executor';
-import { mailQueue } from '../db/schema';
+import { jobs } from '../db/schema';
+import { insertJob, JobFailed, JobQueue, TryAgainLater, type JobRow } from '../jobs/job-queue';
 
-export type QueuedMail = typeof mailQueue.$inferSelect;
+/** The job kind of a mail waiting to go out (decision 204). */
+export const MAIL_JOB = 'mail';
 
-/** The `mail_queue` table's queries; `enqueue` may run inside the caller's transaction. */
+/** A queued mail as its deliverer sees it: the job's payload, its attempts and its age. */
+export interface QueuedMail {
+  /** The job's id. */
+  id: number;
+  /** The address as typed (normalised); it may have no account: the worker then sends nothing. */
+  recipient: string;
+  /** 'verify_email' | 'login' | 'reset_password' | 'invitation' */
+  purpose: string;
+  /** What the mail is about, by purpose: the membership id of an 'invitation'. */
+  subjectId: number | null;
+  /** Tries so far, counted when a worker claims the job. */
+  attempts: number;
+  createdOn: Date;
+}
+
+const mailOf = (job: JobRow): QueuedMail => {
+  const { recipient, purpose, subjectId } = job.payload;
+  return {
+    id: job.id,
+    recipient: String(recipient),
+    purpose: String(purpose),
+    subjectId: typeof subjectId === 'number' ? subjectId : null,
+    attempts: job.attempts,
+    createdOn: job.createdOn,
+  };
+};
+
+/** The queued mails to `recipient`: gone with the account (account deletion). */
+export const mailJobsTo = (recipient: string) =>
+  and(eq(jobs.kind, MAIL_JOB), sql`${jobs.payload}->>'recipient' = ${recipient}`);
+
+/**
+ * Queues mails on `db`, the caller's transaction if it has one: the row names only the address,
+ * the purpose and its subject; the code or link is made when the mail is sent, so none is ever
+ * stored in clear (decision 029). `at` (the app's clock) dates it: a mail too old is given up.
+ */
 export class QueuedMails {
   constructor(private readonly db: Executor) {}
 
@@ -16,68 +54,33 @@ export class QueuedMails {
     at: Date;
     subjectId?: number;
   }): Promise<void> {
-    await this.db.insert(mailQueue).values({
-      recipient: values.recipient,
-      purpose: values.purpose,
-      subjectId: values.subjectId ?? null,
-      runAfter: values.at,
+    await insertJob(this.db, {
+      kind: MAIL_JOB,
+      payload: {
+        recipient: values.recipient,
+        purpose: values.purpose,
+        subjectId: values.subjectId ?? null,
+      },
       createdOn: values.at,
     });
-  }
-
-  /**
-   * Claims up to `limit` due rows for this worker until `lockedUntil`, counting a try on each:
-   * one statement, whose `FOR UPDATE SKIP LOCKED` makes concurrent workers (other processes on
-   * the same PostgreSQL) take different rows.
-   */
-  async claimDue(now: Date, lockedUntil: Date, limit: number): Promise<QueuedMail[]> {
-    const due = this.db
-      .select({ id: mailQueue.id })
-      .from(mailQueue)
-      .where(
-        and(
-          lte(mailQueue.runAfter, now),
-          or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(mailQueue.runAfter), asc(mailQueue.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return this.db
-      .update(mailQueue)
-      .set({ lockedUntil, attempts: sql`${mailQueue.attempts} + 1` })
-      .where(inArray(mailQueue.id, due))
-      .returning();
-  }
-
-  async delete(id: number): Promise<void> {
-    await this.db.delete(mailQueue).where(eq(mailQueue.id, id));
-  }
-
-  async retryAt(id: number, runAfter: Date): Promise<void> {
-    await this.db
-      .update(mailQueue)
-      .set({ runAfter, lockedUntil: null })
-      .where(eq(mailQueue.id, id));
   }
 }
 
 export interface MailQueueOptions {
   db: Database;
-  /** The app clock: run times, back-off and claims use it. */
+  /** The app clock: retries' waits and a mail's age use it. */
   now: () => Date;
   /**
    * Sends one queued mail, or nothing if there is nothing to send any more; throws when the
-   * mail could not go out, and the row is tried again later.
+   * mail could not go out, and it is tried again later.
    */
   deliver: (mail: QueuedMail) => Promise<void>;
-  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  /** How often the worker looks for due rows besides being kicked (real time). */
+  /** Failures are logged (`mail queue: sending failed, …`); nothing is logged without one. */
+  log?: FastifyBaseLogger;
+  /** How long a claim keeps other workers away (JOB_LEASE_SECONDS, as every job's). */
+  leaseSeconds?: number;
+  /** How often the worker looks for due mails besides being kicked (real time). */
   pollMs?: number;
-  /** Rows claimed per round. */
-  batchSize?: number;
-  /** How long a claim keeps other workers away (a worker that died frees its rows then). */
-  leaseMs?: number;
   /** Tries before a mail is given up. */
   maxAttempts?: number;
   /** A mail older than this is given up instead of sent (a code asked for long ago). */
@@ -92,34 +95,32 @@ export const retryDelayMs = (attempts: number): number =>
   Math.min(5 * SECOND * 2 ** Math.max(attempts - 1, 0), 10 * MINUTE);
 
 /**
- * The worker of the mail queue (decision 029). `kick()` after a commit that queued a mail sends
- * it once the answer has gone out; a timer also polls, so rows left by a restart or a failure go
- * out too. Rounds never overlap within a process; across processes the row claims keep workers
- * apart.
+ * Mails as jobs of their own queue (decisions 029, 204): `kick()` after a commit that queued a
+ * mail sends it once the answer has gone out; the queue also polls, so mails left by a restart
+ * or a failure go out too. Claims, leases and fences are the jobs' own (jobs/job-queue.ts); a
+ * queue of its own keeps a long import from holding up a sign-in code. What is mail's: who
+ * delivers each purpose, the retries' back-off, and giving up a mail too old or tried too often.
  */
 export class MailQueue {
-  private readonly rows: QueuedMails;
-  private readonly pollMs: number;
-  private readonly batchSize: number;
-  private readonly leaseMs: number;
+  /** The mails' job queue (started and stopped with the app: `runJobQueue`). */
+  readonly worker: JobQueue;
+  private readonly log: FastifyBaseLogger;
   private readonly maxAttempts: number;
   private readonly maxAgeMs: number;
-  /** The rounds, one after the other. */
-  private chain: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
-  private roundWanted = false;
-  private pollPending = false;
-  private running = false;
   /** Deliverers of other purposes than the constructor's (the library's invitations). */
   private readonly deliverers = new Map<string, (mail: QueuedMail) => Promise<void>>();
 
   constructor(private readonly options: MailQueueOptions) {
-    this.rows = new QueuedMails(options.db);
-    this.pollMs = options.pollMs ?? 5 * SECOND;
-    this.batchSize = options.batchSize ?? 10;
-    this.leaseMs = options.leaseMs ?? 2 * MINUTE;
+    this.log = options.log ?? pino({ enabled: false });
     this.maxAttempts = options.maxAttempts ?? 8;
     this.maxAgeMs = options.maxAgeMs ?? 60 * MINUTE;
+    this.worker = new JobQueue(options.db, this.log, options.leaseSeconds ?? 120, {
+      now: options.now,
+      pollMs: options.pollMs ?? 5 * SECOND,
+      afterAnswer: true,
+    });
+    // A mail's row names an address: it goes once the mail is sent or given up.
+    this.worker.handle(MAIL_JOB, (job) => this.send(mailOf(job)), { keepEnded: false });
   }
 
   /** Mails of `purpose` go out through `deliver` instead of the default deliverer. */
@@ -127,135 +128,54 @@ export class MailQueue {
     this.deliverers.set(purpose, deliver);
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.soon();
-  }
-
-  /** Stops the worker and waits for the round under way (call before closing the database). */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.roundWanted = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.chain;
-  }
-
-  /**
-   * Asks for a round once the answer under way has gone out (`answered`, from the app's
-   * onResponse hook), so sending never competes with the answer; nothing when stopped.
-   */
+  /** Asks for a round once the answer under way has gone out (`answered`). */
   kick(): void {
-    if (this.running) this.roundWanted = true;
+    this.worker.kick();
   }
 
   /** An answer has gone out: runs the round a call asked for, if any. */
   answered(): void {
-    if (!this.roundWanted) return;
-    this.roundWanted = false;
-    this.soon();
+    this.worker.answered();
   }
 
-  /** Runs rounds until no row is due: tests call it to read the mail a call queued. */
-  async drain(): Promise<void> {
-    while ((await this.round()) > 0) {
-      // Each round claims what is due now; a failed mail waits for its back-off.
-    }
+  start(): void {
+    this.worker.start();
   }
 
-  /** One round now (after the one under way); resolves to how many rows it claimed. */
-  round(): Promise<number> {
-    const run = this.chain.then(() => this.processDue());
-    this.chain = run.catch(() => undefined);
-    return run;
+  /** Stops the worker and waits for the mail under way (call before closing the database). */
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
-  private soon(): void {
-    if (!this.running || this.pollPending) return;
-    this.pollPending = true;
-    setImmediate(() => {
-      this.pollPending = false;
-      void this.poll();
-    });
+  /** Sends every mail due now: tests call it to read the mail a call queued. */
+  drain(): Promise<void> {
+    return this.worker.runDue();
   }
 
-  private async poll(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    try {
-      while (this.running && (await this.round()) === this.batchSize) {
-        // A full round: there may be more due at once.
-      }
-    } catch (error) {
-      this.options.log?.error({ err: error }, 'mail queue: a round failed');
-    }
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.poll(), this.pollMs);
-    this.timer.unref();
-  }
-
-  private async processDue(): Promise<number> {
-    const now = this.options.now();
-    const claimed = await this.rows.claimDue(
-      now,
-      new Date(now.getTime() + this.leaseMs),
-      this.batchSize,
-    );
-    for (const mail of claimed) await this.process(mail);
-    return claimed.length;
-  }
-
-  private async process(mail: QueuedMail): Promise<void> {
-    const { log } = this.options;
-    const now = this.options.now();
-    if (now.getTime() - mail.createdOn.getTime() > this.maxAgeMs) {
-      log?.warn({ mailId: mail.id, purpose: mail.purpose }, 'mail queue: too old, given up');
-      await this.rows.delete(mail.id);
+  private async send(mail: QueuedMail): Promise<void> {
+    const { log } = this;
+    if (this.options.now().getTime() - mail.createdOn.getTime() > this.maxAgeMs) {
+      log.warn({ mailId: mail.id, purpose: mail.purpose }, 'mail queue: too old, given up');
       return;
     }
     try {
       await (this.deliverers.get(mail.purpose) ?? this.options.deliver)(mail);
     } catch (error) {
+      const about = { err: error, mailId: mail.id, purpose: mail.purpose, attempts: mail.attempts };
       if (mail.attempts >= this.maxAttempts) {
-        log?.error(
-          { err: error, mailId: mail.id, purpose: mail.purpose, attempts: mail.attempts },
-          'mail queue: sending failed, given up',
-        );
-        await this.rows.delete(mail.id);
-        return;
+        log.error(about, 'mail queue: sending failed, given up');
+        throw new JobFailed([{ path: '', message: 'The mail could not be sent.' }]);
       }
       const delay = retryDelayMs(mail.attempts);
-      log?.warn(
-        { err: error, mailId: mail.id, purpose: mail.purpose, attempts: mail.attempts, delay },
-        'mail queue: sending failed, will try again',
-      );
-      await this.rows.retryAt(mail.id, new Date(this.options.now().getTime() + delay));
-      return;
+      log.warn({ ...about, delay }, 'mail queue: sending failed, will try again');
+      throw new TryAgainLater(delay);
     }
-    await this.rows.delete(mail.id);
   }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The code-mail queue's worker (tests: `await app.mailQueue.drain()`). */
+    /** The mails' worker (tests: `await app.mailQueue.drain()`). */
     mailQueue: MailQueue;
   }
-}
-
-/**
- * Runs the worker while the app runs: started when it is ready, stopped when it closes, and
- * given its rounds when the answers that asked for them have gone out.
- */
-export function runMailQueue(app: FastifyInstance, queue: MailQueue): void {
-  app.decorate('mailQueue', queue);
-  app.addHook('onReady', async () => queue.start());
-  // A callback hook, not an async one: it runs after every answer (bench/README.md, "Floors").
-  app.addHook('onResponse', (_request, _reply, done) => {
-    queue.answered();
-    done();
-  });
-  app.addHook('onClose', async () => queue.stop());
 }

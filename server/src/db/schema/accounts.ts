@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdOn, updatedOn } from './common';
 
-/* Accounts: people, their sign-in state, rate-limit counters and queued mails. */
+/* Accounts: people, their sign-in state, and rate-limit counters. */
 
 export const users = pgTable(
   'users',
@@ -95,30 +95,4 @@ export const rateLimitBuckets = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_buckets_reset_idx').on(t.resetAt)],
-);
-
-/**
- * Code mails waiting to go out (decision 029): a call answers first, a worker sends after. The
- * row names only the address and the purpose; the code is made when the mail is sent, so no
- * code is ever stored in clear. Rows are deleted once sent or given up.
- */
-export const mailQueue = pgTable(
-  'mail_queue',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** The address as typed (normalised); it may have no account: the worker then sends nothing. */
-    recipient: text('recipient').notNull(),
-    /** 'verify_email' | 'login' | 'reset_password' */
-    purpose: text('purpose').notNull(),
-    /** Tries so far, counted when a worker claims the row. */
-    attempts: integer('attempts').notNull().default(0),
-    /** What the mail is about, by purpose: the membership id of an 'invitation'. */
-    subjectId: integer('subject_id'),
-    /** Not tried before this time (retries back off). */
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull(),
-    /** A worker's claim: other workers leave the row alone until then. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    createdOn: createdOn(),
-  },
-  (t) => [index('mail_queue_run_after_idx').on(t.runAfter, t.id)],
 );

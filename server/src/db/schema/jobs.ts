@@ -4,7 +4,7 @@ import { users } from './accounts';
 
 /**
  * Work that outlives a request and survives a restart (docs/operations.md, "Background jobs";
- * decision 133): imports, and the trash's purge. Any instance claims a due row with
+ * decision 133): imports, the trash's purge, and mails waiting to go out (decision 204). Any instance claims a due row with
  * `FOR UPDATE SKIP LOCKED` and holds it by a lease it renews while working; a row whose lease ran
  * out (its process died) is claimed again.
  */
@@ -12,7 +12,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** 'import' | 'purge' */
+    /** 'import' | 'purge' | 'mail' */
     kind: text('kind').notNull(),
     /** Whose job it is (imports); null for the system's (purges). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -28,6 +28,8 @@ export const jobs = pgTable(
     errors: jsonb('errors').$type<{ path: string; message: string }[]>().notNull().default([]),
     /** Claims so far: a second claim means the first worker was cut off. */
     attempts: integer('attempts').notNull().default(0),
+    /** Not claimed before this time, on the app's clock (a mail's retry waits); null: at once. */
+    runAfter: timestamp('run_after', { withTimezone: true }),
     /** The claiming worker's lease; another may claim the job once it has passed. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdOn: createdOn(),
