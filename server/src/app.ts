@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from 'helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -12,29 +8,25 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './mail/mailer';
+import { runMailQueue } from './mail/mail-queue';
 import { DownloadTickets } from './auth/download-tickets';
 import { TokenService } from './auth/tokens';
-import { createAuthServices } from './auth/auth-services';
-import { authRoutes } from './auth/auth.routes';
+import { authPlugin, createAuth } from './auth/auth.plugin';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
-import { createAuthGuard } from './http/auth-guard';
 import { applyBodyLimits, SMALL_BODY_LIMIT } from './http/body-limits';
-import { clientErrorHandler, frameworkErrors } from './http/client-errors';
-import {
-  AppError,
-  errorBody,
-  registerErrorHandling,
-  sendErrorBody,
-  sendRouteNotFound,
-  unauthorized,
-} from './http/errors';
+import { clientErrorHandler } from './http/client-errors';
+import { registerErrorHandling } from './http/errors';
 import { registerJsonBodyReader } from './http/json-body';
+import { notFoundAnswers } from './http/not-found';
 import { OneLinePerRequest } from './http/request-log';
 import { refuseMultipartWithoutBoundary } from './http/multipart';
 import { registerResponseHeaders } from './http/response-headers';
 import { answersSerializer } from './http/response-serializer';
 import { registerRoutes } from './http/route-table';
 import { registerMetrics } from './http/metrics';
+import { registerSecurityHeaders } from './http/security-headers';
+import { systemRoutes } from './http/system.routes';
+import { webAppOf } from './http/web-app';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
 import { publicNotFoundOf } from './library/public.routes';
 import { JobQueue, runJobQueue } from './jobs/job-queue';
@@ -58,7 +50,7 @@ export interface AppDeps {
   webDistDir?: string | null;
   /** Where uploaded file bytes go; DATA_DIR/files on the local disk unless given. */
   fileStorage?: FileStorage;
-  /** The process logger (pino); none in tests. */
+  /** The process logger (pino, with runtime/logger.ts's options); none in tests. */
   loggerInstance?: FastifyBaseLogger;
   /** The clock of codes, rate-limit windows and stored dates; tests move it forward. */
   now?: () => Date;
@@ -78,6 +70,8 @@ export type App = FastifyInstance;
 /** The whole HTTP application. Used by main.ts and by every integration test. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
+  // Requests no route serves, the public 404 included: http/not-found.ts.
+  const notFound = notFoundAnswers(publicNotFoundOf);
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
     // Every route gets its own limit from http/body-limits.ts; this one covers unknown routes.
@@ -92,14 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // with 5 s); under connectionTimeout, which would cut an idle socket anyway.
     keepAliveTimeout: 55_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Refusals before any route runs (431, 414, bad URLs) in the contract's error shape; under
-    // /p/ and /api/public/ the public 404 instead (docs/api.md, "Publishing").
+    // Refusals before any route runs (431, 414, bad URLs) in the contract's error shape.
     clientErrorHandler,
-    frameworkErrors: (error, request, reply) => {
-      const publicNotFound = publicNotFoundOf(request.url);
-      if (publicNotFound) void publicNotFound(reply);
-      else frameworkErrors(error, request, reply);
-    },
+    frameworkErrors: notFound.frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -116,45 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyReader(app);
   refuseMultipartWithoutBoundary(app);
   registerResponseHeaders(app);
-  // Public addresses are only read: any other method under /p/ or /api/public/ gets the public
-  // 404 at once, before a body is read (docs/api.md, "Publishing").
-  app.addHook('onRequest', (request, reply, done) => {
-    const publicNotFound =
-      request.method === 'GET' || request.method === 'HEAD' ? null : publicNotFoundOf(request.url);
-    if (publicNotFound) void publicNotFound(reply);
-    else done();
-  });
+  const webApp = webAppOf(deps.webDistDir);
+  notFound.register(app, webApp?.shell ?? null);
 
   /* ---- external plugins ---- */
-  // helmet's security headers, its middleware built once (decision 174): @fastify/helmet built it
-  // again on every request, parsing the CSP directives each time. Same options, same headers.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        objectSrc: ["'none'"],
-        // Only the app's own answers in a frame: a PDF preview's ticketed address (decision 191).
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // The product also runs on plain http (localhost, a LAN); never rewrite its requests.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Sent only over HTTPS, by http/response-headers.ts.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    // helmet throws its errors since 8.1 and calls `next()` with nothing.
-    securityHeaders(request.raw, reply.raw, () => done());
-  });
+  registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -176,10 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const fileStorage = deps.fileStorage ?? defaultFileStorage(config.dataDir);
   const removals = new FileRemovals(deps.database.db, fileStorage, app.log);
   const limits: AuthLimits = { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits };
+  // Download tickets (docs/auth.md): the export's link for the browser's own download.
+  const downloadTickets = new DownloadTickets(deps.secret, now);
   // Live co-editing (docs/api.md, "Writing together"): made before the services that tell it
   // about writes and access changes; it authenticates with the services made after it.
   const live: { collab?: CollabServer } = {};
-  const authServices = createAuthServices({
+  const auth = createAuth({
     db: deps.database.db,
     mailer: deps.mailer,
     tokens,
@@ -189,11 +146,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     removals,
     log: app.log,
     jobLeaseSeconds: config.jobLeaseSeconds,
+    downloadTickets,
     // A deleted account's items are gone: every open editor of them closes.
     onAccountDeleted: () => live.collab?.accessChanged({ all: true }),
   });
-  app.decorate('mailQueue', authServices.mailQueue);
-  runJobQueue(app, authServices.mailQueue.worker);
+  // Mails after the answers that queued them (decisions 029, 204), from every route.
+  runMailQueue(app, auth.services.mailQueue);
   // Imports and the trash's purge (decision 133).
   const jobQueue = new JobQueue(deps.database.db, app.log, config.jobLeaseSeconds, { now });
   app.decorate('jobs', jobQueue);
@@ -204,67 +162,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (metrics) copiedByZod = (route) => metrics.answerCopiedByZod(route);
 
   /* ---- routes ---- */
-  // Download tickets (docs/auth.md): the export's link for the browser's own download.
-  const downloadTickets = new DownloadTickets(deps.secret, now);
-  const guard = createAuthGuard(tokens, downloadTickets, {
-    exists: (userId) => authServices.account.exists(userId),
-    sessionIsLive: (userId, familyId) => authServices.sessions.isLive(userId, familyId),
-  });
-  const unavailable = (reply: FastifyReply, message: string) =>
-    sendErrorBody(reply, 503, { status: 'unavailable', ...errorBody(message, 'unavailable') });
-  registerRoutes(app, guard, {
-    'system.health': async (_request, reply) => {
-      try {
-        await deps.database.ping();
-        return { status: 'ok' as const };
-      } catch {
-        return unavailable(reply, 'The database is not answering.');
-      }
-    },
-    // For a load balancer's health check: may this instance be sent requests (docs/operations.md)?
-    'system.ready': async (request, reply) => {
-      try {
-        await deps.database.ping();
-      } catch {
-        return unavailable(reply, 'The database is not answering.');
-      }
-      try {
-        await fileStorage.check();
-      } catch (error) {
-        request.log.warn({ err: error }, 'the file store is not answering');
-        return unavailable(reply, 'The file store is not answering.');
-      }
-      return { status: 'ok' as const };
-    },
-    'system.metrics': async (request, reply) => {
-      if (!metrics) return sendRouteNotFound(request, reply);
-      if (!metrics.authorizes(request.headers.authorization)) throw unauthorized();
-      void reply.type(metrics.contentType).header('cache-control', 'no-store');
-      return metrics.text();
-    },
-    'system.openapi': async () => app.swagger(),
-    // Upgrades never reach a route (CollabServer.attach takes them first): a plain GET is told.
-    'collab.socket': async () => {
-      throw new AppError(
-        426,
-        'upgrade_required',
-        'Connect with a WebSocket: this is live co-editing (Hocuspocus protocol).',
-        undefined,
-        { upgrade: 'websocket' },
-      );
-    },
-  });
-  registerRoutes(app, guard, authRoutes(authServices));
+  registerRoutes(
+    app,
+    auth.guard,
+    systemRoutes({
+      database: deps.database,
+      fileStorage,
+      metrics,
+      openapi: () => app.swagger(),
+    }),
+  );
+  await app.register(authPlugin, { auth });
   const store = new LibraryStore(deps.database.db, now);
   const documents = new DocumentsService(store, now);
   const collab = new CollabServer({
     store,
     documents,
-    authenticate: async (token) => {
-      const { userId } = await tokens.verifyAccess(token);
-      if (!(await authServices.account.exists(userId))) throw new Error('no such account');
-      return userId;
-    },
+    authenticate: auth.userOfAccessToken,
     redisUrl: config.redisUrl,
     redisPrefix: collabRedisPrefix(config.databaseUrl ?? config.dataDir),
     log: app.log,
@@ -279,13 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     documents,
     notices: collab,
     db: deps.database.db,
-    guard,
+    guard: auth.guard,
     storage: fileStorage,
     removals,
     uploadMaxBytes: config.uploadMaxBytes,
     storageQuotaBytes: config.storageQuotaBytes,
     mailer: deps.mailer,
-    mailQueue: authServices.mailQueue,
+    mailQueue: auth.services.mailQueue,
     publicUrl: config.publicUrl,
     invitationMailsPerInviter: limits.invitationMailsPerInviter,
     now,
@@ -296,49 +210,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   /* ---- the web app ---- */
-  const webDist = deps.webDistDir;
-  const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
-  if (webDist && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // web/scripts/precompress.mjs writes .br and .gz beside each asset at build time.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        // Vite names assets by content hash, so they never change; index.html always may.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0] ?? '';
-      // Public pages are the server's: never the app shell.
-      const publicNotFound = publicNotFoundOf(url);
-      if (publicNotFound) return publicNotFound(reply);
-      if (
-        url.startsWith('/api/') ||
-        url === '/api' ||
-        (request.method !== 'GET' && request.method !== 'HEAD')
-      ) {
-        return sendRouteNotFound(request, reply);
-      }
-      // Client routes fall back to the app shell; the web app draws its own 404 page.
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html');
-    });
-  } else {
-    app.setNotFoundHandler(
-      (request, reply) =>
-        publicNotFoundOf(request.url)?.(reply) ?? sendRouteNotFound(request, reply),
-    );
-  }
-
+  await webApp?.serve(app);
   return app;
 }

@@ -1,10 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Database } from '../db/client';
 import type { Executor } from '../db/executor';
 import { jobs } from '../db/schema';
-import { insertJob, JobFailed, JobQueue, TryAgainLater, type JobRow } from '../jobs/job-queue';
+import {
+  insertJob,
+  JobFailed,
+  JobQueue,
+  runJobQueue,
+  TryAgainLater,
+  type JobRow,
+} from '../jobs/job-queue';
 
 /** The job kind of a mail waiting to go out (decision 204). */
 export const MAIL_JOB = 'mail';
@@ -178,4 +185,10 @@ declare module 'fastify' {
     /** The mails' worker (tests: `await app.mailQueue.drain()`). */
     mailQueue: MailQueue;
   }
+}
+
+/** Runs the mail queue with the app: `app.mailQueue`, started when ready, stopped on close. */
+export function runMailQueue(app: FastifyInstance, queue: MailQueue): void {
+  app.decorate('mailQueue', queue);
+  runJobQueue(app, queue.worker);
 }

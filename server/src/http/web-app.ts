@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export interface WebApp {
+  /** Serves the assets (register it after every API route). */
+  serve(app: FastifyInstance): Promise<void>;
+  /** The app shell (index.html), for client routes: the web app draws its own 404 page. */
+  shell(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+/** The built web app (web/dist) to serve at `/`, or null when there is none (the API alone). */
+export function webAppOf(webDist: string | null | undefined): WebApp | null {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return null;
+  return {
+    async serve(app) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        // web/scripts/precompress.mjs writes .br and .gz beside each asset at build time.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          // Vite names assets by content hash, so they never change; index.html always may.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    },
+    shell: (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html'),
+  };
+}
