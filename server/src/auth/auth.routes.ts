@@ -1,7 +1,7 @@
 import type { RouteHandlers } from '../http/route-table';
 import type { AuthServices } from './auth-services';
 
-/** Every `/api/auth/…` call of docs/api.md §2; paths and schemas come from the contract's table. */
+/** Every `/api/auth/…` call of docs/api.md, "Auth"; paths and schemas come from the contract's table. */
 export const authRoutes = (
   services: AuthServices,
 ): RouteHandlers<

@@ -40,7 +40,7 @@ export const META_DATA_BODY_VALUES = 16_384 + 2_048;
 /** A note: four fields and at most 50 tags. */
 export const NOTE_BODY_VALUES = 256;
 
-/** What a route's `application/json` reader allows (docs/api.md §1; decision 194). */
+/** What a route's `application/json` reader allows (docs/api.md, "Conventions"; decision 194). */
 export interface JsonBodyRule {
   /** Bytes of body read; more is `413`. */
   limit: number;

@@ -10,7 +10,7 @@ import type {
 import { errorBody, sendError } from './errors';
 
 /*
- * Failures that happen before a request reaches a route, each answered in the docs/api.md §1 shape:
+ * Failures that happen before a request reaches a route, each answered in the shape of docs/api.md, "Errors":
  *
  * - Node's HTTP parser (Fastify's `clientErrorHandler`, a raw socket): 431 when the request line
  *   and headers pass Node's 16 KiB `maxHeaderSize` (a URL longer than that is a 431 too), 408 when

@@ -53,7 +53,7 @@ export function errorBody(message: string, code: string, errors?: FieldErrors): 
   return errors ? { message, detail: message, code, errors } : { message, detail: message, code };
 }
 
-/** Sends an error answer in the shape of docs/api.md §1; for handlers outside the error handler. */
+/** Sends an error answer in the shape of docs/api.md, "Errors"; for handlers outside the error handler. */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
   return sendErrorBody(reply, status, errorBody(message, code));
 }
@@ -141,7 +141,7 @@ function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
   return errors;
 }
 
-/** The one error handler: every failure becomes the docs/api.md §1 shape; 5xx details stay in the log. */
+/** The one error handler: every failure becomes the shape of docs/api.md, "Errors"; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
-/** RFC 2046 §5.1.1: 1 to 70 characters of this set, not ending in a space. */
+/** RFC 2046 (section 5.1.1): 1 to 70 characters of this set, not ending in a space. */
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 const MULTIPART_FORM = /^\s*multipart\/form-data\s*(;|$)/i;
 const BOUNDARY_PARAM = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;

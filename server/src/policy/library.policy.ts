@@ -102,8 +102,8 @@ const REFUSALS: Record<Action, string> = {
 };
 
 /**
- * The §11 table's answers: no role at all is a 404 (the object is not there, for them); a role
- * that may not do `action` is a 403.
+ * The answers of the roles table in docs/api.md, "Sharing a collection": no role at all is a 404
+ * (the object is not there, for them); a role that may not do `action` is a 403.
  */
 export function requireRole(role: Role | undefined, action: Action): asserts role is Role {
   if (role === undefined) throw notFound();
@@ -215,7 +215,7 @@ function liveScope(caller: ScopeSubject, resource: LibraryResource, access: Acce
   }
 }
 
-/** What goes to the trash: the §6 words of the trash's `type`. */
+/** What goes to the trash: the words of the trash's `type` (docs/api.md, "Trash"). */
 export type TrashableResource = 'collections' | 'contents' | 'notes';
 
 /**
@@ -303,7 +303,7 @@ export const ownerIdFor = (caller: Caller): number => caller.userId;
 
 /**
  * What a request asks for, checked before any query: a `user` filter or field may only name
- * the caller (docs/api.md §3: otherwise 403).
+ * the caller (docs/api.md, "Rules shared by every resource": otherwise 403).
  */
 export type Intent = { act: 'act-as'; user: number | undefined };
 

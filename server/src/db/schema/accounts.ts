@@ -27,7 +27,7 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     isMfaActivated: boolean('is_mfa_activated').notNull().default(false),
     onFreeTrial: boolean('on_free_trial').notNull().default(true),
-    /** Speaking pace for speaking times and the teleprompter (docs/api.md §2: 60–250). */
+    /** Speaking pace for speaking times and the teleprompter (docs/api.md, "Auth": 60–250). */
     wordsPerMinute: integer('words_per_minute').notNull().default(150),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
