@@ -4,6 +4,7 @@ import type { JsDownload, EditorResult } from './browser';
 import type { LoadResult, LoginLoad } from './load';
 import { partChecks, type ScriptPartResult } from './parts';
 import type { Memory } from './processes';
+import type { Outcome } from './outcome';
 import {
   SEARCH_QUERIES,
   type LatencyFigure,
@@ -11,8 +12,7 @@ import {
   type SearchResults,
 } from './search';
 
-/** A figure, or why it could not be taken (an endpoint not built yet, a failed start). */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+export type { Outcome } from './outcome';
 
 export const API_ENDPOINTS = {
   health: 'GET /api/health',

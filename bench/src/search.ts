@@ -24,7 +24,7 @@ import {
   type SearchSize,
 } from './search-seed';
 import { pgliteRunner, postgresRunner } from './seed';
-import type { Outcome } from './results';
+import type { Outcome } from './outcome';
 
 export const SEARCH_QUERIES = {
   common: { label: 'a common word', q: 'camera' },
