@@ -38,6 +38,7 @@ import { summarize } from './load';
 import { benchDir, repoRoot } from './paths';
 import { adminUrl, createScratchDatabase, type ScratchDatabase } from './postgres';
 import { onCleanup, runCleanups, startServer, type RunningProcess } from './processes';
+import { isRecord, refreshReadme } from './readme-table';
 
 const args = benchArgs();
 const QUICK = args.flag('quick');
@@ -563,6 +564,7 @@ async function main() {
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   log(`written: ${path.relative(repoRoot, RESULTS)}`);
+  if (isRecord(RESULTS, 'collab')) await refreshReadme(log);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

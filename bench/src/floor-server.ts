@@ -1,4 +1,4 @@
-// The floors of issue 17 (decision 070): each hot route of the product, with the same SQL sent to
+// The floors (decision 070): each hot route of the product, with the same SQL sent to
 // the database in the same order, through a plain `pg` pool (PostgreSQL, FLOOR_DATABASE_URL) or
 // a direct PGlite handle (embedded, FLOOR_PGLITE_DIR, the data directory of a stopped server),
 // answering the same JSON, and nothing else: no auth, validation, ORM, logging or hooks. What the

@@ -1,4 +1,4 @@
-// Issue 17's floors: each hot route of the product beside the same SQL in a bare route
+// The floors: each hot route of the product beside the same SQL in a bare route
 // (src/floor-server.ts), on PostgreSQL and on PGlite, at 50 connections. Reports req/s, p99 and
 // CPU time per request of the server (and of PostgreSQL's backends) side by side, and writes
 // bench/floors-results.json (bench/README.md, "Floors").
@@ -34,6 +34,7 @@ import { createScratchDatabase } from './postgres';
 import { runCleanups, startFloorServer, startServer, type RunningProcess } from './processes';
 import { summarizeProfile } from './profile-summary';
 import { PASSWORD, pgliteRunner, postgresRunner, seedBulk, USERS, type SqlRunner } from './seed';
+import { isRecord, refreshReadme } from './readme-table';
 
 type Kind = 'pglite' | 'postgres';
 const ROUTES = ['collections', 'contents', 'item', 'search', 'public'] as const;
@@ -94,7 +95,7 @@ insert into files (user_id, content_id, name, size, content_type, storage_key)
 insert into contents (user_id, title, content, word_count)
   values (${scaleId}, 'The long script',
     repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod. ', 1000), 10000);
--- A published collection with three tags and 10 public items (issue 15's public page).
+-- A published collection with three tags and 10 public items (the public page's target).
 insert into collections (user_id, name, description, public_id)
   values (${scaleId}, 'Season plan for sponsors', 'What we film this spring, and when it comes out.', '${PUBLIC_ID}');
 insert into collection_tags (collection_id, tag_id)
@@ -250,7 +251,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
     }
     if (instances && scratch && routes.includes('collections')) {
       await settle(server.cpuMs, scratch.backendCpu);
-      // Two instances on one PostgreSQL database (contract §9), 25 connections each, at once.
+      // Two instances on one PostgreSQL database (docs/operations.md, "Many instances"), 25 connections each, at once.
       const second = await startServer({
         dataDir: path.join(temp, 'data-b'),
         databaseUrl: scratch.url,
@@ -362,7 +363,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
 const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
 const f2 = (n: number | null) => (n === null ? '–' : n.toFixed(2));
 const pct = (n: number) => `${Math.round(n * 100)} %`;
-/** Issue 17's targets: app ≥ 70 % of its floor's req/s, p99 ≤ 1.5 × the floor's. */
+/** The floors' targets: app ≥ 70 % of its floor's req/s, p99 ≤ 1.5 × the floor's. */
 const throughputMark = (ratio: number) => `${pct(ratio)} ${ratio >= 0.7 ? '✓' : '✗'}`;
 const p99Mark = (ratio: number) => `${ratio.toFixed(2)} ${ratio <= 1.5 ? '✓' : '✗'}`;
 const dbName = (kind: Kind) => (kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
@@ -466,6 +467,7 @@ async function main() {
       2,
     )}\n`,
   );
+  if (isRecord(out, 'floors')) await refreshReadme(log);
   for (const db of results) {
     process.stdout.write(`\n${table(db)}\n`);
     for (const problem of db.problems) process.stdout.write(`- problem: ${problem}\n`);

@@ -224,7 +224,7 @@ export async function startBareServer(logFile: string): Promise<RunningProcess> 
 }
 
 /**
- * A floor of issue 17 (src/floor-server.ts): the product's SQL through the bare driver, on
+ * A floor (src/floor-server.ts): the product's SQL through the bare driver, on
  * PostgreSQL (`databaseUrl`) or on the embedded data directory of a stopped server (`pgliteDir`).
  */
 export async function startFloorServer(

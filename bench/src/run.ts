@@ -2,7 +2,7 @@
 // PostgreSQL database) and a bare Fastify baseline, seeds, measures, prints the table with the
 // targets beside the figures and writes bench/results.json. Never a test: it fails nothing.
 // Then, one after the other, the benches that also run alone (`npm run bench:export`,
-// `bench:import`, `bench:pipeline`, `bench:floors`: issues 14–17), each in a child process as its
+// `bench:import`, `bench:pipeline`, `bench:floors`, `bench:collab`), each in a child process as its
 // own script starts it; their targets are read back from their results files into the same table
 // (src/parts.ts, decision 075).
 //
@@ -35,6 +35,7 @@ import { measure, measureUnderLogins, type LoadSpec } from './load';
 import { benchDir } from './paths';
 import { createScratchDatabase } from './postgres';
 import { benchSearch } from './search';
+import { refreshReadme } from './readme-table';
 import { runScriptPart, SCRIPT_PARTS, type ScriptPart, type ScriptPartResult } from './parts';
 import { runCleanups, startBareServer, startServer, type RunningProcess } from './processes';
 import {
@@ -89,7 +90,7 @@ function parseArgs(argv: string[]) {
     words: 10_000,
     keystrokes: quick ? 40 : 200,
     /**
-     * Size of the search data set as a share of the issue's (10 users × 10,000 items), for the
+     * Size of the search data set as a share of the target's (10 users × 10,000 items), for the
      * measured user and the nine others: all 1 on PostgreSQL; on PGlite the measured user is
      * full size and the others a tenth (PGLITE_SEARCH_OTHERS: seeding 100 M words in
      * WebAssembly takes too long, bench/README.md); `--quick` seeds a tenth of everything;
@@ -568,6 +569,8 @@ async function main() {
   const partialRun = options.quick || options.dbs.length < 2 || [...options.skip].some(Boolean);
   const out = path.join(benchDir, partialRun ? 'results-partial.json' : 'results.json');
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  // The README's table follows the record (src/readme-table.ts).
+  if (!partialRun) await refreshReadme(log);
   process.stdout.write(
     `\n${renderTables(results)}\n\nWritten to ${path.relative(process.cwd(), out)} in ${results.elapsedSeconds} s.\n`,
   );

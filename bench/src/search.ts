@@ -1,4 +1,4 @@
-// The `search` part (issue 13): its own data set (ten users of 10,000 items each, see
+// The `search` part (decision 074): its own data set (ten users of 10,000 items each, see
 // search-seed.ts) on a fresh DATA_DIR or PostgreSQL database, then, for the first user, one
 // client at a time: `GET /api/search/?q=…` for eight kinds of query, beside the floor (the
 // endpoint's main SQL run straight through the driver, decision 070), and on PostgreSQL what
