@@ -32,7 +32,7 @@ function readZip(file: string): Promise<Map<string, string>> {
   });
 }
 
-test.describe('your data (issue 14)', () => {
+test.describe('your data', () => {
   test('Export everything downloads a zip of the person’s collections, notes and content', async ({
     page,
     request,

@@ -6,7 +6,7 @@ interface Created {
   id: number;
 }
 
-test.describe('version history (issue 14)', () => {
+test.describe('version history', () => {
   test('open History, compare a version with today’s text, name a version, restore one', async ({
     page,
     request,

@@ -52,7 +52,7 @@ async function keyboardSensorListening(page: Page) {
   );
 }
 
-test.describe('the creator’s pipeline (issue 16)', () => {
+test.describe('the creator’s pipeline', () => {
   test('a card moves from Idea to Scripting by mouse and by keyboard, and stays after a reload', async ({
     page,
     request,

@@ -6,7 +6,7 @@ interface Created {
   id: number;
 }
 
-test.describe('publishing a collection (issue 15)', () => {
+test.describe('publishing a collection', () => {
   test('publish, read it signed out, unpublish (404), publish again (new link, old stays 404)', async ({
     page,
     browser,

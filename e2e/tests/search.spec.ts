@@ -4,7 +4,7 @@ import { expect, test } from '../support/test';
 import { logIn, navigate } from '../support/ui';
 
 /**
- * Issue 13, "Find anything": the command palette (Ctrl+K), the /search page, tag chips that
+ * "Find anything": the command palette (Ctrl+K), the /search page, tag chips that
  * filter the content list, and the /tags screen (rename, merge).
  */
 

@@ -6,7 +6,7 @@ import { fillLogin, logIn, navigate } from '../support/ui';
 import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
 
 /**
- * Issue 18, co-creators: two people, each in a browser context of their own. The owner shares
+ * Co-creators: two people, each in a browser context of their own. The owner shares
  * a collection from its Share dialog; the invited person accepts from the mailed link.
  */
 

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { logIn, navigate, openUserMenu } from '../support/ui';
 
 /**
- * Issue 14, the trash and account deletion: a delete moves to the trash with a 6-second Undo;
+ * The trash and account deletion: a delete moves to the trash with a 6-second Undo;
  * /trash restores; an account is deleted from account settings and cannot sign in again.
  */
 

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
 
 /**
- * Issue 11, the library as a workspace: scripts in collections, the collection's Content and
+ * The library as a workspace: scripts in collections, the collection's Content and
  * Files & Attachments tabs, and /content sorted and filtered through its address.
  */
 

@@ -32,7 +32,7 @@ async function createAndEdit(page: Page, title: string, text: string): Promise<s
   return new URL(page.url()).pathname;
 }
 
-test.describe('writing long scripts (issue 11)', () => {
+test.describe('writing long scripts', () => {
   test('a new script becomes an item with its first words and survives a reload', async ({
     page,
     verifiedUser: user,
