@@ -39,6 +39,7 @@ import { benchDir, repoRoot } from './paths';
 import { adminUrl, createScratchDatabase, type ScratchDatabase } from './postgres';
 import { onCleanup, runCleanups, startServer, type RunningProcess } from './processes';
 import { isRecord, refreshReadme } from './readme-table';
+import { pathOf } from '@cw/contract/routes';
 
 const args = benchArgs();
 const QUICK = args.flag('quick');
@@ -105,7 +106,7 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 
 async function newItem(baseUrl: string, token: string, content: string): Promise<number> {
   const body = await expectStatus(
-    call(baseUrl, 'POST', '/api/collections/contents-list/', {
+    call(baseUrl, 'POST', pathOf('contents.create'), {
       token,
       body: { title: 'Collab bench', content },
     }),
@@ -118,7 +119,7 @@ async function newItem(baseUrl: string, token: string, content: string): Promise
 const storedContent = async (baseUrl: string, token: string, id: number): Promise<string> =>
   (
     await expectStatus(
-      call(baseUrl, 'GET', `/api/collections/contents-list/${id}/`, { token }),
+      call(baseUrl, 'GET', pathOf('contents.get', { id }), { token }),
       200,
       'GET item',
     )

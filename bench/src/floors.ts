@@ -35,6 +35,7 @@ import { runCleanups, startFloorServer, startServer, type RunningProcess } from 
 import { summarizeProfile } from './profile-summary';
 import { PASSWORD, pgliteRunner, postgresRunner, seedBulk, USERS, type SqlRunner } from './seed';
 import { isRecord, refreshReadme } from './readme-table';
+import { pathOf } from '@cw/contract/routes';
 
 type Kind = 'pglite' | 'postgres';
 const ROUTES = ['collections', 'contents', 'item', 'search', 'public'] as const;
@@ -219,12 +220,15 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
     const library = await login(server.baseUrl, USERS.library, PASSWORD);
     const scale = await login(server.baseUrl, USERS.scale, PASSWORD);
     const appSpec: Record<Route, { path: string; token: string }> = {
-      collections: { path: '/api/collections/list/?page_size=50', token: library.access },
-      contents: { path: '/api/collections/contents-list/?page_size=50', token: scale.access },
-      item: { path: `/api/collections/contents-list/${seeded.longItemId}/`, token: scale.access },
-      search: { path: `/api/search/?q=${encodeURIComponent(SEARCH_Q)}`, token: scale.access },
+      collections: { path: `${pathOf('collections.list')}?page_size=50`, token: library.access },
+      contents: { path: `${pathOf('contents.list')}?page_size=50`, token: scale.access },
+      item: { path: pathOf('contents.get', { id: seeded.longItemId }), token: scale.access },
+      search: {
+        path: `${pathOf('search.query')}?q=${encodeURIComponent(SEARCH_Q)}`,
+        token: scale.access,
+      },
       // A visitor: no token.
-      public: { path: `/p/${PUBLIC_ID}`, token: '' },
+      public: { path: pathOf('public.page', { public_id: PUBLIC_ID }), token: '' },
     };
     const floorPath: Record<Route, string> = {
       collections: `/floor/collections?user=${seeded.library.id}`,

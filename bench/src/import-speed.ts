@@ -19,6 +19,7 @@ import { ensureBuilt } from './build';
 import { benchDir } from './paths';
 import { onCleanup, runCleanups, startServer } from './processes';
 import { isRecord, refreshReadme } from './readme-table';
+import { pathOf } from '@cw/contract/routes';
 
 const args = new Map(
   process.argv
@@ -116,7 +117,7 @@ async function main() {
   const started = performance.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(zip)]), 'vault.zip');
-  const answer = await fetch(`${server.baseUrl}/api/import/`, {
+  const answer = await fetch(`${server.baseUrl}${pathOf('import.start')}`, {
     method: 'POST',
     headers: auth,
     body: form,
@@ -134,7 +135,7 @@ async function main() {
     let polled: Response | undefined;
     for (let attempt = 1; !polled; attempt += 1) {
       try {
-        polled = await fetch(`${server.baseUrl}/api/import/${id}/`, { headers: auth });
+        polled = await fetch(`${server.baseUrl}${pathOf('import.get', { id })}`, { headers: auth });
       } catch (error) {
         if (attempt >= 3) throw error;
         resets += 1;

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { benchDir } from './paths';
 import { npmStartFlags, serverEntry } from './build';
+import { pathOf } from '@cw/contract/routes';
 
 export interface Memory {
   /** Resident set size now, MB. */
@@ -209,7 +210,7 @@ export async function startServer(options: ServerOptions): Promise<RunningProces
     [...(options.startFlags ?? npmStartFlags()), ...(options.nodeArgs ?? []), serverEntry],
     env,
     options.logFile,
-    '/api/health',
+    pathOf('system.health'),
     port,
     120_000,
   );

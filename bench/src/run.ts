@@ -60,6 +60,7 @@ import {
   USERS,
   type SeedFacts,
 } from './seed';
+import { pathOf } from '@cw/contract/routes';
 
 type Part = 'api' | 'logins' | 'scale' | 'web' | 'editor' | 'search' | ScriptPart;
 type Kind = 'pglite' | 'postgres';
@@ -277,11 +278,16 @@ async function benchDatabase(
       );
       const bareRps = result.bare.ok ? result.bare.value.rps : Number.NaN;
       const specs: Record<ApiEndpoint, () => Promise<LoadSpec>> = {
-        health: () => checked({ ...load, url: `${base}/api/health` }, 200, 'GET /api/health'),
+        health: () =>
+          checked({ ...load, url: `${base}${pathOf('system.health')}` }, 200, 'GET /api/health'),
         collectionsList: async () => {
           const s = need(seeded);
           return checked(
-            { ...load, url: `${base}/api/collections/list/?page_size=50`, token: s.library.access },
+            {
+              ...load,
+              url: `${base}${pathOf('collections.list')}?page_size=50`,
+              token: s.library.access,
+            },
             200,
             'GET /api/collections/list/',
           );
@@ -291,7 +297,7 @@ async function benchDatabase(
           return checked(
             {
               ...load,
-              url: `${base}/api/collections/contents-list/${s.facts.scaleContentId}/`,
+              url: `${base}${pathOf('contents.get', { id: s.facts.scaleContentId })}`,
               token: s.scale.access,
             },
             200,
@@ -303,7 +309,7 @@ async function benchDatabase(
           return checked(
             {
               ...load,
-              url: `${base}/api/collections/contents-list/`,
+              url: `${base}${pathOf('contents.create')}`,
               method: 'POST',
               token: s.library.access,
               body: {
@@ -335,14 +341,14 @@ async function benchDatabase(
           {
             ...load,
             warmupS: 0,
-            url: `${base}/api/collections/list/?page_size=50`,
+            url: `${base}${pathOf('collections.list')}?page_size=50`,
             token: s.library.access,
           },
           200,
           'GET /api/collections/list/',
         );
         return measureUnderLogins(list, {
-          url: `${base}/api/auth/login/`,
+          url: `${base}${pathOf('auth.login')}`,
           email: USERS.login,
           password: PASSWORD,
           ratePerS: options.loginsPerS,
@@ -359,9 +365,9 @@ async function benchDatabase(
         databaseCpu: scratch?.backendCpu,
       };
       const routes: Record<ScaleQuery, (facts: SeedFacts) => string> = {
-        contentsList: () => '/api/collections/contents-list/',
-        contentsByTag: (facts) => `/api/collections/contents-list/?tag=${facts.scaleTagId}`,
-        tagsByName: () => `/api/collections/tags/?name=${TAG_NAME_QUERY}`,
+        contentsList: () => pathOf('contents.list'),
+        contentsByTag: (facts) => `${pathOf('contents.list')}?tag=${facts.scaleTagId}`,
+        tagsByName: () => `${pathOf('tags.list')}?name=${TAG_NAME_QUERY}`,
       };
       for (const key of Object.keys(SCALE_QUERIES) as ScaleQuery[]) {
         log(`${label}: scale: ${SCALE_QUERIES[key]}`);

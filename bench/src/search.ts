@@ -25,6 +25,7 @@ import {
 } from './search-seed';
 import { pgliteRunner, postgresRunner } from './seed';
 import type { Outcome } from './outcome';
+import { pathOf } from '@cw/contract/routes';
 
 export const SEARCH_QUERIES = {
   common: { label: 'a common word', q: 'camera' },
@@ -372,11 +373,11 @@ async function measureEndpoint(
       });
       options.log(`${label}: search: ${SEARCH_QUERIES[key].label} (${SEARCH_QUERIES[key].q})`);
       entry.endpoint = await attempt(`search ${key}`, options.log, async () => {
-        const route = `/api/search/?q=${encodeURIComponent(SEARCH_QUERIES[key].q)}`;
+        const route = `${pathOf('search.query')}?q=${encodeURIComponent(SEARCH_QUERIES[key].q)}`;
         const first = await http1.send('GET', route);
         if (first.status !== 200) {
           throw new Error(
-            `GET /api/search/ answered ${first.status} (expected 200): ${first.text.slice(0, 160)}`,
+            `GET ${pathOf('search.query')} answered ${first.status} (expected 200): ${first.text.slice(0, 160)}`,
           );
         }
         const count = (JSON.parse(first.text) as { count?: number }).count ?? null;
@@ -413,7 +414,7 @@ async function measureEndpoint(
         const text = texts[(i + 1) % texts.length];
         i += 1;
         if (!target || !text) return { ms: 0, ok: false };
-        const answer = await http1.send('PATCH', `/api/collections/contents-list/${target.id}/`, {
+        const answer = await http1.send('PATCH', pathOf('contents.update', { id: target.id }), {
           title: text.title,
           content: text.content,
         });
