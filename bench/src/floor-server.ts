@@ -1,4 +1,4 @@
-// The floors of issue 17 (decision 070): each hot route of the product, with the same SQL sent to
+// The floors (decision 070): each hot route of the product, with the same SQL sent to
 // the database in the same order, through a plain `pg` pool (PostgreSQL, FLOOR_DATABASE_URL) or
 // a direct PGlite handle (embedded, FLOOR_PGLITE_DIR, the data directory of a stopped server),
 // answering the same JSON, and nothing else: no auth, validation, ORM, logging or hooks. What the
@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { collectionPage, excerpt, itemDate, RENDERING } from '../../server/src/library/public-html';
 import { searchFloor } from './search-sql';
+import { pathOf } from '@cw/contract/routes';
 
 interface Db {
   /**
@@ -182,7 +183,9 @@ async function collectionsList(user: number) {
         profile_pic: m.profile_pic,
       })),
       public_id: row.public_id ?? null,
-      public_url: row.public_id ? `/p/${String(row.public_id)}` : null,
+      public_url: row.public_id
+        ? pathOf('public.page', { public_id: String(row.public_id) })
+        : null,
     };
   });
   return { count: counted?.count ?? 0, next: null, previous: null, results };
@@ -256,7 +259,7 @@ async function contentLinks(user: number, rows: ContentRow[]) {
           name: file.name,
           size: Number(file.size),
           content_type: file.content_type,
-          url: `/api/collections/files/${file.id}/download/`,
+          url: pathOf('files.download', { id: file.id }),
           content: file.content_id,
           collection: file.collection_id,
           created_on: iso(file.created_on),
@@ -396,7 +399,7 @@ async function renderPublicPage(publicId: string): Promise<string | null> {
       created_on: Date;
     }>(PUBLIC_ITEMS, [ITEM_START_CHARS, true, row.id, PUBLIC_ITEMS_MAX]),
   ]);
-  const page = `/p/${publicId}`;
+  const page = pathOf('public.page', { public_id: publicId });
   return collectionPage(
     {
       name: row.name,
