@@ -11,7 +11,12 @@ import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { collectionPage, excerpt, itemDate, RENDERING } from '../../server/src/library/public-html';
+import {
+  collectionPage,
+  excerpt,
+  itemDate,
+  RENDERING,
+} from '../../server/src/library/publishing/public-html';
 import { searchFloor } from './search-sql';
 
 interface Db {

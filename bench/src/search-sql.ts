@@ -6,8 +6,8 @@
 // import: the bench measures the built server as a black box. The tsquery text comes from the
 // server's own parser (pure TypeScript, no database), so both run the same query. When the
 // repository's SQL changes, change it here too.
-import { parseSearch } from '../../server/src/search/query';
-import { searchedWords } from '../../server/src/library/search.repository';
+import { parseSearch } from '../../server/src/library/search/query';
+import { searchedWords } from '../../server/src/library/search/search.repository';
 import type { SearchSeedFacts } from './search-seed';
 
 export interface FloorSql {

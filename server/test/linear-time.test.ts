@@ -9,11 +9,11 @@ import {
   planImport,
   splitFrontMatter,
   wikiEmbeds,
-} from '../src/library/import-plan';
-import { escapeHtml, excerpt, renderItemText } from '../src/library/public-html';
+} from '../src/library/import-export/import-plan';
+import { escapeHtml, excerpt, renderItemText } from '../src/library/publishing/public-html';
 import { invitationMail } from '../src/mail/messages';
-import { parseSearch } from '../src/search/query';
-import { rangesIn, unmark } from '../src/search/snippets';
+import { parseSearch } from '../src/library/search/query';
+import { rangesIn, unmark } from '../src/library/search/snippets';
 
 /**
  * Every pattern that reads someone's text (an import's notes, the markdown rules, the search
