@@ -14,7 +14,8 @@ import type { CollabNotices } from '../../collab/collab-bus';
 import type { Caller } from '../../policy/caller';
 import { requireAllLinkable, uniqueIds } from '../shared/linked-ids';
 import { pageWindow, type Page } from '../../http/pagination';
-import { groupBy, presentCollection, refsByOwnerRow } from '../shared/presenters';
+import { groupBy, refsByOwnerRow } from '../shared/presenters';
+import { presentCollection } from './collections.presenter';
 
 type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
 type CollectionCreateInput = z.output<typeof collectionCreateBodySchema>;

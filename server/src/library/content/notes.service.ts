@@ -12,7 +12,8 @@ import type { LibraryRepositories, LibraryStore } from '../library-store';
 import type { NoteRow } from './notes.repository';
 import { requireRole } from '../../policy/library.policy';
 import { pageWindow, type Page } from '../../http/pagination';
-import { presentNote, updatedByOf } from '../shared/presenters';
+import { updatedByOf } from '../shared/presenters';
+import { presentNote } from './contents.presenter';
 
 type NoteListQuery = z.output<typeof noteListQuerySchema>;
 type NoteCreateInput = z.output<typeof noteCreateBodySchema>;

@@ -10,7 +10,7 @@ import { pageWindow, type Page } from '../../http/pagination';
 import type { Caller } from '../../policy/caller';
 import { requireRole } from '../../policy/library.policy';
 import type { LibraryStore } from '../library-store';
-import { presentVersion, presentVersionSummary } from '../shared/presenters';
+import { presentVersion, presentVersionSummary } from './contents.presenter';
 import type { DocumentsService } from '../../collab/documents.service';
 
 type VersionListQuery = z.output<typeof versionListQuerySchema>;

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { contentCollections, files, users } from '../../db/schema';
-import { rowColumns, type RowOf } from '../../db/columns';
+import { rowColumns } from '../../db/columns';
 import type { Executor } from '../../db/executor';
 import { pageWithCount } from '../../db/page';
 import { anyOf, PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
 import { PREPARED_CALLER, scopeOf } from '../../policy/library.policy';
+import type { FileRow } from '../shared/rows';
 
-export type FileRow = RowOf<typeof files>;
 const columns = rowColumns(files);
 export interface NewFileValues {
   contentId: number | null;

@@ -1,6 +1,7 @@
 import type { RouteHandlers } from '../../http/route-table';
 import { listAnswer } from '../../http/pagination';
-import type { FilesService, UploadPart } from './files.service';
+import type { UploadPart } from '../shared/upload-parts';
+import type { FilesService } from './files.service';
 
 /** The file calls of docs/api.md; paths and schemas come from the contract's table. */
 export const filesRoutes = (

@@ -8,9 +8,9 @@ import type {
   filePatchBodySchema,
 } from '@cw/contract';
 import { AppError, notFound, validationFailed } from '../../http/errors';
-import { malformedMultipart } from '../../http/multipart';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
 import { sanitizeFileName, storedContentType } from '../shared/file-names';
+import { asClientError, clientParts, type UploadPart } from '../shared/upload-parts';
 import { downloadHeaders, previewHeaders } from '../shared/download-headers';
 import type { DownloadTickets } from '../../auth/download-tickets';
 import { pathOf } from '@cw/contract/routes';
@@ -24,17 +24,6 @@ import { quotaExceeded } from '../shared/storage-quota';
 
 type FileListQuery = z.output<typeof fileListQuerySchema>;
 type FilePatchInput = z.output<typeof filePatchBodySchema>;
-
-/** One part of a multipart upload, as @fastify/multipart hands it over. */
-export type UploadPart =
-  | {
-      type: 'file';
-      fieldname: string;
-      filename: string;
-      mimetype: string;
-      file: Readable & { truncated?: boolean };
-    }
-  | { type: 'field'; fieldname: string; value: unknown };
 
 export interface Download {
   stream: Readable;
@@ -310,32 +299,6 @@ export class FilesService {
       this.log.error({ err: error, fileId: row.id }, 'stored bytes of a file are missing');
       throw notFound('The contents of this file are missing.');
     }
-  }
-}
-
-/**
- * What the multipart parser raises while reading the request (a truncated or malformed body, a
- * limit) is the client's doing: its own limit errors keep their 4xx status, the rest is a 400.
- */
-export function asClientError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return error;
-  return malformedMultipart();
-}
-
-/** The parts of an upload; a failure of the parser itself becomes asClientError's answer. */
-export async function* clientParts(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
-  const iterator = parts[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<UploadPart>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      throw asClientError(error);
-    }
-    if (next.done) return;
-    yield next.value;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { RouteHandlers } from '../../http/route-table';
-import type { UploadPart } from '../files/files.service';
+import type { UploadPart } from '../shared/upload-parts';
 import type { ImportService } from './import.service';
 
 /** POST /api/import/ and GET /api/import/{id}/ (docs/api.md, "Import"). */

@@ -16,7 +16,7 @@ import {
 import type { Caller } from '../../policy/caller';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
 import type { FileRemovals } from '../../storage/file-removals';
-import { asClientError, clientParts, type UploadPart } from '../files/files.service';
+import { asClientError, clientParts, type UploadPart } from '../shared/upload-parts';
 import { ArchiveRefused } from './import-archive';
 import { MARKDOWN_TOTAL_MAX_BYTES, type ReadArchiveResult } from './import-read';
 import { readArchiveInWorker, type ImportWorkerLimits } from './import-reader';

@@ -3,6 +3,7 @@ import type { MemberRole } from '@cw/contract';
 import { collectionMembers, collections, users } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { anyOf, PreparedQueries } from '../../db/prepared';
+import { fullName, type MemberPreviewRow } from '../shared/rows';
 
 export type MemberRow = typeof collectionMembers.$inferSelect;
 
@@ -11,17 +12,6 @@ export interface MemberWithPerson extends MemberRow {
   firstName: string | null;
   lastName: string | null;
   profilePic: string | null;
-}
-
-/** An accepted member shown on a collection card. */
-export interface MemberPreviewRow {
-  collectionId: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  profilePic: string | null;
-  /** Accepted members of that collection besides its owner. */
-  total: number;
 }
 
 /** What an invitation mail or page names. */
@@ -286,9 +276,6 @@ export class MembersRepository {
     );
   }
 }
-
-export const fullName = (first: string | null, last: string | null): string =>
-  [first, last].filter((part) => part && part.trim()).join(' ');
 
 const memberColumns = {
   id: collectionMembers.id,

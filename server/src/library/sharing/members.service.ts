@@ -20,10 +20,10 @@ import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/messages';
 import type { Caller } from '../../policy/caller';
 import { requireRole } from '../../policy/library.policy';
-import type { CollectionsService } from '../collections/collections.service';
 import type { LibraryRepositories, LibraryStore } from '../library-store';
-import { fullName, type MemberRow } from './members.repository';
-import { presentMember } from '../shared/presenters';
+import type { MemberRow } from './members.repository';
+import { fullName } from '../shared/rows';
+import { presentMember } from './members.presenter';
 import type { CollabNotices } from '../../collab/collab-bus';
 
 type MemberCreateInput = z.output<typeof memberCreateBodySchema>;
@@ -33,9 +33,17 @@ export const INVITATION_PURPOSE = 'invitation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What sharing needs of collections: the collection an invitation was accepted into, as its
+ * new member sees it (`CollectionsService.presentFor`, given by library.plugin.ts).
+ */
+export interface CollectionPresenter {
+  presentFor(repos: LibraryRepositories, caller: Caller, id: number): Promise<Collection>;
+}
+
 export interface MembersDeps {
   store: LibraryStore;
-  collections: CollectionsService;
+  collections: CollectionPresenter;
   mailer: Mailer;
   /** Where queued invitation mails go out; `kick` after a commit that queued one. */
   mailQueue: { kick(): void };

@@ -11,7 +11,7 @@ import type { LibraryStore } from '../library-store';
 import { authorize } from '../../policy/library.policy';
 import type { Caller } from '../../policy/caller';
 import { pageWindow, type Page } from '../../http/pagination';
-import { presentTag } from '../shared/presenters';
+import { presentTag } from './tags.presenter';
 
 type TagListQuery = z.output<typeof tagListQuerySchema>;
 type TagCreateInput = z.output<typeof tagCreateBodySchema>;

@@ -1,20 +1,27 @@
-import type { Restored, TrashItem, TrashType } from '@cw/contract';
+import type { Collection, ContentItem, Note, Restored, TrashItem, TrashType } from '@cw/contract';
 import { TRASH_DAYS } from '@cw/contract';
 import { notFound } from '../../http/errors';
 import { pageWindow, type Page, type PageParams } from '../../http/pagination';
 import type { Caller } from '../../policy/caller';
 import { requireRole } from '../../policy/library.policy';
 import type { FileRemovals } from '../../storage/file-removals';
-import type { CollectionsService } from '../collections/collections.service';
-import type { ContentsService } from '../content/contents.service';
 import type { LibraryStore } from '../library-store';
-import type { NotesService } from '../content/notes.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When an object trashed at `deletedOn` is purged (docs/api.md, "Trash"). */
 export const purgeOn = (deletedOn: Date): Date =>
   new Date(deletedOn.getTime() + TRASH_DAYS * DAY_MS);
+
+/**
+ * How a restored object is shown: as its own feature answers a GET of it (the collections,
+ * contents and notes services, given by library.plugin.ts).
+ */
+export interface RestoredPresenters {
+  collections: { get(caller: Caller, id: number): Promise<Collection> };
+  contents: { get(caller: Caller, id: number): Promise<ContentItem> };
+  notes: { get(caller: Caller, id: number): Promise<Note> };
+}
 
 /**
  * The caller's trash (docs/api.md, "Trash"; decision 130). Who may do what:
@@ -27,11 +34,7 @@ export class TrashService {
   constructor(
     private readonly store: LibraryStore,
     private readonly removals: FileRemovals,
-    private readonly present: {
-      collections: CollectionsService;
-      contents: ContentsService;
-      notes: NotesService;
-    },
+    private readonly present: RestoredPresenters,
   ) {}
 
   async list(caller: Caller, query: PageParams): Promise<Page<TrashItem>> {
