@@ -2,14 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWords } from '@cw/contract';
 import { emphasisTooCostly, nestedTooDeep } from '@cw/contract/markdown';
-import {
-  inlineTags,
-  linkEmbeds,
-  notionTags,
-  planImport,
-  splitFrontMatter,
-  wikiEmbeds,
-} from '../src/library/import-export/import-plan';
+import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embeds';
+import { planImport } from '../src/library/import-export/import-plan';
+import { inlineTags, notionTags, splitFrontMatter } from '../src/library/import-export/import-text';
 import { escapeHtml, excerpt, renderItemText } from '../src/library/publishing/public-html';
 import { invitationMail } from '../src/mail/messages';
 import { parseSearch } from '../src/library/search/query';

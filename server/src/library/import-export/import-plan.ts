@@ -1,5 +1,4 @@
 import path from 'node:path/posix';
-import { parse as parseYaml } from 'yaml';
 import {
   COLLECTION_DESCRIPTION_MAX,
   COLLECTION_NAME_MAX,
@@ -9,9 +8,21 @@ import {
   FILE_NAME_MAX,
   NOTE_CONTENT_MAX,
   NOTE_TITLE_MAX,
-  TAG_NAME_MAX,
 } from '@cw/contract';
 import { EXPORT_FORMAT } from './export-format';
+import { rewriteEmbeds } from './import-embeds';
+import {
+  clean,
+  cleanName,
+  dateOrNull,
+  inlineTags,
+  isMarkdown,
+  isSkipped,
+  notionTags,
+  splitFrontMatter,
+  tagsOf,
+  uniqueTags,
+} from './import-text';
 
 /**
  * What an import makes, read from the archive's entry names and Markdown texts before anything
@@ -77,261 +88,6 @@ export interface ImportPlan {
 const STATUSES = new Set<string>(CONTENT_STATUSES);
 const NOTION_SUFFIX = / [0-9a-f]{32}(?=$|\.)/;
 const NOTION_SUFFIX_ALL = / [0-9a-f]{32}(?=$|\.|\/)/g;
-/** Folders and files of tools, not of the person: never imported. */
-const SKIPPED = /(^|\/)(\.[^/]*|__MACOSX)(\/|$)/;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Text the database takes: no NUL, no unpaired surrogate, at most `max` characters. */
-export function clean(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = text.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD');
-  // UTF-16 units are never fewer than characters: most texts are done here.
-  if (safe.length <= max) return safe;
-  // The first `max` characters, a pair of surrogates counting one (no lone one is left).
-  let at = 0;
-  for (let characters = 0; characters < max && at < safe.length; characters += 1) {
-    const code = safe.charCodeAt(at);
-    at += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
-  }
-  return safe.slice(0, at);
-}
-
-const cleanName = (text: string, max: number) =>
-  clean(
-    // eslint-disable-next-line no-control-regex
-    text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
-    max,
-  ).trim();
-
-export const isMarkdown = (entryPath: string) => /\.(md|markdown)$/i.test(entryPath);
-export const isSkipped = (entryPath: string) => SKIPPED.test(entryPath);
-
-/** Splits `---` YAML front matter from the body. `error` when the YAML is not valid. */
-export function splitFrontMatter(text: string): {
-  data: Record<string, unknown>;
-  body: string;
-  error?: string;
-} {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
-  if (!match) return { data: {}, body: text };
-  const body = text.slice(match[0].length).replace(/^\r?\n/, '');
-  try {
-    const parsed: unknown = parseYaml(match[1] ?? '');
-    if (parsed === null || parsed === undefined) return { data: {}, body };
-    if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-      return {
-        data: {},
-        body,
-        error: 'The front matter is not a list of fields; it was left out.',
-      };
-    }
-    return { data: parsed as Record<string, unknown>, body };
-  } catch {
-    return {
-      data: {},
-      body,
-      error: 'The front matter is not valid YAML; the note was imported without it.',
-    };
-  }
-}
-
-/** `tags` of front matter: a list, or one string of names split by commas or spaces. */
-function tagsOf(value: unknown): string[] {
-  const raw = Array.isArray(value)
-    ? value
-        .filter(
-          (item): item is string | number => typeof item === 'string' || typeof item === 'number',
-        )
-        .map(String)
-    : typeof value === 'string'
-      ? value.split(/[,\s]+/)
-      : [];
-  return raw.map((tag) => tag.replace(/^#/, '')).filter(Boolean);
-}
-
-/** Inline `#tags` of a body (not headings, not inside code). */
-export function inlineTags(body: string): string[] {
-  const text = body.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
-  const found: string[] = [];
-  for (const match of text.matchAll(/(?:^|[\s(])#([\p{L}\p{N}_][\p{L}\p{N}_\-/]*)/gu)) {
-    const tag = match[1]!;
-    // `#123` is an issue number, not a tag (Obsidian's rule).
-    if (/^\d+$/.test(tag)) continue;
-    found.push(tag);
-  }
-  return found;
-}
-
-function uniqueTags(names: string[]): string[] {
-  const seen = new Map<string, string>();
-  for (const name of names) {
-    const tag = cleanName(name, TAG_NAME_MAX);
-    if (tag && !seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
-  }
-  return [...seen.values()];
-}
-
-const isAddress = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/');
-
-/**
- * For positions asked in increasing order, the first index at or after each whose character is
- * a stop (`text.length` when none): one pass over the text for a whole scan, where a pattern
- * such as `[^\]\n]+` tried at every `![` reads the rest of the line each time (the square of a
- * line's length). Asked out of order, it scans again: slower, never wrong.
- */
-function stopFinder(text: string, isStop: (char: string) => boolean) {
-  let from = -1;
-  let found = -1;
-  return (at: number): number => {
-    if (at >= from && found >= at) return found;
-    let index = at;
-    while (index < text.length && !isStop(text[index]!)) index += 1;
-    from = at;
-    found = index;
-    return index;
-  };
-}
-
-const SPACE = /\s/;
-const isSpace = (char: string | undefined) => char !== undefined && SPACE.test(char);
-
-/**
- * Every `![[name]]`, `![[name|alias]]` and `![[name#part]]` of `text`, found in linear time:
- * `[start, end)` and the name as written.
- */
-export function wikiEmbeds(text: string): { start: number; end: number; target: string }[] {
-  const found: { start: number; end: number; target: string }[] = [];
-  const nameEnd = stopFinder(text, (c) => c === ']' || c === '|' || c === '#' || c === '\n');
-  const partEnd = stopFinder(text, (c) => c === ']' || c === '\n');
-  for (let at = text.indexOf('![[', 0); at !== -1; at = text.indexOf('![[', at + 1)) {
-    const nameFrom = at + 3;
-    const stop = nameEnd(nameFrom);
-    if (stop === nameFrom || stop >= text.length) continue;
-    let close = stop;
-    if (text[stop] === '|' || text[stop] === '#') close = partEnd(stop + 1);
-    if (text[close] !== ']' || text[close + 1] !== ']') continue;
-    found.push({ start: at, end: close + 2, target: text.slice(nameFrom, stop) });
-    at = close + 1;
-  }
-  return found;
-}
-
-/**
- * Every `![alt](target)`, `![alt](<target>)` and `![alt](target "title")` of `text`, found in
- * linear time (the same embeds as the pattern
- * `!\[[^\]\n]*\]\(\s*<?([^)>\s]+)>?(?:\s+"[^"]*")?\s*\)`).
- */
-export function linkEmbeds(text: string): { start: number; end: number; target: string }[] {
-  const found: { start: number; end: number; target: string }[] = [];
-  const altEnd = stopFinder(text, (c) => c === ']' || c === '\n');
-  const targetEnd = stopFinder(text, (c) => c === ')' || c === '>' || SPACE.test(c));
-  const quote = stopFinder(text, (c) => c === '"');
-  const spacesFrom = (at: number) => {
-    let index = at;
-    while (isSpace(text[index])) index += 1;
-    return index;
-  };
-  /** Where `\s*\)` starting at `at` ends, or -1. */
-  const closing = (at: number) => {
-    const index = spacesFrom(at);
-    return text[index] === ')' ? index + 1 : -1;
-  };
-  for (let at = text.indexOf('![', 0); at !== -1; at = text.indexOf('![', at + 1)) {
-    const alt = altEnd(at + 2);
-    if (text[alt] !== ']' || text[alt + 1] !== '(') continue;
-    const open = spacesFrom(alt + 2);
-    let from = text[open] === '<' ? open + 1 : open;
-    let stop = targetEnd(from);
-    // `<` with nothing after it is the target itself (`![](<)`).
-    if (stop === from && from !== open) {
-      from = open;
-      stop = targetEnd(from);
-    }
-    if (stop === from) continue;
-    const after = text[stop] === '>' ? stop + 1 : stop;
-    let end = -1;
-    if (isSpace(text[after])) {
-      const titleAt = spacesFrom(after);
-      if (text[titleAt] === '"') {
-        const titleEnd = quote(titleAt + 1);
-        if (titleEnd < text.length) end = closing(titleEnd + 1);
-      }
-    }
-    if (end === -1) end = closing(after);
-    if (end === -1) continue;
-    found.push({ start: at, end, target: text.slice(from, stop) });
-    at = end - 1;
-  }
-  return found;
-}
-
-/** `text` with each embed found replaced by what `replace` answers for it. */
-function replaceEmbeds(
-  text: string,
-  embeds: { start: number; end: number; target: string }[],
-  replace: (target: string, written: string) => string,
-): string {
-  if (embeds.length === 0) return text;
-  const parts: string[] = [];
-  let last = 0;
-  for (const embed of embeds) {
-    parts.push(text.slice(last, embed.start));
-    parts.push(replace(embed.target, text.slice(embed.start, embed.end)));
-    last = embed.end;
-  }
-  parts.push(text.slice(last));
-  return parts.join('');
-}
-
-/**
- * The body with every embed that `resolve` finds (an attached file's archive path) written as
- * `![name]`, the file's name as stored (docs/api.md, "Import"): the web app cannot show a file
- * from the body (its bytes need the session's token), so the reference reads as the name of the
- * attachment under Files instead of a broken image. Embeds of nothing attached stay as written.
- * Both kinds are found by linear scans (wikiEmbeds, linkEmbeds): an import's text is anyone's.
- */
-export function rewriteEmbeds(
-  body: string,
-  resolve: { wiki(name: string): string | undefined; link(target: string): string | undefined },
-  nameOf: (entry: string) => string,
-): { body: string; files: string[] } {
-  const files = new Set<string>();
-  const reference = (entry: string) => {
-    files.add(entry);
-    return `![${nameOf(entry).replace(/[[\]\\]/g, '\\$&')}]`;
-  };
-  const wikiDone = replaceEmbeds(body, wikiEmbeds(body), (name, written) => {
-    const found = resolve.wiki(name.trim());
-    return found ? reference(found) : written;
-  });
-  const rewritten = replaceEmbeds(wikiDone, linkEmbeds(wikiDone), (target, written) => {
-    const found = isAddress(target) ? undefined : resolve.link(target);
-    return found ? reference(found) : written;
-  });
-  return { body: rewritten, files: [...files] };
-}
-
-/**
- * Tags of a Notion page's property block: Notion writes a page as `# Title`, a blank line, then
- * one `Name: value` line per property; a `Tags:` line there is a multi-select, its values split
- * by commas. A `Tags:` line anywhere else is text.
- */
-export function notionTags(body: string): string[] {
-  const block = /^# [^\n]*\r?\n\r?\n((?:[^\n:]{1,100}: [^\n]*(?:\r?\n|$))+)/.exec(body)?.[1];
-  const line = block && /^Tags: (.+)$/m.exec(block)?.[1];
-  return line ? line.split(',').map((tag) => tag.trim()) : [];
-}
-
-function dateOrNull(value: unknown): string | null {
-  const text =
-    value instanceof Date
-      ? value.toISOString().slice(0, 10)
-      : typeof value === 'string'
-        ? value
-        : '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : null;
-}
 
 export function detectFormat(paths: string[], manifest: string | undefined): ImportFormat {
   if (manifest !== undefined) {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { countWords } from '@cw/contract';
 import { ArchiveRefused, MESSAGES, openArchive, type Archive } from './import-archive';
-import { isMarkdown, isSkipped, planImport, type ImportPlan } from './import-plan';
+import { planImport, type ImportPlan } from './import-plan';
+import { isMarkdown, isSkipped } from './import-text';
 
 /** A Markdown entry larger than this is left out (with an error by path). */
 export const MARKDOWN_MAX_BYTES = 4 * 1024 * 1024;
