@@ -7,7 +7,7 @@
 // server's own parser (pure TypeScript, no database), so both run the same query. When the
 // repository's SQL changes, change it here too.
 import { parseSearch } from '../../server/src/library/search/query';
-import { searchedWords } from '../../server/src/library/search/search.repository';
+import { searchedWords } from '../../server/src/library/search/hit-details';
 import type { SearchSeedFacts } from './search-seed';
 
 export interface FloorSql {

@@ -3,20 +3,19 @@ import type { ContentStatus, SearchType } from '@cw/contract';
 import {
   collectionTags,
   collections,
-  contentCollections,
   contentTags,
   contents,
   files,
   notes,
-  SEARCHED_BODY_MAX,
   OWNER_LEXEME_PREFIX,
   tags,
 } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import type { Caller } from '../../policy/caller';
-import { readScopeParts, scopeOf, sharedItemsOf } from '../../policy/library.policy';
+import { readScopeParts, sharedItemsOf } from '../../policy/library.policy';
 import { quoteLexeme } from './query';
-import { MARK_END, MARK_START } from './snippets';
+import { hitDetailsQuery, tsQuery, type SearchTable } from './hit-details';
+import { carries, itemsOf, TAGGABLE } from './search-filters';
 
 /**
  * Search over the five searchable tables (docs/api.md, "Search"; decision 110). The page query
@@ -62,85 +61,9 @@ export interface HitDetails {
   contentTitle: string | null;
 }
 
-const query = (tsquery: string) => sql`to_tsquery('english', ${tsquery})`;
-
-/** The marks, removed from the text before the database adds its own. */
-const unmarked = (text: SQL) => sql`translate(${text}, ${MARK_START + MARK_END}, '')`;
-const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxFragments=1, MaxWords=40, MinWords=20, FragmentDelimiter=" "`;
-const HEADLINE_ALL = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
-
-/** Rows carrying a tag of that name (ignoring case), through a link table or a notes' array. */
-function carries(type: SearchType, name: string): SQL | undefined {
-  const named = sql`lower(${tags.name}) = lower(${name})`;
-  switch (type) {
-    case 'content':
-      return sql`exists (select 1 from ${contentTags} inner join ${tags} on ${tags.id} = ${contentTags.tagId} where ${contentTags.contentId} = ${contents.id} and ${named})`;
-    case 'collection':
-      return sql`exists (select 1 from ${collectionTags} inner join ${tags} on ${tags.id} = ${collectionTags.tagId} where ${collectionTags.collectionId} = ${collections.id} and ${named})`;
-    case 'note':
-      return sql`exists (select 1 from unnest(${notes.tags}) as note_tag where lower(note_tag) = lower(${name}))`;
-    case 'file':
-    case 'tag':
-      return undefined;
-  }
-}
-
-/** Characters of a body given to ts_headline: a window, not the whole body (decision 110). */
-export const HEADLINE_WINDOW = 600;
-/** How much of the window lies before the first occurrence of a query word. */
-const WINDOW_BEFORE = 150;
-
-/**
- * The words to look for in a body, in lower case: the lexemes of the tsquery text, cut to their
- * first 5 characters (a stemmed lexeme such as `festiv` or `happi` shares about that much with
- * the word in the text; a prefix `scri:*` is its own start).
- */
-export function searchedWords(tsquery: string): string[] {
-  const words = new Set<string>();
-  for (const match of tsquery.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)) {
-    const lexeme = (match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1').toLowerCase();
-    if (lexeme !== '') words.add(lexeme.slice(0, 5));
-  }
-  return [...words];
-}
-
-/**
- * A select of one `text`: about HEADLINE_WINDOW characters of `body` around the first
- * case-insensitive occurrence of one of `words` (the start when there is none), without the
- * partial words at its ends (a cut word could match a prefix query). ts_headline parses all it
- * is given: 20 whole bodies of 5,600 characters cost 31 ms, 20 windows of 1,000 characters 6 ms (600 are enough for a 240-character snippet).
- * Each step is fenced with `offset 0`: inlined, `b.body` and `w.start` were computed again at
- * every use (the body detoasted and lower-cased once per word and per use of the start), which
- * cost 44 ms for a page of 20 instead of 16 (decision 112).
- */
-function bodyWindow(body: SQL, words: string[]): SQL {
-  const first = sql`(select min(found) from unnest(${sql.param(words)}::text[]) as word, strpos(b.low, word) as found where found > 0)`;
-  return sql`select case
-      when length(b.body) <= ${HEADLINE_WINDOW} then b.body
-      else regexp_replace(
-        regexp_replace(substr(b.body, w.start, ${HEADLINE_WINDOW}), case when w.start > 1 then '^\S*\s+' else '^' end, ''),
-        case when w.start + ${HEADLINE_WINDOW} <= length(b.body) then '\s+\S*$' else '$' end, '')
-    end as text
-    from (select body, lower(body) as low from (select ${body} as body offset 0) b0 offset 0) b,
-      lateral (select greatest(1, coalesce(${first}, 1) - ${WINDOW_BEFORE}) as start offset 0) w`;
-}
-
-/** Which types can carry tags at all (a `#tag` or `tag=` leaves only those). */
-const TAGGABLE: Record<SearchType, boolean> = {
-  content: true,
-  collection: true,
-  note: true,
-  file: false,
-  tag: false,
-};
-
-/** The items of a collection, none while it is in the trash (decision 130). */
-const itemsOf = (collection: number) =>
-  sql`select ${contentCollections.contentId} from ${contentCollections} inner join collections items_c on items_c.id = ${contentCollections.collectionId} and items_c.deleted_on is null where ${contentCollections.collectionId} = ${collection}`;
-
 interface Branch {
   type: SearchType;
-  table: typeof contents | typeof notes | typeof collections | typeof files | typeof tags;
+  table: SearchTable;
   search: SQL;
   /** The title-only vector (`title_search`; `search` itself where there is no body). */
   titleSearch: SQL;
@@ -159,7 +82,7 @@ export class SearchRepository {
   /** False when the text query has nothing an index can look up (only stop words or exclusions). */
   async indexable(tsquery: string): Promise<boolean> {
     const result = (await this.db.execute(
-      sql`select querytree(${query(tsquery)}) as tree`,
+      sql`select querytree(${tsQuery(tsquery)}) as tree`,
     )) as unknown as { rows: { tree: string }[] };
     const tree = result.rows[0]?.tree ?? '';
     return tree !== '' && tree !== 'T';
@@ -305,10 +228,10 @@ export class SearchRepository {
       const select = sql`select ${branch.type}::text as type, ${branch.id} as id, ${
         tsquery === null
           ? sql`false as in_title, 0::real as rank`
-          : sql`${branch.titleSearch} @@ ${query(tsquery)} as in_title, case when ${branch.titleSearch} @@ ${query(tsquery)} then ts_rank_cd(${branch.titleSearch}, ${query(tsquery)}) else 0 end as rank`
+          : sql`${branch.titleSearch} @@ ${tsQuery(tsquery)} as in_title, case when ${branch.titleSearch} @@ ${tsQuery(tsquery)} then ts_rank_cd(${branch.titleSearch}, ${tsQuery(tsquery)}) else 0 end as rank`
       }, ${branch.changed} as changed from`;
       const match =
-        terms.tsquery === null ? [] : [sql`${branch.search} @@ ${query(terms.tsquery)}`];
+        terms.tsquery === null ? [] : [sql`${branch.search} @@ ${tsQuery(terms.tsquery)}`];
       const shared = branch.scopes.shared
         ? [
             sql`${select} ${branch.table} where ${and(branch.scopes.shared, ...match, ...branch.where)}`,
@@ -323,12 +246,12 @@ export class SearchRepository {
       // The own rows: the GIN index alone finds `query & '~<caller>'` (no vector is read); the
       // OFFSET 0 keeps the planner from walking the owner's btree and testing every row's vector
       // instead. The policy's own scope is then applied to what the index found.
-      const found = sql`(select * from ${branch.table} where ${branch.search} @@ (${query(terms.tsquery)} && ${owner}::tsquery) offset 0) ${branch.table}`;
+      const found = sql`(select * from ${branch.table} where ${branch.search} @@ (${tsQuery(terms.tsquery)} && ${owner}::tsquery) offset 0) ${branch.table}`;
       return [sql`${select} ${found} where ${and(branch.scopes.own, ...branch.where)}`, ...shared];
     });
     const guarded =
       guard && terms.tsquery !== null
-        ? sql` where querytree(${query(terms.tsquery)}) not in ('', 'T')`
+        ? sql` where querytree(${tsQuery(terms.tsquery)}) not in ('', 'T')`
         : sql``;
     const sharesItems = branches.some(
       (branch) => branch.type === 'content' || branch.type === 'file',
@@ -390,124 +313,9 @@ export class SearchRepository {
     byType: ReadonlyMap<SearchType, number[]>,
     tsquery: string | null,
   ): Promise<HitDetails[]> {
-    const headline = (text: SQL, options: string) =>
-      tsquery === null
-        ? sql`''`
-        : sql`ts_headline('english', ${unmarked(text)}, ${query(tsquery)}, ${options})`;
-    const words = tsquery === null ? [] : searchedWords(tsquery);
-    const body = (text: SQL) =>
-      tsquery === null
-        ? sql`''`
-        : sql`(select ts_headline('english', ${unmarked(sql`piece.text`)}, ${query(tsquery)}, ${HEADLINE}) from (${bodyWindow(sql`left(${text}, ${SEARCHED_BODY_MAX})`, words)}) piece)`;
-    const title = (text: SQL) => headline(text, HEADLINE_ALL);
-    // The parents' titles, when the caller may read them.
-    const collectionTitle = (id: SQL) =>
-      sql`(select ${collections.name} from ${collections} where ${collections.id} = ${id} and ${scopeOf(caller, 'collections', 'read')})`;
-    const contentTitle = (id: SQL) =>
-      sql`(select ${contents.title} from ${contents} where ${contents.id} = ${id} and ${scopeOf(caller, 'contents', 'read')})`;
-    const select = (
-      type: SearchType,
-      ids: number[],
-      fields: {
-        table: Branch['table'];
-        id: SQL;
-        title: SQL;
-        userId: SQL;
-        changed: SQL;
-        body: SQL;
-        collectionId: SQL;
-        contentId: SQL;
-        collectionTitle: SQL;
-        contentTitle: SQL;
-        scope: SQL;
-      },
-    ) => sql`select ${type}::text as type, ${fields.id} as id, ${fields.title} as title, ${fields.userId} as "userId",
-        ${fields.changed} as changed, ${fields.body} as "bodyMarked", ${title(fields.title)} as "titleMarked",
-        ${fields.collectionId} as "collectionId", ${fields.contentId} as "contentId",
-        ${fields.collectionTitle} as "collectionTitle", ${fields.contentTitle} as "contentTitle"
-      from ${fields.table} where ${fields.scope} and ${fields.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
-    const none = sql`null::int`;
-    const noTitle = sql`null::text`;
-    const queries: Record<SearchType, (ids: number[]) => SQL> = {
-      content: (ids) =>
-        select('content', ids, {
-          table: contents,
-          id: sql`${contents.id}`,
-          title: sql`${contents.title}`,
-          userId: sql`${contents.userId}`,
-          changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
-          body: body(sql`${contents.content}`),
-          collectionId: none,
-          contentId: none,
-          collectionTitle: noTitle,
-          contentTitle: noTitle,
-          scope: scopeOf(caller, 'contents', 'read'),
-        }),
-      note: (ids) =>
-        select('note', ids, {
-          table: notes,
-          id: sql`${notes.id}`,
-          title: sql`${notes.title}`,
-          userId: sql`${notes.userId}`,
-          changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
-          body: body(sql`${notes.content}`),
-          collectionId: sql`${notes.collectionId}`,
-          contentId: none,
-          collectionTitle: collectionTitle(sql`${notes.collectionId}`),
-          contentTitle: noTitle,
-          scope: scopeOf(caller, 'notes', 'read'),
-        }),
-      collection: (ids) =>
-        select('collection', ids, {
-          table: collections,
-          id: sql`${collections.id}`,
-          title: sql`${collections.name}`,
-          userId: sql`${collections.userId}`,
-          changed: sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`,
-          body: body(sql`${collections.description}`),
-          collectionId: none,
-          contentId: none,
-          collectionTitle: noTitle,
-          contentTitle: noTitle,
-          scope: scopeOf(caller, 'collections', 'read'),
-        }),
-      file: (ids) =>
-        select('file', ids, {
-          table: files,
-          id: sql`${files.id}`,
-          title: sql`${files.name}`,
-          userId: sql`${files.userId}`,
-          changed: sql`${files.createdOn}`,
-          body: sql`''`,
-          collectionId: sql`${files.collectionId}`,
-          contentId: sql`${files.contentId}`,
-          collectionTitle: collectionTitle(sql`${files.collectionId}`),
-          contentTitle: contentTitle(sql`${files.contentId}`),
-          scope: scopeOf(caller, 'files', 'read'),
-        }),
-      tag: (ids) =>
-        select('tag', ids, {
-          table: tags,
-          id: sql`${tags.id}`,
-          title: sql`${tags.name}`,
-          userId: sql`${tags.userId}`,
-          changed: sql`${tags.createdOn}`,
-          body: sql`''`,
-          collectionId: none,
-          contentId: none,
-          collectionTitle: noTitle,
-          contentTitle: noTitle,
-          scope: scopeOf(caller, 'tags', 'read'),
-        }),
-    };
-    const parts = [...byType]
-      .filter(([, ids]) => ids.length > 0)
-      .map(([type, ids]) => sql`(${queries[type](ids)})`);
-    if (parts.length === 0) return [];
-    const result = (await this.db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    const detailsQuery = hitDetailsQuery(caller, byType, tsquery);
+    if (detailsQuery === null) return [];
+    const result = (await this.db.execute(detailsQuery)) as unknown as {
       rows: (Omit<HitDetails, 'changed'> & { changed: Date | string })[];
     };
     return result.rows.map((row) => ({

@@ -20,8 +20,8 @@ type SearchQueryInput = z.output<typeof searchQuerySchema>;
 
 /**
  * Search (docs/api.md, "Search"; decision 110): what the caller may read, best match first.
- * Trash (issue 14) will add "not in the trash" to every branch of the repository's page query
- * and to its detail queries; nothing else here needs to change.
+ * Rows in the trash are left out by the policy's read scope in every branch of the repository's
+ * page query and in its detail queries (decision 130); nothing here filters them.
  */
 export class SearchService {
   constructor(private readonly store: LibraryStore) {}
