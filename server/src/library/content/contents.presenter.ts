@@ -9,7 +9,16 @@ import {
   type Version,
   type VersionSummary,
 } from '@cw/contract';
-import { iso, isoOrNull, presentFile } from '../shared/presenters';
+import type { Caller } from '../../policy/caller';
+import type { LibraryRepositories } from '../library-store';
+import {
+  groupBy,
+  iso,
+  isoOrNull,
+  presentFile,
+  refsByOwnerRow,
+  updatedByOf,
+} from '../shared/presenters';
 import type { FileRow } from '../shared/rows';
 import type { ContentRow } from './contents.repository';
 import type { NoteRow } from './notes.repository';
@@ -82,3 +91,43 @@ export const presentVersion = (row: VersionRow): Version => ({
   content: row.content,
   created_on: iso(row.createdOn),
 });
+
+/** One item, as `presentContents` shows it. */
+export async function presentOneContent(
+  repos: LibraryRepositories,
+  caller: Caller,
+  row: ContentRow,
+): Promise<ContentItem> {
+  const [item] = await presentContents(repos, caller, [row]);
+  if (!item) throw new Error('presenting one content item gave none');
+  return item;
+}
+
+/** A page's tag names, files, roles and editors come from one query each for the page. */
+export async function presentContents(
+  repos: LibraryRepositories,
+  caller: Caller,
+  rows: ContentRow[],
+): Promise<ContentItem[]> {
+  const ids = rows.map((row) => row.id);
+  const [tagRows, collectionRows, fileRows, roles, people] = await Promise.all([
+    repos.tags.refsForContents(ids),
+    repos.collections.refsForContents(caller, ids),
+    repos.files.listForContents(caller, ids),
+    repos.access.onContents(caller, rows),
+    repos.members.people(rows.flatMap((row) => (row.updatedBy === null ? [] : [row.updatedBy]))),
+  ]);
+  const tagRefs = refsByOwnerRow(tagRows);
+  const collectionRefs = refsByOwnerRow(collectionRows);
+  const filesByContent = groupBy(fileRows, (file) => file.contentId);
+  return rows.map((row) =>
+    presentContent(row, {
+      tags: tagRefs.get(row.id) ?? [],
+      collections: collectionRefs.get(row.id) ?? [],
+      files: filesByContent.get(row.id) ?? [],
+      // The page holds only items the caller may read, so a role is always there.
+      role: roles.get(row.id) ?? 'viewer',
+      updatedBy: updatedByOf(row.updatedBy, people),
+    }),
+  );
+}

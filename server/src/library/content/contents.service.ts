@@ -6,15 +6,13 @@ import type {
   contentPatchBodySchema,
 } from '@cw/contract';
 import { notFound, validationFailed } from '../../http/errors';
-import type { ContentRow } from './contents.repository';
 import type { LibraryRepositories, LibraryStore } from '../library-store';
 import { authorize, can, onlyTheOwner, requireRole } from '../../policy/library.policy';
 import type { Caller } from '../../policy/caller';
 import { countWords } from '@cw/contract';
 import { requireAllLinkable, uniqueIds } from '../shared/linked-ids';
 import { pageWindow, type Page } from '../../http/pagination';
-import { groupBy, refsByOwnerRow, updatedByOf } from '../shared/presenters';
-import { presentContent } from './contents.presenter';
+import { presentContents, presentOneContent } from './contents.presenter';
 import { quotaExceeded } from '../shared/storage-quota';
 import type { CollabNotices } from '../../collab/collab-bus';
 import type { DocumentsService } from '../../collab/documents.service';
@@ -99,14 +97,14 @@ export class ContentsService {
       limit,
       offset,
     );
-    const results = await this.present(this.store.repos, caller, rows);
+    const results = await presentContents(this.store.repos, caller, rows);
     return { results, count };
   }
 
   async get(caller: Caller, id: number): Promise<ContentItem> {
     const row = await this.store.repos.contents.find(caller, id);
     if (!row) throw notFound();
-    return this.presentOne(this.store.repos, caller, row);
+    return presentOneContent(this.store.repos, caller, row);
   }
 
   /**
@@ -146,7 +144,7 @@ export class ContentsService {
       await repos.contents.replaceCollections(row.id, collectionIds);
       if (fileIds.length > 0) await repos.files.replaceAttachments(caller, row.id, fileIds);
       await repos.files.giveTo(given, ownerId);
-      return this.presentOne(repos, caller, row);
+      return presentOneContent(repos, caller, row);
     });
   }
 
@@ -215,7 +213,7 @@ export class ContentsService {
       if (ifMatch !== undefined) {
         const current = await repos.contents.find(caller, id);
         if (!current) throw notFound();
-        const presented = await this.presentOne(repos, caller, current);
+        const presented = await presentOneContent(repos, caller, current);
         if (!sameEtag(ifMatch, etagOf(presented))) throw preconditionFailed(presented);
       }
       // A move to another column without a position goes to that column's end.
@@ -263,7 +261,7 @@ export class ContentsService {
         await repos.contents.replaceTags(row.id, tagIds);
       }
       if (collectionIds) {
-        // The owner's own collections only (docs/api.md §5).
+        // The owner's own collections only (docs/api.md, "Content item": `collections`).
         requireAllLinkable(
           'collections',
           collectionIds,
@@ -276,7 +274,7 @@ export class ContentsService {
         await repos.files.replaceAttachments(caller, row.id, fileIds);
         await repos.files.giveTo(given, access.ownerId);
       }
-      return this.presentOne(repos, caller, row);
+      return presentOneContent(repos, caller, row);
     });
     if (textChanged) this.live.notices.textChanged(id);
     // Leaving a shared collection may end a co-creator's access to the item.
@@ -310,7 +308,7 @@ export class ContentsService {
         version.content,
         caller.userId,
       );
-      return this.presentOne(repos, caller, row);
+      return presentOneContent(repos, caller, row);
     });
     if (textChanged) this.live.notices.textChanged(id);
     return item;
@@ -327,36 +325,5 @@ export class ContentsService {
     });
     // A trashed item's open editors are closed (docs/api.md, "Writing together").
     this.live.notices.accessChanged({ contents: [id] });
-  }
-
-  private async presentOne(repos: LibraryRepositories, caller: Caller, row: ContentRow) {
-    const [item] = await this.present(repos, caller, [row]);
-    if (!item) throw new Error('presenting one content item gave none');
-    return item;
-  }
-
-  /** A page's tag names, files, roles and editors come from one query each for the page. */
-  private async present(repos: LibraryRepositories, caller: Caller, rows: ContentRow[]) {
-    const ids = rows.map((row) => row.id);
-    const [tagRows, collectionRows, fileRows, roles, people] = await Promise.all([
-      repos.tags.refsForContents(ids),
-      repos.collections.refsForContents(caller, ids),
-      repos.files.listForContents(caller, ids),
-      repos.access.onContents(caller, rows),
-      repos.members.people(rows.flatMap((row) => (row.updatedBy === null ? [] : [row.updatedBy]))),
-    ]);
-    const tagRefs = refsByOwnerRow(tagRows);
-    const collectionRefs = refsByOwnerRow(collectionRows);
-    const filesByContent = groupBy(fileRows, (file) => file.contentId);
-    return rows.map((row) =>
-      presentContent(row, {
-        tags: tagRefs.get(row.id) ?? [],
-        collections: collectionRefs.get(row.id) ?? [],
-        files: filesByContent.get(row.id) ?? [],
-        // The page holds only items the caller may read, so a role is always there.
-        role: roles.get(row.id) ?? 'viewer',
-        updatedBy: updatedByOf(row.updatedBy, people),
-      }),
-    );
   }
 }
