@@ -36,7 +36,7 @@ export interface ContentValues {
   position: number;
 }
 
-/** The list filters of docs/api.md §3 (content items); every one is optional. */
+/** The list filters of content items (docs/api.md, "Lists"); every one is optional. */
 export interface ContentFilters {
   tag?: number;
   collection?: number;

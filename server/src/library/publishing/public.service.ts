@@ -240,7 +240,10 @@ export class PublicService {
     });
   }
 
-  /** GET /p/{public_id}/files/{file_id}: a file of a public item, as §4's downloads. */
+  /**
+   * GET /p/{public_id}/files/{file_id}: a file of a public item, as an attachment like the
+   * signed-in downloads (docs/api.md, "File").
+   */
   async file(
     publicId: string,
     fileIdText: string,

@@ -4,7 +4,7 @@ import type { Collection, ContentItem, FileObject, Paginated } from '@cw/contrac
 import { createTestApp, type TestContext } from '../../helpers';
 import { signedInCaller, type Caller } from '../../library-helpers';
 
-/** Content in collections, status, planning and words (docs/api.md §3, content items). */
+/** Content in collections, status, planning and words (docs/api.md, "Content item"). */
 let ctx: TestContext;
 let alice: Caller;
 let bob: Caller;
