@@ -119,6 +119,30 @@ const serverZones = [
   ...libraryZones,
 ];
 
+/*
+ * bench/ and e2e/ work the product from outside: the built server over HTTP, a browser. They
+ * build API paths with `pathOf` (contract/src/routes.ts) and may reuse test fixtures and pure
+ * server modules (SQL and rendering the benches' floors copy), never the app's wiring or the web.
+ */
+const outsideZones = [
+  {
+    target: './e2e',
+    from: ['./server/src', './web/src', './bench'],
+    message:
+      'Browser journeys drive the product through npm start: contract/ and server/test fixtures only.',
+  },
+  ...[
+    ['./web/src', './e2e'],
+    './server/src/app.ts',
+    ['./server/src/**/*.routes.ts', './server/src/**/*.service.ts'],
+  ].map((from) => ({
+    target: './bench',
+    from,
+    message:
+      'Benches measure the built server: they may reuse its pure modules as floors, never its app, routes or services, nor web or e2e code.',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -181,6 +205,25 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         { zones: webZones.filter((zone) => zone.from !== './web/src/app') },
+      ],
+    },
+  },
+  {
+    files: ['bench/**/*.{ts,mts}', 'e2e/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: outsideZones }],
+      // Paths of the API come from the route table: pathOf('contents.get', { id }).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(api|p)\\//], TemplateElement[value.raw=/^\\/(api|p)\\//]',
+          message: "Build API paths with pathOf from '@cw/contract/routes'.",
+        },
       ],
     },
   },

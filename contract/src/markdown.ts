@@ -1,5 +1,5 @@
 /**
- * The product's markdown rules, one copy for both renderers (docs/product.md §1, decisions 051
+ * The product's markdown rules, one copy for both renderers (docs/product.md, section 1, decisions 051
  * and 180): the web app's react-markdown (web/src/components/markdown-renderer.tsx) and the
  * server's public pages (server/src/library/publishing/public-html.ts) run these same plugins.
  *

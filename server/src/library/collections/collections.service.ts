@@ -131,7 +131,8 @@ export class CollectionsService {
 
   private async presentOne(repos: LibraryRepositories, caller: Caller, row: CollectionRow) {
     const [collection] = await this.present(repos, caller, [row]);
-    if (!collection) throw new Error('presenting one collection gave none');
+    // Access ended while the request ran: the collection is not there for the caller.
+    if (!collection) throw notFound();
     return collection;
   }
 
@@ -150,15 +151,21 @@ export class CollectionsService {
     ]);
     const refs = refsByOwnerRow(tagRows);
     const members = groupBy(previews, (preview) => preview.collectionId);
-    return rows.map((row) =>
-      presentCollection(row, {
-        tagRefs: refs.get(row.id) ?? [],
-        contentCount: counts.get(row.id) ?? 0,
-        // The page holds only collections the caller may read, so a role is always there.
-        role: roles.get(row.id) ?? (row.userId === caller.userId ? 'owner' : 'viewer'),
-        ownerName: owners.get(row.userId)?.name ?? '',
-        members: members.get(row.id) ?? [],
-      }),
-    );
+    // The role comes from the policy's rows alone (the owner, or the caller's membership). A
+    // collection whose membership ended between the page's query and this one has no role any
+    // more: it is left out, as the next read would leave it out, never shown with a guessed role.
+    return rows.flatMap((row) => {
+      const role = roles.get(row.id);
+      if (!role) return [];
+      return [
+        presentCollection(row, {
+          tagRefs: refs.get(row.id) ?? [],
+          contentCount: counts.get(row.id) ?? 0,
+          role,
+          ownerName: owners.get(row.userId)?.name ?? '',
+          members: members.get(row.id) ?? [],
+        }),
+      ];
+    });
   }
 }
