@@ -43,7 +43,7 @@ import { answersSerializer } from './http/response-serializer';
 import { registerRoutes } from './http/route-table';
 import { registerMetrics } from './http/metrics';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
-import { publicNotFoundOf } from './library/public.routes';
+import { publicNotFoundOf } from './library/publishing/public.routes';
 import { JobQueue, runJobQueue } from './jobs/job-queue';
 import { runMailQueue } from './mail/mail-queue';
 import type { FileStorage } from './storage/file-storage';
