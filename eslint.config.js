@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint';
 /*
  * Boundaries (docs/development.md): imports flow one way.
  * - web: lib → components → features → app; a feature never imports another feature.
- * - server: routes → service → repository → db; the policy sits beside the repositories.
+ * - server: routes → service → repository → db; the policy sits beside the repositories; a
+ *   library feature never imports another feature (decision 201).
  */
 const webFeatures = fs
   .readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
@@ -48,6 +49,50 @@ const serverLayers = [
   ['./server/src/policy/*.ts', './server/src/**/*.routes.ts'],
   ['./server/src/policy/*.ts', './server/src/**/*.repository.ts'],
 ];
+/*
+ * The library (decision 201): one folder per feature under server/src/library/, a shared part
+ * (shared/), and at the library's root the plugin that wires the features (library.plugin.ts)
+ * and the store that holds every repository in one unit of work (library-store.ts).
+ */
+const libraryDir = './server/src/library';
+const libraryFeatures = fs
+  .readdirSync(new URL(libraryDir, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+
+const libraryZones = [
+  ...libraryFeatures.map((feature) => ({
+    target: `${libraryDir}/${feature}`,
+    from: libraryDir,
+    except: [`./${feature}`, './shared', './library-store.ts'],
+    message:
+      'A library feature imports its own files, library/shared/ and the store, never another feature or the plugin: what two features share moves to shared/, a service one needs of another is given by library.plugin.ts (decision 201).',
+  })),
+  {
+    target: `${libraryDir}/shared`,
+    from: libraryDir,
+    except: ['./shared'],
+    message: 'library/shared/ imports no feature, store or plugin (decision 201).',
+  },
+  {
+    target: [
+      './server/src/auth',
+      './server/src/collab',
+      './server/src/http',
+      './server/src/jobs',
+      './server/src/mail',
+      './server/src/ops',
+      './server/src/policy',
+      './server/src/runtime',
+      './server/src/storage',
+    ],
+    from: libraryDir,
+    except: ['./library-store.ts', './library.plugin.ts'],
+    message:
+      'Outside the library, code imports only its plugin and its store, never a feature (decision 201).',
+  },
+];
+
 const serverZones = [
   {
     target: './server/src/db',
@@ -71,6 +116,31 @@ const serverZones = [
     from: './server/src/http/route-table.ts',
     message: 'Only routes use the route table.',
   },
+  ...libraryZones,
+];
+
+/*
+ * bench/ and e2e/ work the product from outside: the built server over HTTP, a browser. They
+ * build API paths with `pathOf` (contract/src/routes.ts) and may reuse test fixtures and pure
+ * server modules (SQL and rendering the benches' floors copy), never the app's wiring or the web.
+ */
+const outsideZones = [
+  {
+    target: './e2e',
+    from: ['./server/src', './web/src', './bench'],
+    message:
+      'Browser journeys drive the product through npm start: contract/ and server/test fixtures only.',
+  },
+  ...[
+    ['./web/src', './e2e'],
+    './server/src/app.ts',
+    ['./server/src/**/*.routes.ts', './server/src/**/*.service.ts'],
+  ].map((from) => ({
+    target: './bench',
+    from,
+    message:
+      'Benches measure the built server: they may reuse its pure modules as floors, never its app, routes or services, nor web or e2e code.',
+  })),
 ];
 
 export default tseslint.config(
@@ -135,6 +205,25 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         { zones: webZones.filter((zone) => zone.from !== './web/src/app') },
+      ],
+    },
+  },
+  {
+    files: ['bench/**/*.{ts,mts}', 'e2e/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: outsideZones }],
+      // Paths of the API come from the route table: pathOf('contents.get', { id }).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(api|p)\\//], TemplateElement[value.raw=/^\\/(api|p)\\//]',
+          message: "Build API paths with pathOf from '@cw/contract/routes'.",
+        },
       ],
     },
   },

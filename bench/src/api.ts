@@ -2,6 +2,7 @@
 // that finishes a registration the way a person trying the product locally does.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathOf } from '@cw/contract/routes';
 
 export interface Answer {
   status: number;
@@ -144,7 +145,7 @@ export async function registerVerified(
 ): Promise<Account> {
   const started = Date.now() - 1000;
   await expectStatus(
-    call(baseUrl, 'POST', '/api/auth/register/', {
+    call(baseUrl, 'POST', pathOf('auth.register'), {
       body: { first_name: 'Bench', last_name: 'User', email, password },
     }),
     201,
@@ -152,7 +153,7 @@ export async function registerVerified(
   );
   const otp = await codeFromMailbox(mailDir, email, started);
   const verified = await expectStatus(
-    call(baseUrl, 'POST', '/api/auth/verify-otp/', { body: { email, otp } }),
+    call(baseUrl, 'POST', pathOf('auth.verifyOtp'), { body: { email, otp } }),
     200,
     'POST /api/auth/verify-otp/',
   );
@@ -163,12 +164,12 @@ export async function registerVerified(
 
 export async function login(baseUrl: string, email: string, password: string): Promise<Account> {
   const answer = await expectStatus(
-    call(baseUrl, 'POST', '/api/auth/login/', { body: { email, password } }),
+    call(baseUrl, 'POST', pathOf('auth.login'), { body: { email, password } }),
     200,
     'POST /api/auth/login/',
   );
   const token = answer.token as Tokens | undefined;
   if (!token?.access)
-    throw new Error(`POST /api/auth/login/ answered no token: ${JSON.stringify(answer)}`);
+    throw new Error(`POST ${pathOf('auth.login')} answered no token: ${JSON.stringify(answer)}`);
   return { email, password, ...token };
 }

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Tokens } from './api';
 import { summarize } from './load';
+import { pathOf } from '@cw/contract/routes';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -313,7 +314,7 @@ export async function measureEditor(
 
   // The script is an item of its own (the writing page opens its shared document): made through
   // the API, then opened at /content/{id}/edit, where the editor loads the 10,000 words.
-  const created = await fetch(`${baseUrl}/api/collections/contents-list/`, {
+  const created = await fetch(`${baseUrl}${pathOf('contents.create')}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${session.access}`, 'content-type': 'application/json' },
     body: JSON.stringify({ title: 'Bench script', content: text }),

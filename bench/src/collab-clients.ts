@@ -3,6 +3,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { pathOf } from '@cw/contract/routes';
 
 export interface Editor {
   doc: Y.Doc;
@@ -25,7 +26,7 @@ class QuietWebSocket extends WebSocket {
 }
 
 export const collabUrl = (baseUrl: string): string =>
-  `${baseUrl.replace(/^http/, 'ws')}/api/collab`;
+  `${baseUrl.replace(/^http/, 'ws')}${pathOf('collab.socket')}`;
 
 export function openEditor(baseUrl: string, contentId: number, token: string): Editor {
   const doc = new Y.Doc();

@@ -38,6 +38,8 @@ import { summarize } from './load';
 import { benchDir, repoRoot } from './paths';
 import { adminUrl, createScratchDatabase, type ScratchDatabase } from './postgres';
 import { onCleanup, runCleanups, startServer, type RunningProcess } from './processes';
+import { isRecord, refreshReadme } from './readme-table';
+import { pathOf } from '@cw/contract/routes';
 
 const args = benchArgs();
 const QUICK = args.flag('quick');
@@ -104,7 +106,7 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 
 async function newItem(baseUrl: string, token: string, content: string): Promise<number> {
   const body = await expectStatus(
-    call(baseUrl, 'POST', '/api/collections/contents-list/', {
+    call(baseUrl, 'POST', pathOf('contents.create'), {
       token,
       body: { title: 'Collab bench', content },
     }),
@@ -117,7 +119,7 @@ async function newItem(baseUrl: string, token: string, content: string): Promise
 const storedContent = async (baseUrl: string, token: string, id: number): Promise<string> =>
   (
     await expectStatus(
-      call(baseUrl, 'GET', `/api/collections/contents-list/${id}/`, { token }),
+      call(baseUrl, 'GET', pathOf('contents.get', { id }), { token }),
       200,
       'GET item',
     )
@@ -563,6 +565,7 @@ async function main() {
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   log(`written: ${path.relative(repoRoot, RESULTS)}`);
+  if (isRecord(RESULTS, 'collab')) await refreshReadme(log);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

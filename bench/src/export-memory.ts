@@ -1,4 +1,4 @@
-// Issue 14's export target: `GET /api/export/` of an account of 10,000 content items (about
+// The export's memory target: `GET /api/export/` of an account of 10,000 content items (about
 // 1,000 words each) and 1 GiB of files grows the server's RSS by less than 50 MB (decision 150).
 //
 //   npm run bench:export                 the full size (10,000 items, 1 GiB of files, PGlite)
@@ -16,6 +16,8 @@ import { call, registerVerified } from './api';
 import { ensureBuilt } from './build';
 import { benchDir } from './paths';
 import { onCleanup, runCleanups, startServer } from './processes';
+import { isRecord, refreshReadme } from './readme-table';
+import { pathOf } from '@cw/contract/routes';
 
 const args = new Map(
   process.argv
@@ -73,7 +75,7 @@ async function main() {
   const tokens = { access: account.access, refresh: account.refresh, at: Date.now() };
   async function access(): Promise<string> {
     if (Date.now() - tokens.at > 10 * 60_000) {
-      const answer = await call(server.baseUrl, 'POST', '/api/auth/refresh-token/', {
+      const answer = await call(server.baseUrl, 'POST', pathOf('auth.refreshToken'), {
         body: { refresh: tokens.refresh },
       });
       if (answer.status !== 200) throw new Error(`refresh-token answered ${answer.status}`);
@@ -86,7 +88,7 @@ async function main() {
 
   log(`export bench: ${ITEMS} items of about 1,000 words...`);
   await inParallel(ITEMS, 8, async (i) => {
-    const answer = await call(server.baseUrl, 'POST', '/api/collections/contents-list/', {
+    const answer = await call(server.baseUrl, 'POST', pathOf('contents.create'), {
       token: await access(),
       body: { title: `Episode ${i}`, content: `# Part ${i}\n\n${words(1000, i)}` },
     });
@@ -99,7 +101,7 @@ async function main() {
     const form = new FormData();
     const size = Math.min(FILE_PART_MB, FILE_MB - i * FILE_PART_MB) * 1024 ** 2;
     form.append('file', new Blob([randomBytes(size)]), `footage-${i}.bin`);
-    const answer = await fetch(`${server.baseUrl}/api/collections/files/`, {
+    const answer = await fetch(`${server.baseUrl}${pathOf('files.upload')}`, {
       method: 'POST',
       headers: await auth(),
       body: form,
@@ -118,7 +120,7 @@ async function main() {
       peak = Math.max(peak, server.memory().rssMb);
     }, 50);
     const started = performance.now();
-    const answer = await fetch(`${server.baseUrl}/api/export/`, { headers });
+    const answer = await fetch(`${server.baseUrl}${pathOf('export.download')}`, { headers });
     if (answer.status !== 200 || !answer.body) throw new Error(`export answered ${answer.status}`);
     let bytes = 0;
     const reader = answer.body.getReader();
@@ -159,6 +161,7 @@ async function main() {
     met: second.growthMb < 50 && restarted.growthMb < 50,
   };
   fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+  if (isRecord(RESULTS, 'export')) await refreshReadme(log);
   for (const [label, run] of [
     ['first', first],
     ['second', second],

@@ -1,4 +1,4 @@
-// The floors of issue 17 (decision 070): each hot route of the product, with the same SQL sent to
+// The floors (decision 070): each hot route of the product, with the same SQL sent to
 // the database in the same order, through a plain `pg` pool (PostgreSQL, FLOOR_DATABASE_URL) or
 // a direct PGlite handle (embedded, FLOOR_PGLITE_DIR, the data directory of a stopped server),
 // answering the same JSON, and nothing else: no auth, validation, ORM, logging or hooks. What the
@@ -11,8 +11,14 @@ import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { collectionPage, excerpt, itemDate, RENDERING } from '../../server/src/library/public-html';
+import {
+  collectionPage,
+  excerpt,
+  itemDate,
+  RENDERING,
+} from '../../server/src/library/publishing/public-html';
 import { searchFloor } from './search-sql';
+import { pathOf } from '@cw/contract/routes';
 
 interface Db {
   /**
@@ -182,7 +188,9 @@ async function collectionsList(user: number) {
         profile_pic: m.profile_pic,
       })),
       public_id: row.public_id ?? null,
-      public_url: row.public_id ? `/p/${String(row.public_id)}` : null,
+      public_url: row.public_id
+        ? pathOf('public.page', { public_id: String(row.public_id) })
+        : null,
     };
   });
   return { count: counted?.count ?? 0, next: null, previous: null, results };
@@ -256,7 +264,7 @@ async function contentLinks(user: number, rows: ContentRow[]) {
           name: file.name,
           size: Number(file.size),
           content_type: file.content_type,
-          url: `/api/collections/files/${file.id}/download/`,
+          url: pathOf('files.download', { id: file.id }),
           content: file.content_id,
           collection: file.collection_id,
           created_on: iso(file.created_on),
@@ -337,7 +345,7 @@ async function search(user: number, q: string) {
 }
 
 /* ---- a public page: GET /p/{public_id} (the same queries, cache and HTML template) ---- */
-// As the app since decision 181 (server/src/library/public.service.ts, `answer`): one version
+// As the app since decision 181 (server/src/library/publishing/public.service.ts, `answer`): one version
 // query that reads no text; an ETag naming that version (`304` when the client holds it); the
 // rendered page kept by that ETag in this process; only on a miss the three queries of the page
 // and the template. The version query is a named prepared statement, as the app's (decision
@@ -355,7 +363,7 @@ const PUBLIC_VERSION = `select md5(concat_ws(chr(31),
 const PUBLIC_COLLECTION = `select "collections"."id", "collections"."name", "collections"."description", "users"."first_name", "users"."last_name" from "collections" inner join "users" on "users"."id" = "collections"."user_id" where ("collections"."public_id" = $1 and "collections"."deleted_on" is null) limit $2`;
 const PUBLIC_TAGS = `select "tags"."name" from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" = $1 order by lower("tags"."name"), "tags"."id" asc`;
 const PUBLIC_ITEMS = `select "id", "title", substr("content", 1, $1), "publish_on", "created_on", "updated_on" from "contents" where ${PUBLIC_SCOPE('$3', 2)} order by coalesce("contents"."publish_on"::timestamptz, "contents"."created_on") desc, "contents"."id" desc limit $4`;
-/** The server's PUBLIC_ITEMS_MAX and ITEM_START_CHARS (server/src/library/public.repository.ts). */
+/** The server's PUBLIC_ITEMS_MAX and ITEM_START_CHARS (server/src/library/publishing/public.repository.ts). */
 const PUBLIC_ITEMS_MAX = 200;
 const ITEM_START_CHARS = 1000;
 const PUBLIC_URL = 'http://localhost';
@@ -396,7 +404,7 @@ async function renderPublicPage(publicId: string): Promise<string | null> {
       created_on: Date;
     }>(PUBLIC_ITEMS, [ITEM_START_CHARS, true, row.id, PUBLIC_ITEMS_MAX]),
   ]);
-  const page = `/p/${publicId}`;
+  const page = pathOf('public.page', { public_id: publicId });
   return collectionPage(
     {
       name: row.name,

@@ -1,4 +1,4 @@
-// Issue 17's floors: each hot route of the product beside the same SQL in a bare route
+// The floors: each hot route of the product beside the same SQL in a bare route
 // (src/floor-server.ts), on PostgreSQL and on PGlite, at 50 connections. Reports req/s, p99 and
 // CPU time per request of the server (and of PostgreSQL's backends) side by side, and writes
 // bench/floors-results.json (bench/README.md, "Floors").
@@ -34,6 +34,8 @@ import { createScratchDatabase } from './postgres';
 import { runCleanups, startFloorServer, startServer, type RunningProcess } from './processes';
 import { summarizeProfile } from './profile-summary';
 import { PASSWORD, pgliteRunner, postgresRunner, seedBulk, USERS, type SqlRunner } from './seed';
+import { isRecord, refreshReadme } from './readme-table';
+import { pathOf } from '@cw/contract/routes';
 
 type Kind = 'pglite' | 'postgres';
 const ROUTES = ['collections', 'contents', 'item', 'search', 'public'] as const;
@@ -94,7 +96,7 @@ insert into files (user_id, content_id, name, size, content_type, storage_key)
 insert into contents (user_id, title, content, word_count)
   values (${scaleId}, 'The long script',
     repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod. ', 1000), 10000);
--- A published collection with three tags and 10 public items (issue 15's public page).
+-- A published collection with three tags and 10 public items (the public page's target).
 insert into collections (user_id, name, description, public_id)
   values (${scaleId}, 'Season plan for sponsors', 'What we film this spring, and when it comes out.', '${PUBLIC_ID}');
 insert into collection_tags (collection_id, tag_id)
@@ -218,12 +220,15 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
     const library = await login(server.baseUrl, USERS.library, PASSWORD);
     const scale = await login(server.baseUrl, USERS.scale, PASSWORD);
     const appSpec: Record<Route, { path: string; token: string }> = {
-      collections: { path: '/api/collections/list/?page_size=50', token: library.access },
-      contents: { path: '/api/collections/contents-list/?page_size=50', token: scale.access },
-      item: { path: `/api/collections/contents-list/${seeded.longItemId}/`, token: scale.access },
-      search: { path: `/api/search/?q=${encodeURIComponent(SEARCH_Q)}`, token: scale.access },
+      collections: { path: `${pathOf('collections.list')}?page_size=50`, token: library.access },
+      contents: { path: `${pathOf('contents.list')}?page_size=50`, token: scale.access },
+      item: { path: pathOf('contents.get', { id: seeded.longItemId }), token: scale.access },
+      search: {
+        path: `${pathOf('search.query')}?q=${encodeURIComponent(SEARCH_Q)}`,
+        token: scale.access,
+      },
       // A visitor: no token.
-      public: { path: `/p/${PUBLIC_ID}`, token: '' },
+      public: { path: pathOf('public.page', { public_id: PUBLIC_ID }), token: '' },
     };
     const floorPath: Record<Route, string> = {
       collections: `/floor/collections?user=${seeded.library.id}`,
@@ -250,7 +255,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
     }
     if (instances && scratch && routes.includes('collections')) {
       await settle(server.cpuMs, scratch.backendCpu);
-      // Two instances on one PostgreSQL database (contract §9), 25 connections each, at once.
+      // Two instances on one PostgreSQL database (docs/operations.md, "Many instances"), 25 connections each, at once.
       const second = await startServer({
         dataDir: path.join(temp, 'data-b'),
         databaseUrl: scratch.url,
@@ -362,7 +367,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
 const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
 const f2 = (n: number | null) => (n === null ? '–' : n.toFixed(2));
 const pct = (n: number) => `${Math.round(n * 100)} %`;
-/** Issue 17's targets: app ≥ 70 % of its floor's req/s, p99 ≤ 1.5 × the floor's. */
+/** The floors' targets: app ≥ 70 % of its floor's req/s, p99 ≤ 1.5 × the floor's. */
 const throughputMark = (ratio: number) => `${pct(ratio)} ${ratio >= 0.7 ? '✓' : '✗'}`;
 const p99Mark = (ratio: number) => `${ratio.toFixed(2)} ${ratio <= 1.5 ? '✓' : '✗'}`;
 const dbName = (kind: Kind) => (kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
@@ -466,6 +471,7 @@ async function main() {
       2,
     )}\n`,
   );
+  if (isRecord(out, 'floors')) await refreshReadme(log);
   for (const db of results) {
     process.stdout.write(`\n${table(db)}\n`);
     for (const problem of db.problems) process.stdout.write(`- problem: ${problem}\n`);

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { benchDir } from './paths';
 import { npmStartFlags, serverEntry } from './build';
+import { pathOf } from '@cw/contract/routes';
 
 export interface Memory {
   /** Resident set size now, MB. */
@@ -209,7 +210,7 @@ export async function startServer(options: ServerOptions): Promise<RunningProces
     [...(options.startFlags ?? npmStartFlags()), ...(options.nodeArgs ?? []), serverEntry],
     env,
     options.logFile,
-    '/api/health',
+    pathOf('system.health'),
     port,
     120_000,
   );
@@ -224,7 +225,7 @@ export async function startBareServer(logFile: string): Promise<RunningProcess> 
 }
 
 /**
- * A floor of issue 17 (src/floor-server.ts): the product's SQL through the bare driver, on
+ * A floor (src/floor-server.ts): the product's SQL through the bare driver, on
  * PostgreSQL (`databaseUrl`) or on the embedded data directory of a stopped server (`pgliteDir`).
  */
 export async function startFloorServer(

@@ -1,9 +1,10 @@
-// The shape of bench/results.json, and the targets of issues 7 and 13 checked against it (those
-// of issues 14–17, from the parts run as child processes: src/parts.ts).
+// The shape of bench/results.json, and the targets of the server, web and search parts checked
+// against it (those of the parts run as child processes: src/parts.ts).
 import type { JsDownload, EditorResult } from './browser';
 import type { LoadResult, LoginLoad } from './load';
-import { partChecks, type ScriptPartResult } from './parts';
+import { partChecks, type ScriptPart, type ScriptPartResult } from './parts';
 import type { Memory } from './processes';
+import type { Outcome } from './outcome';
 import {
   SEARCH_QUERIES,
   type LatencyFigure,
@@ -11,8 +12,7 @@ import {
   type SearchResults,
 } from './search';
 
-/** A figure, or why it could not be taken (an endpoint not built yet, a failed start). */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+export type { Outcome } from './outcome';
 
 export const API_ENDPOINTS = {
   health: 'GET /api/health',
@@ -43,7 +43,7 @@ export interface DatabaseResults {
   underLogins: Outcome<LoginLoad>;
   scale: Partial<Record<ScaleQuery, Outcome<LoadResult>>>;
   memory: { idle?: Memory; afterApi?: Memory };
-  /** The search part (issue 13), on its own data set. */
+  /** The search part, on its own data set. */
   search?: SearchResults;
   problems: string[];
 }
@@ -55,6 +55,8 @@ export interface WebResults {
 }
 
 export interface Check {
+  /** For the target of a part (src/parts.ts): the part whose results file gave the figure. */
+  part?: ScriptPart;
   name: string;
   target: string;
   figure: string;
@@ -78,7 +80,7 @@ export interface Results {
   };
   databases: DatabaseResults[];
   web: WebResults | null;
-  /** The benches that also run on their own (issues 14–17), run as parts: bench/src/parts.ts. */
+  /** The benches that also run on their own, run as parts: bench/src/parts.ts. */
   parts: ScriptPartResult[];
   checks: Check[];
   elapsedSeconds: number;
@@ -517,7 +519,7 @@ function renderRest(lines: string[], results: Results, checkFor: CheckFor): void
     const partNames = new Set(partChecks(results.parts).map((check) => check.name));
     lines.push(
       '',
-      `**Issues 14–17**: ${results.parts
+      `**Parts**: ${results.parts
         .map((part) => `\`bench:${part.part}\` (${seconds(part.seconds)})`)
         .join(', ')}, each run as when run alone; figures from their results files (${results.parts
         .map((part) => `\`bench/${part.resultsFile}\``)
@@ -567,12 +569,12 @@ function latencyCells(outcome: Outcome<LatencyFigure> | undefined, withMatches: 
   );
 }
 
-/** '' at the issue's size, else what share of it was seeded. */
+/** '' at the target's size, else what share of it was seeded. */
 function sizeNote(search: SearchResults): string {
   const { fraction, others } = search.size;
   if (fraction === 1 && others === 1) return '';
-  if (fraction === others) return ` (data set at ${fraction} of the issue's size)`;
-  return ` (measured user at ${fraction}, others at ${others} of the issue's size)`;
+  if (fraction === others) return ` (data set at ${fraction} of the target's size)`;
+  return ` (measured user at ${fraction}, others at ${others} of the target's size)`;
 }
 
 /** The search part: one table per database (endpoint beside its floor), then the save cost. */

@@ -2,7 +2,7 @@
 // PostgreSQL database) and a bare Fastify baseline, seeds, measures, prints the table with the
 // targets beside the figures and writes bench/results.json. Never a test: it fails nothing.
 // Then, one after the other, the benches that also run alone (`npm run bench:export`,
-// `bench:import`, `bench:pipeline`, `bench:floors`: issues 14–17), each in a child process as its
+// `bench:import`, `bench:pipeline`, `bench:floors`, `bench:collab`), each in a child process as its
 // own script starts it; their targets are read back from their results files into the same table
 // (src/parts.ts, decision 075).
 //
@@ -35,6 +35,7 @@ import { measure, measureUnderLogins, type LoadSpec } from './load';
 import { benchDir } from './paths';
 import { createScratchDatabase } from './postgres';
 import { benchSearch } from './search';
+import { refreshReadme } from './readme-table';
 import { runScriptPart, SCRIPT_PARTS, type ScriptPart, type ScriptPartResult } from './parts';
 import { runCleanups, startBareServer, startServer, type RunningProcess } from './processes';
 import {
@@ -59,6 +60,7 @@ import {
   USERS,
   type SeedFacts,
 } from './seed';
+import { pathOf } from '@cw/contract/routes';
 
 type Part = 'api' | 'logins' | 'scale' | 'web' | 'editor' | 'search' | ScriptPart;
 type Kind = 'pglite' | 'postgres';
@@ -89,7 +91,7 @@ function parseArgs(argv: string[]) {
     words: 10_000,
     keystrokes: quick ? 40 : 200,
     /**
-     * Size of the search data set as a share of the issue's (10 users × 10,000 items), for the
+     * Size of the search data set as a share of the target's (10 users × 10,000 items), for the
      * measured user and the nine others: all 1 on PostgreSQL; on PGlite the measured user is
      * full size and the others a tenth (PGLITE_SEARCH_OTHERS: seeding 100 M words in
      * WebAssembly takes too long, bench/README.md); `--quick` seeds a tenth of everything;
@@ -276,11 +278,16 @@ async function benchDatabase(
       );
       const bareRps = result.bare.ok ? result.bare.value.rps : Number.NaN;
       const specs: Record<ApiEndpoint, () => Promise<LoadSpec>> = {
-        health: () => checked({ ...load, url: `${base}/api/health` }, 200, 'GET /api/health'),
+        health: () =>
+          checked({ ...load, url: `${base}${pathOf('system.health')}` }, 200, 'GET /api/health'),
         collectionsList: async () => {
           const s = need(seeded);
           return checked(
-            { ...load, url: `${base}/api/collections/list/?page_size=50`, token: s.library.access },
+            {
+              ...load,
+              url: `${base}${pathOf('collections.list')}?page_size=50`,
+              token: s.library.access,
+            },
             200,
             'GET /api/collections/list/',
           );
@@ -290,7 +297,7 @@ async function benchDatabase(
           return checked(
             {
               ...load,
-              url: `${base}/api/collections/contents-list/${s.facts.scaleContentId}/`,
+              url: `${base}${pathOf('contents.get', { id: s.facts.scaleContentId })}`,
               token: s.scale.access,
             },
             200,
@@ -302,7 +309,7 @@ async function benchDatabase(
           return checked(
             {
               ...load,
-              url: `${base}/api/collections/contents-list/`,
+              url: `${base}${pathOf('contents.create')}`,
               method: 'POST',
               token: s.library.access,
               body: {
@@ -334,14 +341,14 @@ async function benchDatabase(
           {
             ...load,
             warmupS: 0,
-            url: `${base}/api/collections/list/?page_size=50`,
+            url: `${base}${pathOf('collections.list')}?page_size=50`,
             token: s.library.access,
           },
           200,
           'GET /api/collections/list/',
         );
         return measureUnderLogins(list, {
-          url: `${base}/api/auth/login/`,
+          url: `${base}${pathOf('auth.login')}`,
           email: USERS.login,
           password: PASSWORD,
           ratePerS: options.loginsPerS,
@@ -358,9 +365,9 @@ async function benchDatabase(
         databaseCpu: scratch?.backendCpu,
       };
       const routes: Record<ScaleQuery, (facts: SeedFacts) => string> = {
-        contentsList: () => '/api/collections/contents-list/',
-        contentsByTag: (facts) => `/api/collections/contents-list/?tag=${facts.scaleTagId}`,
-        tagsByName: () => `/api/collections/tags/?name=${TAG_NAME_QUERY}`,
+        contentsList: () => pathOf('contents.list'),
+        contentsByTag: (facts) => `${pathOf('contents.list')}?tag=${facts.scaleTagId}`,
+        tagsByName: () => `${pathOf('tags.list')}?name=${TAG_NAME_QUERY}`,
       };
       for (const key of Object.keys(SCALE_QUERIES) as ScaleQuery[]) {
         log(`${label}: scale: ${SCALE_QUERIES[key]}`);
@@ -568,6 +575,8 @@ async function main() {
   const partialRun = options.quick || options.dbs.length < 2 || [...options.skip].some(Boolean);
   const out = path.join(benchDir, partialRun ? 'results-partial.json' : 'results.json');
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  // The README's table follows the record (src/readme-table.ts).
+  if (!partialRun) await refreshReadme(log);
   process.stdout.write(
     `\n${renderTables(results)}\n\nWritten to ${path.relative(process.cwd(), out)} in ${results.elapsedSeconds} s.\n`,
   );

@@ -1,4 +1,4 @@
-// The search part's own data set (issue 13): ten users of the same size, each with 10,000
+// The search part's own data set (decision 074): ten users of the same size, each with 10,000
 // content items of about 1,000 words, 2,000 notes in 100 collections, 500 tags (three per
 // item) and 500 files. Accounts go through the API (decision 071); the rows go in here with
 // set-based SQL while the server is stopped, then VACUUM ANALYZE.
@@ -16,7 +16,7 @@ export const SEARCH_PASSWORD = 'bench-password-1';
 export const SEARCH_USERS = 10;
 export const searchUserEmail = (n: number) => `bench-search-${n}@example.com`;
 
-/** Rows per user at size 1 (the issue's figures). Tags stay 500 at every size. */
+/** Rows per user at size 1 (the target's data set, bench/README.md, "Search"). Tags stay 500 at every size. */
 export const SEARCH_SEED = {
   users: SEARCH_USERS,
   contents: 10_000,
@@ -138,7 +138,7 @@ const sqlArray = (words: string[]) => `array[${words.map((word) => `'${word}'`).
 
 export interface SearchSize {
   /**
-   * The measured (first) user: 1 = the issue's figures; 0.1 = a tenth of every count except
+   * The measured (first) user: 1 = the target's data set; 0.1 = a tenth of every count except
    * the 500 tags.
    */
   fraction: number;
@@ -253,7 +253,7 @@ drop table bench_user_contents;`;
 
 /**
  * Before the server has migration 0005 (development of the bench only, with
- * BENCH_SEARCH_ASSUME_SCHEMA=1): the column and index the issue describes, on content items.
+ * BENCH_SEARCH_ASSUME_SCHEMA=1): the column and index of decision 110, on content items.
  */
 async function assumeSchema(runner: SqlRunner, log: (line: string) => void): Promise<void> {
   const found = await runner.rows<{ n: number }>(

@@ -1,13 +1,13 @@
 // The floor of the search part: the endpoint's SQL, run straight through the driver
 // (decision 070), so the table shows what the SQL costs and what the server adds around it.
 //
-// The query text is a copy of server/src/library/search.repository.ts (its page query with the
-// default filters, and the detail query with the headlines of the page's content items), not an
-// import: the bench measures the built server as a black box. The tsquery text comes from the
-// server's own parser (pure TypeScript, no database), so both run the same query. When the
-// repository's SQL changes, change it here too.
-import { parseSearch } from '../../server/src/search/query';
-import { searchedWords } from '../../server/src/library/search.repository';
+// The query text is a copy of server/src/library/search/ (the page query of search.repository.ts
+// with the default filters, and the detail query of hit-details.ts with the headlines of the
+// page's content items), not an import: the bench measures the built server as a black box. The
+// tsquery text comes from the server's own parser (pure TypeScript, no database), so both run the
+// same query. When the repository's SQL changes, change it here too.
+import { parseSearch } from '../../server/src/library/search/query';
+import { searchedWords } from '../../server/src/library/search/hit-details';
 import type { SearchSeedFacts } from './search-seed';
 
 export interface FloorSql {
@@ -15,7 +15,7 @@ export interface FloorSql {
   values: unknown[];
 }
 
-/** server/src/search/snippets.ts: the marks ts_headline puts around a match. */
+/** server/src/library/search/snippets.ts: the marks ts_headline puts around a match. */
 const MARK_START = '\uE000';
 const MARK_END = '\uE001';
 /** server/src/db/schema.ts: only this much of a body is indexed and headlined. */

@@ -1,4 +1,4 @@
-// The `search` part (issue 13): its own data set (ten users of 10,000 items each, see
+// The `search` part (decision 074): its own data set (ten users of 10,000 items each, see
 // search-seed.ts) on a fresh DATA_DIR or PostgreSQL database, then, for the first user, one
 // client at a time: `GET /api/search/?q=…` for eight kinds of query, beside the floor (the
 // endpoint's main SQL run straight through the driver, decision 070), and on PostgreSQL what
@@ -24,7 +24,8 @@ import {
   type SearchSize,
 } from './search-seed';
 import { pgliteRunner, postgresRunner } from './seed';
-import type { Outcome } from './results';
+import type { Outcome } from './outcome';
+import { pathOf } from '@cw/contract/routes';
 
 export const SEARCH_QUERIES = {
   common: { label: 'a common word', q: 'camera' },
@@ -372,11 +373,11 @@ async function measureEndpoint(
       });
       options.log(`${label}: search: ${SEARCH_QUERIES[key].label} (${SEARCH_QUERIES[key].q})`);
       entry.endpoint = await attempt(`search ${key}`, options.log, async () => {
-        const route = `/api/search/?q=${encodeURIComponent(SEARCH_QUERIES[key].q)}`;
+        const route = `${pathOf('search.query')}?q=${encodeURIComponent(SEARCH_QUERIES[key].q)}`;
         const first = await http1.send('GET', route);
         if (first.status !== 200) {
           throw new Error(
-            `GET /api/search/ answered ${first.status} (expected 200): ${first.text.slice(0, 160)}`,
+            `GET ${pathOf('search.query')} answered ${first.status} (expected 200): ${first.text.slice(0, 160)}`,
           );
         }
         const count = (JSON.parse(first.text) as { count?: number }).count ?? null;
@@ -413,7 +414,7 @@ async function measureEndpoint(
         const text = texts[(i + 1) % texts.length];
         i += 1;
         if (!target || !text) return { ms: 0, ok: false };
-        const answer = await http1.send('PATCH', `/api/collections/contents-list/${target.id}/`, {
+        const answer = await http1.send('PATCH', pathOf('contents.update', { id: target.id }), {
           title: text.title,
           content: text.content,
         });

@@ -38,7 +38,7 @@ export const otpSchema = textSchema({ error: 'This field is required.' })
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
-/** Speaking pace for speaking times (docs/api.md §2): whole words per minute. */
+/** Speaking pace for speaking times (docs/api.md, section 2): whole words per minute. */
 const wordsPerMinuteMessage = `Must be between ${WORDS_PER_MINUTE_MIN} and ${WORDS_PER_MINUTE_MAX}.`;
 export const wordsPerMinuteSchema = z
   .number({ error: wordsPerMinuteMessage })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer of the API (docs/api.md §1). `message` and `detail` hold the same sentence. */
+/** Every error answer of the API (docs/api.md, section 1). `message` and `detail` hold the same sentence. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   detail: z.string(),
@@ -28,8 +28,8 @@ export const NUL_MESSAGE = 'Null characters are not allowed.';
 export const hasNoNul = (text: string): boolean => !text.includes('\u0000');
 
 /**
- * Every string field of a request starts here: NUL characters are refused with a 400 (contract
- * §10). Chain the field's own checks after it (`textSchema(required).trim().max(…)`).
+ * Every string field of a request starts here: NUL characters are refused with a 400 (docs/auth.md,
+ * "Hostile input and abuse"). Chain the field's own checks after it (`textSchema(required).trim().max(…)`).
  */
 export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(hasNoNul, { message: NUL_MESSAGE, abort: true });
@@ -132,7 +132,7 @@ export function metaDataProblem(value: unknown): string | null {
 }
 
 /**
- * `meta_data`: a JSON object, at most 16 levels deep and 16 KiB serialized (docs/api.md §3).
+ * `meta_data`: a JSON object, at most 16 levels deep and 16 KiB serialized (docs/api.md, section 3).
  * The limits are checked before zod reads the record (decision 194): zod copies every key of a
  * record, which took a second and a half for 300,000 keys; the walk stops at the first 16 KiB.
  */

@@ -1,7 +1,7 @@
 /**
- * The product's markdown rules, one copy for both renderers (docs/product.md §1, decisions 051
+ * The product's markdown rules, one copy for both renderers (docs/product.md, section 1, decisions 051
  * and 180): the web app's react-markdown (web/src/components/markdown-renderer.tsx) and the
- * server's public pages (server/src/library/public-html.ts) run these same plugins.
+ * server's public pages (server/src/library/publishing/public-html.ts) run these same plugins.
  *
  * - GitHub-flavoured markdown, and `++text++` underlines (decision 053);
  * - raw HTML is shown as text, never as HTML;

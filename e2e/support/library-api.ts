@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Mailbox } from './mailbox';
 import type { TestUser } from './users';
+import { pathOf } from '@cw/contract/routes';
 
 /**
  * Set-up through the API for journeys that are not about that step: a library call as a given
@@ -14,10 +15,13 @@ export async function libraryApiAs(
   request: APIRequestContext,
   user: TestUser,
 ): Promise<LibraryApi> {
-  const login = await request.post('/api/auth/login/', {
+  const login = await request.post(pathOf('auth.login'), {
     data: { email: user.email, password: user.password },
   });
-  expect(login.status(), `set-up: POST /api/auth/login/ answered ${await login.text()}`).toBe(200);
+  expect(
+    login.status(),
+    `set-up: POST ${pathOf('auth.login')} answered ${await login.text()}`,
+  ).toBe(200);
   const { token } = (await login.json()) as { token: { access: string } };
   return {
     async call<T>(method: string, path: string, data?: object) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { npmStartFlags } from '../../scripts/start-flags.mjs';
+import { pathOf } from '@cw/contract/routes';
 
 export interface ProductServer {
   baseUrl: string;
@@ -95,7 +96,7 @@ export async function startProductServer(
       );
     }
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}${pathOf('system.health')}`);
       if (response.ok) break;
       lastProblem = `HTTP ${response.status}`;
     } catch (error) {
@@ -106,7 +107,7 @@ export async function startProductServer(
   if (Date.now() >= deadline) {
     signalGroup(child, 'SIGKILL');
     throw new Error(
-      `The product server did not answer ${baseUrl}/api/health within ${options.startTimeoutMs / 1000}s ` +
+      `The product server did not answer ${baseUrl}${pathOf('system.health')} within ${options.startTimeoutMs / 1000}s ` +
         `(${lastProblem}). Last lines of ${options.logFile}:\n${tail(options.logFile, 40)}`,
     );
   }

@@ -23,29 +23,29 @@ export const MAIN_SCREENS = [
   'content-view',
   'account-settings',
   '404',
-  // Sharing (issue 18): the owner's Share dialog, the invitation link, what a member sees.
+  // Sharing: the owner's Share dialog, the invitation link, what a member sees.
   'share-dialog',
   'invitation',
   'shared-collections',
   'shared-collection',
   'shared-content-view',
-  // Search (issue 13): the palette over the dashboard, the /search page, the tags screen.
+  // Search: the palette over the dashboard, the /search page, the tags screen.
   'search-palette',
   'search',
   'tags',
-  // Versions (issue 14): the History dialog of a content item.
+  // Versions: the History dialog of a content item.
   'history',
-  // The pipeline (issue 16): the board, the calendar, the teleprompter.
+  // The pipeline: the board, the calendar, the teleprompter.
   'board',
   'calendar',
   'teleprompter',
-  // Trash and account deletion (issue 14).
+  // Trash and account deletion.
   'trash',
   'delete-account-dialog',
-  // Export and import (issue 14): the Your data card, the Import card after a vault came in.
+  // Export and import: the Your data card, the Import card after a vault came in.
   'account-export',
   'account-import',
-  // Publishing (issue 15): a published collection's page and one of its items, signed out.
+  // Publishing: a published collection's page and one of its items, signed out.
   'public-page',
   'public-item',
   // Attachment previews (decisions 190, 191): an SVG drawn as a PNG, a PDF in its frame.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Mailbox } from './mailbox';
+import { pathOf } from '@cw/contract/routes';
 
 export interface TestUser {
   firstName: string;
@@ -39,7 +40,7 @@ export async function registerVerifiedUser(
   user: TestUser,
 ): Promise<void> {
   const since = Date.now();
-  const registered = await request.post('/api/auth/register/', {
+  const registered = await request.post(pathOf('auth.register'), {
     data: {
       first_name: user.firstName,
       last_name: user.lastName,
@@ -49,14 +50,14 @@ export async function registerVerifiedUser(
   });
   expect(
     registered.status(),
-    `set-up: POST /api/auth/register/ answered ${await registered.text()}`,
+    `set-up: POST ${pathOf('auth.register')} answered ${await registered.text()}`,
   ).toBe(201);
   const otp = await mailbox.waitForCode(user.email, { since });
-  const verified = await request.post('/api/auth/verify-otp/', {
+  const verified = await request.post(pathOf('auth.verifyOtp'), {
     data: { email: user.email, otp },
   });
   expect(
     verified.status(),
-    `set-up: POST /api/auth/verify-otp/ answered ${await verified.text()}`,
+    `set-up: POST ${pathOf('auth.verifyOtp')} answered ${await verified.text()}`,
   ).toBe(200);
 }

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { HOSTILE_SVG, SCRIPT_MARK, onePagePdf } from '../support/hostile-files';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 /**
  * Attachments that could attack whoever opens them (docs/auth.md, "Hostile input"; decisions
@@ -33,7 +34,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: o
 
 /** Uploads a file attached to a content item, as the attachments field would. */
 async function attach(page: Page, item: number, name: string, mimeType: string, buffer: Buffer) {
-  const response = await page.request.post('/api/collections/files/', {
+  const response = await page.request.post(pathOf('files.upload'), {
     headers: { Authorization: await authorization(page) },
     multipart: { file: { name, mimeType, buffer }, content: String(item) },
   });
@@ -142,7 +143,7 @@ test.describe('hostile attachments', () => {
   }) => {
     const seen = await watch(context);
     await logIn(page, user);
-    const item = await api<Created>(page, 'POST', '/api/collections/contents-list/', {
+    const item = await api<Created>(page, 'POST', pathOf('contents.create'), {
       title: 'Logo review',
       content: 'The new logo, from a co-creator.',
     });
@@ -207,7 +208,7 @@ test.describe('hostile attachments', () => {
       const { url: previewUrl } = await api<{ url: string }>(
         page,
         'POST',
-        `/api/collections/files/${svg.id}/preview-link/`,
+        pathOf('files.previewLink', { id: svg.id }),
       );
       const base = new URL(page.url()).origin;
       // The download needs a token: a new tab gets the 401 in JSON; the preview's ticket is good,
@@ -251,7 +252,7 @@ test.describe('hostile attachments', () => {
   }) => {
     const seen = await watch(context);
     await logIn(page, user);
-    const item = await api<Created>(page, 'POST', '/api/collections/contents-list/', {
+    const item = await api<Created>(page, 'POST', pathOf('contents.create'), {
       title: 'Sponsor deck',
       content: 'The deck is attached.',
     });
@@ -264,7 +265,7 @@ test.describe('hostile attachments', () => {
     );
     await page.goto(`/content/${item.id}`);
     const answered = page.waitForResponse((response) =>
-      response.url().includes(`/api/collections/files/${pdf.id}/preview/?ticket=`),
+      response.url().includes(`${pathOf('files.preview', { id: pdf.id })}?ticket=`),
     );
     await page.getByRole('button', { name: 'deck.pdf', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'deck.pdf' });

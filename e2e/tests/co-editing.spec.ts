@@ -3,6 +3,7 @@ import { invitationToken, libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { editorText, logIn } from '../support/ui';
 import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
+import { pathOf } from '@cw/contract/routes';
 
 /**
  * Writing together (docs/api.md, "Writing together"; decisions 196–199): two people in one
@@ -44,22 +45,22 @@ async function sharedScript(
   role: 'editor' | 'viewer',
 ) {
   const ownerApi = await libraryApiAs(request, owner);
-  const collection = await ownerApi.call<Created>('POST', '/api/collections/list/', {
+  const collection = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
     name: 'Season 3',
   });
-  const item = await ownerApi.call<Created>('POST', '/api/collections/contents-list/', {
+  const item = await ownerApi.call<Created>('POST', pathOf('contents.create'), {
     title: 'Pilot',
     content: 'Opening line.',
     collections: [collection.id],
   });
   const since = Date.now();
-  await ownerApi.call('POST', `/api/collections/list/${collection.id}/members/`, {
+  await ownerApi.call('POST', pathOf('members.invite', { id: collection.id }), {
     email: other.email,
     role,
   });
   const token = await invitationToken(mailbox, other.email, since);
   const otherApi = await libraryApiAs(request, other);
-  await otherApi.call('POST', `/api/invitations/${token}/accept/`);
+  await otherApi.call('POST', pathOf('invitations.accept', { token }));
   return item.id;
 }
 
@@ -104,9 +105,8 @@ test.describe('writing together', () => {
         .poll(
           async () => {
             const api = await libraryApiAs(request, owner);
-            return (
-              await api.call<{ content: string }>('GET', `/api/collections/contents-list/${id}/`)
-            ).content;
+            return (await api.call<{ content: string }>('GET', pathOf('contents.get', { id })))
+              .content;
           },
           { timeout: 5000 },
         )

@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 interface Created {
   id: number;
@@ -32,7 +33,7 @@ function readZip(file: string): Promise<Map<string, string>> {
   });
 }
 
-test.describe('your data (issue 14)', () => {
+test.describe('your data', () => {
   test('Export everything downloads a zip of the person’s collections, notes and content', async ({
     page,
     request,
@@ -40,16 +41,16 @@ test.describe('your data (issue 14)', () => {
     checkScreen,
   }) => {
     const api = await libraryApiAs(request, user);
-    const season = await api.call<Created>('POST', '/api/collections/list/', {
+    const season = await api.call<Created>('POST', pathOf('collections.create'), {
       name: 'Road trip',
     });
-    await api.call('POST', '/api/collections/notes/', {
+    await api.call('POST', pathOf('notes.create'), {
       collection: season.id,
       title: 'Packing list',
       content: '- Camera\n- Tripod',
       tags: [],
     });
-    const script = await api.call<Created>('POST', '/api/collections/contents-list/', {
+    const script = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Cold open',
       content: '# Intro\n\nWe leave at dawn.',
       collections: [season.id],
@@ -66,7 +67,7 @@ test.describe('your data (issue 14)', () => {
     await card.getByRole('button', { name: 'Export everything' }).click();
     const download = await downloading;
     const link = new URL(download.url());
-    expect(link.pathname).toBe('/api/export/');
+    expect(link.pathname).toBe(pathOf('export.download'));
     expect(link.searchParams.get('ticket')).toBeTruthy();
     expect(download.suggestedFilename()).toMatch(/^creator-workspace-\d{4}-\d{2}-\d{2}\.zip$/);
     await expect(

@@ -1,12 +1,13 @@
 import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 interface Created {
   id: number;
 }
 
-test.describe('version history (issue 14)', () => {
+test.describe('version history', () => {
   test('open History, compare a version with today’s text, name a version, restore one', async ({
     page,
     request,
@@ -14,12 +15,12 @@ test.describe('version history (issue 14)', () => {
     checkScreen,
   }) => {
     const api = await libraryApiAs(request, user);
-    const item = await api.call<Created>('POST', '/api/collections/contents-list/', {
+    const item = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Cold open',
       content: 'We start in the dark.\n\nA voice counts down from three.',
     });
     // The first change keeps the text it replaces as a version.
-    await api.call('PATCH', `/api/collections/contents-list/${item.id}/`, {
+    await api.call('PATCH', pathOf('contents.update', { id: item.id }), {
       content: 'We start in the light.\n\nA voice counts down from three.',
     });
     await logIn(page, user);

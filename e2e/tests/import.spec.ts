@@ -45,7 +45,7 @@ async function recordImportBar(page: Page): Promise<() => Promise<BarState[]>> {
     page.evaluate(() => (window as unknown as { importBarStates: BarState[] }).importBarStates);
 }
 
-test.describe('import (issue 14)', () => {
+test.describe('import', () => {
   test('import an Obsidian vault from account settings, watch it run, and find the notes', async ({
     page,
     verifiedUser: user,

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { libraryApiAs, type LibraryApi } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 interface Item {
   id: number;
@@ -11,7 +12,7 @@ interface Item {
   publish_on: string | null;
 }
 
-const CONTENTS = '/api/collections/contents-list/';
+const CONTENTS = pathOf('contents.list');
 
 /** A sidebar link by its exact name ("Board" is also in "Dashboard"). */
 async function openFromSidebar(page: Page, name: 'Board' | 'Calendar') {
@@ -52,7 +53,7 @@ async function keyboardSensorListening(page: Page) {
   );
 }
 
-test.describe('the creator’s pipeline (issue 16)', () => {
+test.describe('the creator’s pipeline', () => {
   test('a card moves from Idea to Scripting by mouse and by keyboard, and stays after a reload', async ({
     page,
     request,
@@ -60,7 +61,7 @@ test.describe('the creator’s pipeline (issue 16)', () => {
     checkScreen,
   }) => {
     const api = await libraryApiAs(request, user);
-    const collection = await api.call<{ id: number }>('POST', '/api/collections/list/', {
+    const collection = await api.call<{ id: number }>('POST', pathOf('collections.create'), {
       name: 'Season 2',
     });
     await seed(api, { title: 'Mouse idea', collections: [collection.id] });
@@ -203,7 +204,10 @@ test.describe('the creator’s pipeline (issue 16)', () => {
     await page.mouse.up();
     await expect(targetDay.getByText('Launch video')).toBeVisible();
     await expect
-      .poll(async () => (await api.call<Item>('GET', `${CONTENTS}${item.id}/`)).publish_on)
+      .poll(
+        async () =>
+          (await api.call<Item>('GET', pathOf('contents.get', { id: item.id }))).publish_on,
+      )
       .toBe(dayOfThisMonth(17));
 
     // The month moves, and Today comes back.

@@ -1,12 +1,13 @@
 import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
+import { pathOf, routes } from '@cw/contract/routes';
 
 interface Created {
   id: number;
 }
 
-test.describe('publishing a collection (issue 15)', () => {
+test.describe('publishing a collection', () => {
   test('publish, read it signed out, unpublish (404), publish again (new link, old stays 404)', async ({
     page,
     browser,
@@ -16,11 +17,11 @@ test.describe('publishing a collection (issue 15)', () => {
     checkScreen,
   }) => {
     const api = await libraryApiAs(request, user);
-    const season = await api.call<Created>('POST', '/api/collections/list/', {
+    const season = await api.call<Created>('POST', pathOf('collections.create'), {
       name: 'Season 3 plan',
       description: 'What we film this spring, for our sponsors.',
     });
-    const episode = await api.call<Created>('POST', '/api/collections/contents-list/', {
+    const episode = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Episode one: the cold open',
       content:
         '# Cold open\n\nThe **host** walks in and the lights come up.\n\n- Camera A\n- Camera B',
@@ -28,7 +29,7 @@ test.describe('publishing a collection (issue 15)', () => {
       is_public: true,
       publish_on: '2026-12-01',
     });
-    const draft = await api.call<Created>('POST', '/api/collections/contents-list/', {
+    const draft = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Sponsor fee notes',
       content: 'Private numbers.',
       collections: [season.id],
@@ -42,7 +43,9 @@ test.describe('publishing a collection (issue 15)', () => {
     await expect(card.getByText(/Anyone with the link will see/)).toBeVisible();
     await card.getByRole('button', { name: 'Publish' }).click();
     const linkField = card.getByTestId('public-link');
-    await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/p/[A-Za-z0-9_-]{22}$`));
+    // A public id: 22 characters of base64url (docs/api.md, "Publishing a collection").
+    const publicPage = routes['public.page'].path.replace(':public_id', '[A-Za-z0-9_-]{22}');
+    await expect(linkField).toHaveValue(new RegExp(`^${baseURL}${publicPage}$`));
     const firstLink = await linkField.inputValue();
     await expect(card.getByRole('link', { name: 'Open' })).toHaveAttribute('href', firstLink);
 

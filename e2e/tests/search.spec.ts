@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn, navigate } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 /**
- * Issue 13, "Find anything": the command palette (Ctrl+K), the /search page, tag chips that
+ * "Find anything": the command palette (Ctrl+K), the /search page, tag chips that
  * filter the content list, and the /tags screen (rename, merge).
  */
 
@@ -30,21 +31,21 @@ test.describe('search', () => {
     checkScreen,
   }) => {
     const api = await libraryApiAs(request, user);
-    const season = await api.call<Created>('POST', '/api/collections/list/', {
+    const season = await api.call<Created>('POST', pathOf('collections.create'), {
       name: 'Podcast season',
       description: 'Interviews about sound.',
     });
-    await api.call('POST', '/api/collections/contents-list/', {
+    await api.call('POST', pathOf('contents.create'), {
       title: 'Microphone review',
       content: 'Which microphone to buy for the studio.',
     });
-    const plan = await api.call<Created>('POST', '/api/collections/contents-list/', {
+    const plan = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Guest interview plan',
       content: 'Questions for the guest about their microphones and the room.',
       collections: [season.id],
       status: 'scripting',
     });
-    await api.call('POST', '/api/collections/notes/', {
+    await api.call('POST', pathOf('notes.create'), {
       collection: season.id,
       title: 'Sound check',
       content: 'Bring the spare microphone and a long cable.',
@@ -137,21 +138,21 @@ test.describe('search', () => {
     checkScreen,
   }) => {
     const api = await libraryApiAs(request, user);
-    const interviews = await api.call<Created>('POST', '/api/collections/tags/', {
+    const interviews = await api.call<Created>('POST', pathOf('tags.create'), {
       name: 'interviews',
     });
-    const guests = await api.call<Created>('POST', '/api/collections/tags/', { name: 'guests' });
-    const item = await api.call<Created>('POST', '/api/collections/contents-list/', {
+    const guests = await api.call<Created>('POST', pathOf('tags.create'), { name: 'guests' });
+    const item = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Guest interview plan',
       content: 'Questions for the guest.',
       tags: [interviews.id],
     });
-    await api.call('POST', '/api/collections/contents-list/', {
+    await api.call('POST', pathOf('contents.create'), {
       title: 'Second guest',
       content: 'Another chat.',
       tags: [guests.id],
     });
-    await api.call('POST', '/api/collections/contents-list/', {
+    await api.call('POST', pathOf('contents.create'), {
       title: 'Untagged idea',
       content: 'Nothing to see.',
     });

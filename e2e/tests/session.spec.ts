@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 /**
  * The stored access token, still a well-formed JWT but with a signature the server cannot
@@ -30,7 +31,7 @@ test.describe('session', () => {
 
     const refreshes: number[] = [];
     context.on('response', (response) => {
-      if (response.url().endsWith('/api/auth/refresh-token/')) refreshes.push(response.status());
+      if (response.url().endsWith(pathOf('auth.refreshToken'))) refreshes.push(response.status());
     });
 
     // Tabs share localStorage: one write spoils the token of both. Chromium hands the write to

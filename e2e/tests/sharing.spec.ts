@@ -4,9 +4,10 @@ import { checkScreen as checkScreenOf } from '../support/screens';
 import { expect, test } from '../support/test';
 import { fillLogin, logIn, navigate } from '../support/ui';
 import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
+import { pathOf } from '@cw/contract/routes';
 
 /**
- * Issue 18, co-creators: two people, each in a browser context of their own. The owner shares
+ * Co-creators: two people, each in a browser context of their own. The owner shares
  * a collection from its Share dialog; the invited person accepts from the mailed link.
  */
 
@@ -69,10 +70,10 @@ test.describe('sharing a collection', () => {
     const editor = secondPerson('editor', 'Grace', 'Hopper');
     await registerVerifiedUser(request, mailbox, editor);
     const ownerApi = await libraryApiAs(request, owner);
-    const season = await ownerApi.call<Created>('POST', '/api/collections/list/', {
+    const season = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
       name: 'Season 3',
     });
-    const script = await ownerApi.call<Created>('POST', '/api/collections/contents-list/', {
+    const script = await ownerApi.call<Created>('POST', pathOf('contents.create'), {
       title: 'Pilot script',
       content: 'Cold open: the host walks into the studio.',
       collections: [season.id],
@@ -173,16 +174,16 @@ test.describe('sharing a collection', () => {
   }) => {
     const viewer = secondPerson('viewer', 'Alan', 'Turing');
     const ownerApi = await libraryApiAs(request, owner);
-    const research = await ownerApi.call<Created>('POST', '/api/collections/list/', {
+    const research = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
       name: 'Research',
       description: 'Sources for the documentary.',
     });
-    const script = await ownerApi.call<Created>('POST', '/api/collections/contents-list/', {
+    const script = await ownerApi.call<Created>('POST', pathOf('contents.create'), {
       title: 'Guest list',
       content: 'Who to call first.',
       collections: [research.id],
     });
-    await ownerApi.call('POST', '/api/collections/notes/', {
+    await ownerApi.call('POST', pathOf('notes.create'), {
       collection: research.id,
       title: 'Interview questions',
       content: 'What got you started?',
@@ -306,16 +307,16 @@ test.describe('sharing a collection', () => {
     await registerVerifiedUser(request, mailbox, member);
     const ownerApi = await libraryApiAs(request, owner);
     const memberApi = await libraryApiAs(request, member);
-    const launch = await ownerApi.call<Created>('POST', '/api/collections/list/', {
+    const launch = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
       name: 'Launch plan',
     });
     const since = Date.now();
-    await ownerApi.call('POST', `/api/collections/list/${launch.id}/members/`, {
+    await ownerApi.call('POST', pathOf('members.invite', { id: launch.id }), {
       email: member.email,
       role: 'editor',
     });
     const token = await invitationToken(mailbox, member.email, since);
-    await memberApi.call('POST', `/api/invitations/${token}/accept/`);
+    await memberApi.call('POST', pathOf('invitations.accept', { token }));
 
     const other = await otherBrowser(browser, baseURL);
     try {

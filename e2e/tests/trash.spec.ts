@@ -1,9 +1,10 @@
 import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn, navigate, openUserMenu } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 /**
- * Issue 14, the trash and account deletion: a delete moves to the trash with a 6-second Undo;
+ * The trash and account deletion: a delete moves to the trash with a 6-second Undo;
  * /trash restores; an account is deleted from account settings and cannot sign in again.
  */
 
@@ -20,14 +21,14 @@ test.describe('trash', () => {
   }) => {
     const api = await libraryApiAs(request, user);
     const title = 'Launch video script';
-    await api.call<Created>('POST', '/api/collections/contents-list/', {
+    await api.call<Created>('POST', pathOf('contents.create'), {
       title,
       content: 'Hook, story, call to action.',
     });
-    const old = await api.call<Created>('POST', '/api/collections/list/', {
+    const old = await api.call<Created>('POST', pathOf('collections.create'), {
       name: 'Old season',
     });
-    await api.call('DELETE', `/api/collections/list/${old.id}/`);
+    await api.call('DELETE', pathOf('collections.remove', { id: old.id }));
     await logIn(page, user);
 
     await test.step('delete from the list keeps the spec’s dialog, then Undo brings it back', async () => {
@@ -102,7 +103,7 @@ test.describe('trash', () => {
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 
-    const login = await page.request.post('/api/auth/login/', {
+    const login = await page.request.post(pathOf('auth.login'), {
       data: { email: user.email, password: user.password },
     });
     expect(login.status()).toBe(401);

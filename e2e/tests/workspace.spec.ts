@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 /**
- * Issue 11, the library as a workspace: scripts in collections, the collection's Content and
+ * The library as a workspace: scripts in collections, the collection's Content and
  * Files & Attachments tabs, and /content sorted and filtered through its address.
  */
 
@@ -30,16 +31,16 @@ test.describe('workspace', () => {
     checkScreen,
   }) => {
     await logIn(page, user);
-    const season = await api<Created>(page, 'POST', '/api/collections/list/', {
+    const season = await api<Created>(page, 'POST', pathOf('collections.create'), {
       name: 'Season 2',
     });
-    await api(page, 'POST', '/api/collections/contents-list/', {
+    await api(page, 'POST', pathOf('contents.create'), {
       title: 'Pilot script',
       content: '# Pilot script\n\nCold open: the host walks into the studio.',
       collections: [season.id],
       status: 'scripting',
     });
-    await api(page, 'POST', '/api/collections/contents-list/', {
+    await api(page, 'POST', pathOf('contents.create'), {
       title: 'Unrelated idea',
       content: 'Not in the season.',
     });
@@ -118,14 +119,14 @@ test.describe('workspace', () => {
     checkScreen,
   }) => {
     await logIn(page, user);
-    const tag = await api<Created>(page, 'POST', '/api/collections/tags/', { name: 'guests' });
+    const tag = await api<Created>(page, 'POST', pathOf('tags.create'), { name: 'guests' });
     const items = [
       { title: 'Banana episode', status: 'idea', tags: [tag.id] },
       { title: 'Apple episode', status: 'editing', tags: [] },
       { title: 'Cherry episode', status: 'editing', tags: [tag.id] },
     ];
     for (const item of items) {
-      await api(page, 'POST', '/api/collections/contents-list/', {
+      await api(page, 'POST', pathOf('contents.create'), {
         ...item,
         content: `Notes for ${item.title}.`,
       });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { libraryApiAs } from '../support/library-api';
 import { editorText, fillLogin, logIn, navigate } from '../support/ui';
+import { pathOf } from '@cw/contract/routes';
 
 /** Matches a URL ending with `path` (query included). */
 function endsWith(path: string): RegExp {
@@ -32,7 +33,7 @@ async function createAndEdit(page: Page, title: string, text: string): Promise<s
   return new URL(page.url()).pathname;
 }
 
-test.describe('writing long scripts (issue 11)', () => {
+test.describe('writing long scripts', () => {
   test('a new script becomes an item with its first words and survives a reload', async ({
     page,
     verifiedUser: user,
@@ -171,8 +172,7 @@ test.describe('writing long scripts (issue 11)', () => {
     await expect
       .poll(
         async () =>
-          (await api.call<{ content: string }>('GET', `/api/collections/contents-list/${id}/`))
-            .content,
+          (await api.call<{ content: string }>('GET', pathOf('contents.get', { id }))).content,
         { message: 'saved on the server' },
       )
       .toBe('Question one. Question two.');

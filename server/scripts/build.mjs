@@ -8,8 +8,8 @@ import { build } from 'esbuild';
 rmSync('dist', { recursive: true, force: true });
 
 await build({
-  // The import's worker thread is a script of its own (src/library/import-reader.ts finds it).
-  entryPoints: ['src/main.ts', 'src/library/import-worker.ts'],
+  // The import's worker thread is a script of its own (src/library/import-export/import-reader.ts finds it).
+  entryPoints: ['src/main.ts', 'src/library/import-export/import-worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',

@@ -28,7 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system.routes';
 import { webAppOf } from './http/web-app';
 import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
-import { publicNotFoundOf } from './library/public.routes';
+import { publicNotFoundOf } from './library/publishing/public.routes';
 import { JobQueue, runJobQueue } from './jobs/job-queue';
 import type { FileStorage } from './storage/file-storage';
 import { FileRemovals } from './storage/file-removals';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ImportJob } from '@cw/contract';
 import { collections, contents, files, jobs, notes } from '../src/db/schema';
-import { MESSAGES } from '../src/library/import-archive';
+import { MESSAGES } from '../src/library/import-export/import-archive';
 import { slowestHealthWhile } from './health-support';
 import { createTestApp, type TestContext } from './helpers';
 import { declaringSize, modestlyCompressible, PNG, zipOf } from './import-fixtures';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgeToken } from './auth-support';
 import { signedInUser } from './factories';
-import { NOT_FOUND_PAGE } from '../src/library/public-html';
+import { NOT_FOUND_PAGE } from '../src/library/publishing/public-html';
 import { createTestApp } from './helpers';
 import { multipartBody } from './library-helpers';
 

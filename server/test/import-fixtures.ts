@@ -1,4 +1,4 @@
-// Import fixtures, made by code at test time rather than kept as binaries (issue 14): zipped
+// Import fixtures, made by code at test time rather than kept as binaries: zipped
 // Obsidian vaults and Notion exports with the cases real ones have, and bad archives. Run
 // `npx tsx server/test/import-fixtures.ts <dir>` to write them as .zip files to look at.
 import fs from 'node:fs';

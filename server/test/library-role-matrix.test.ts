@@ -14,7 +14,8 @@ import { unzip } from './zip-support';
  * calls that would use up theirs (deletes, leaving) get fresh ones for each person.
  *
  * Creating in a collection names it in the body: one the person cannot see is a 400 on that
- * field, like any unknown id in a body (docs/api.md §2), never a hint that it exists.
+ * field, like any unknown id in a body (docs/api.md, "Rules shared by every resource"), never a
+ * hint that it exists.
  *
  * Search finds what each may read (docs/api.md, "Search"); tags stay per person, so only the
  * owner may merge the owner's tags. The trash (docs/api.md, "Trash"): each person's list is their

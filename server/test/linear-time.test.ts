@@ -2,18 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWords } from '@cw/contract';
 import { emphasisTooCostly, nestedTooDeep } from '@cw/contract/markdown';
-import {
-  inlineTags,
-  linkEmbeds,
-  notionTags,
-  planImport,
-  splitFrontMatter,
-  wikiEmbeds,
-} from '../src/library/import-plan';
-import { escapeHtml, excerpt, renderItemText } from '../src/library/public-html';
+import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embeds';
+import { planImport } from '../src/library/import-export/import-plan';
+import { inlineTags, notionTags, splitFrontMatter } from '../src/library/import-export/import-text';
+import { escapeHtml, excerpt, renderItemText } from '../src/library/publishing/public-html';
 import { invitationMail } from '../src/mail/messages';
-import { parseSearch } from '../src/search/query';
-import { rangesIn, unmark } from '../src/search/snippets';
+import { parseSearch } from '../src/library/search/query';
+import { rangesIn, unmark } from '../src/library/search/snippets';
 
 /**
  * Every pattern that reads someone's text (an import's notes, the markdown rules, the search

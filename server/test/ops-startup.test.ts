@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stderrLines, temporaryDir } from './embedded-support';
 
 /**
- * Start-up fails fast with one clear line on stderr and exit code 1 (contract §1). Each case
- * runs the real server process. (A port in use is tested in embedded-lifecycle.test.ts, where
- * a database already exists.)
+ * Start-up fails fast with one clear line on stderr and exit code 1 (docs/operations.md,
+ * "Start-up failures"). Each case runs the real server process. (A port in use is tested in
+ * embedded-lifecycle.test.ts, where a database already exists.)
  */
 
 const scratch = temporaryDir('startup');

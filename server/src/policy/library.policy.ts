@@ -157,61 +157,78 @@ function memberThroughItem(
   )})`;
 }
 
-/** Owned rows, plus those reachable through memberships with `roles` (any role when unset). */
-const ownedOr = (owner: AnyColumn, caller: ScopeSubject, ...through: SQL[]): SQL =>
-  or(eq(owner, caller.userId), ...through) as SQL;
+/**
+ * The read rule, once: for each resource, who owns a row, when the row is live (not in the
+ * trash), and through which collections a membership lends it: the collection the row is in
+ * (`collection`; `self` when the row is that collection) and the collections of the content item
+ * it belongs to (`item`). `scopeOf` and `readScopeParts` are two spellings of this one table,
+ * made for different plans (EXISTS for lists and single reads, arrays for search's UNION ALL).
+ */
+interface ReadRule {
+  owner: AnyColumn;
+  live: () => SQL;
+  collection?: AnyColumn;
+  /** The row is the collection itself: its own `deleted_on` is checked by `live`. */
+  self?: boolean;
+  item?: AnyColumn;
+}
+
+const READ_RULES: Record<Exclude<LibraryResource, 'tags'>, ReadRule> = {
+  collections: {
+    owner: collections.userId,
+    live: () => notTrashed(collections.deletedOn),
+    collection: collections.id,
+    self: true,
+  },
+  contents: {
+    owner: contents.userId,
+    live: () => notTrashed(contents.deletedOn),
+    item: contents.id,
+  },
+  notes: {
+    owner: notes.userId,
+    live: () => notTrashed(notes.deletedOn),
+    collection: notes.collectionId,
+  },
+  files: {
+    owner: files.userId,
+    live: notOfTrashedItem,
+    item: files.contentId,
+    collection: files.collectionId,
+  },
+};
+
+/** The memberships (with `roles`; any role when unset) that lend a row of `rule` to the caller. */
+function throughMemberships(caller: ScopeSubject, rule: ReadRule, roles?: readonly Role[]): SQL[] {
+  const through: SQL[] = [];
+  if (rule.item) through.push(memberThroughItem(caller, rule.item, roles));
+  if (rule.collection) through.push(memberOf(caller, rule.collection, roles, !rule.self));
+  return through;
+}
 
 /** "The rows this person may read (or change)" of one resource, as a WHERE condition. */
 export function scopeOf(caller: ScopeSubject, resource: LibraryResource, access: Access): SQL {
-  switch (resource) {
-    case 'tags':
-      return eq(tags.userId, caller.userId);
-    case 'collections':
-      return and(notTrashed(collections.deletedOn), liveScope(caller, resource, access)) as SQL;
-    case 'contents':
-      return and(notTrashed(contents.deletedOn), liveScope(caller, resource, access)) as SQL;
-    case 'notes':
-      return and(notTrashed(notes.deletedOn), liveScope(caller, resource, access)) as SQL;
-    case 'files':
-      return and(notOfTrashedItem(), liveScope(caller, resource, access)) as SQL;
-  }
-}
-
-/** scopeOf without its trash condition (memberships still count only through live collections). */
-function liveScope(caller: ScopeSubject, resource: LibraryResource, access: Access): SQL {
-  const roles = access === 'write' ? WRITING_ROLES : undefined;
-  switch (resource) {
-    case 'tags':
-      return eq(tags.userId, caller.userId);
-    case 'collections':
-      if (access === 'own' || access === 'manage') return eq(collections.userId, caller.userId);
-      if (access === 'shared') {
-        return and(
-          ne(collections.userId, caller.userId),
-          memberOf(caller, collections.id, undefined, false),
-        ) as SQL;
-      }
-      return ownedOr(collections.userId, caller, memberOf(caller, collections.id, roles, false));
-    case 'contents':
-      if (access === 'own' || access === 'manage' || access === 'shared') {
-        return eq(contents.userId, caller.userId);
-      }
-      return ownedOr(contents.userId, caller, memberThroughItem(caller, contents.id, roles));
-    case 'notes':
-      if (access === 'own' || access === 'manage' || access === 'shared') {
-        return eq(notes.userId, caller.userId);
-      }
-      return ownedOr(notes.userId, caller, memberOf(caller, notes.collectionId, roles));
-    case 'files':
-      if (access === 'own' || access === 'manage' || access === 'shared') {
-        return eq(files.userId, caller.userId);
-      }
-      return ownedOr(
-        files.userId,
-        caller,
-        memberThroughItem(caller, files.contentId, roles),
-        memberOf(caller, files.collectionId, roles),
-      );
+  if (resource === 'tags') return eq(tags.userId, caller.userId);
+  const rule = READ_RULES[resource];
+  const owned = eq(rule.owner, caller.userId);
+  switch (access) {
+    case 'own':
+    case 'manage':
+      return and(rule.live(), owned) as SQL;
+    case 'shared':
+      // Shared with the caller and not theirs: collections only (a shared collection's items,
+      // notes and files are listed through it); for the others, what they own.
+      if (resource !== 'collections') return and(rule.live(), owned) as SQL;
+      return and(
+        rule.live(),
+        ne(rule.owner, caller.userId),
+        ...throughMemberships(caller, rule),
+      ) as SQL;
+    case 'read':
+    case 'write': {
+      const roles = access === 'write' ? WRITING_ROLES : undefined;
+      return and(rule.live(), or(owned, ...throughMemberships(caller, rule, roles))) as SQL;
+    }
   }
 }
 
@@ -272,30 +289,15 @@ export function readScopeParts(
   // the table: `id = any(array(…))` is computed once and looked up by primary key.
   const sharedCollections = sql`array(select ${collectionMembers.collectionId} from ${collectionMembers} ${liveMembership} where ${eq(collectionMembers.userId, caller.userId)})`;
   const sharedItems = options.sharedItems ?? sql`array(${sharedItemsOf(caller)})`;
-  switch (resource) {
-    case 'tags':
-      return { own: eq(tags.userId, caller.userId), shared: null };
-    case 'collections':
-      return {
-        own: sql`${collections.userId} = ${caller.userId} and ${collections.deletedOn} is null`,
-        shared: sql`${collections.userId} <> ${caller.userId} and ${collections.deletedOn} is null and ${collections.id} = any(${sharedCollections})`,
-      };
-    case 'contents':
-      return {
-        own: sql`${contents.userId} = ${caller.userId} and ${contents.deletedOn} is null`,
-        shared: sql`${contents.userId} <> ${caller.userId} and ${contents.deletedOn} is null and ${contents.id} = any(${sharedItems})`,
-      };
-    case 'notes':
-      return {
-        own: sql`${notes.userId} = ${caller.userId} and ${notes.deletedOn} is null`,
-        shared: sql`${notes.userId} <> ${caller.userId} and ${notes.deletedOn} is null and ${notes.collectionId} = any(${sharedCollections})`,
-      };
-    case 'files':
-      return {
-        own: sql`${files.userId} = ${caller.userId} and ${notOfTrashedItem()}`,
-        shared: sql`${files.userId} <> ${caller.userId} and ${notOfTrashedItem()} and (${files.contentId} = any(${sharedItems}) or ${files.collectionId} = any(${sharedCollections}))`,
-      };
-  }
+  if (resource === 'tags') return { own: eq(tags.userId, caller.userId), shared: null };
+  const rule = READ_RULES[resource];
+  const lent: SQL[] = [];
+  if (rule.item) lent.push(sql`${rule.item} = any(${sharedItems})`);
+  if (rule.collection) lent.push(sql`${rule.collection} = any(${sharedCollections})`);
+  return {
+    own: sql`${rule.owner} = ${caller.userId} and ${rule.live()}`,
+    shared: sql`${rule.owner} <> ${caller.userId} and ${rule.live()} and (${sql.join(lent, sql` or `)})`,
+  };
 }
 
 /** The owner of anything a caller creates outside a shared collection is that caller. */

@@ -1,0 +1,298 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { ContentOrdering, ContentStatus } from '@cw/contract';
+import { collections, contentCollections, contentTags, contents } from '../../db/schema';
+import { rowColumns, type RowOf } from '../../db/columns';
+import type { Executor } from '../../db/executor';
+import { pageWithCount } from '../../db/page';
+import { PreparedQueries } from '../../db/prepared';
+import type { Caller } from '../../policy/caller';
+import { PREPARED_CALLER, scopeOf, type ScopeSubject } from '../../policy/library.policy';
+
+export type ContentRow = RowOf<typeof contents>;
+const columns = rowColumns(contents);
+/** The largest `position` (a PostgreSQL integer); making room never goes past it. */
+const MAX_POSITION = 2 ** 31 - 1;
+export interface ContentValues {
+  title: string;
+  content: string;
+  metaData: Record<string, unknown>;
+  wordCount: number;
+  status: ContentStatus;
+  publishOn: string | null;
+  isPublic: boolean;
+  position: number;
+}
+
+/** The list filters of content items (docs/api.md, "Lists"); every one is optional. */
+export interface ContentFilters {
+  tag?: number;
+  collection?: number;
+  statuses?: ContentStatus[];
+  isPublic?: boolean;
+  publishOnAfter?: string;
+  publishOnBefore?: string;
+}
+
+/** Each ordering ends with the id, so pages never repeat or skip a row. */
+const ORDER_BY: Record<ContentOrdering, SQL[]> = {
+  '-created_on': [desc(contents.id)],
+  '-updated_on': [
+    desc(sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`),
+    desc(contents.id),
+  ],
+  title: [asc(sql`lower(${contents.title})`), asc(contents.id)],
+  publish_on: [sql`${contents.publishOn} asc nulls last`, asc(contents.id)],
+  position: [asc(contents.position), asc(contents.id)],
+};
+
+/** No filter at all: the list every page of "your content" asks for. */
+const unfiltered = (filters: ContentFilters): boolean =>
+  filters.tag === undefined &&
+  filters.collection === undefined &&
+  (filters.statuses === undefined || filters.statuses.length === 0) &&
+  filters.isPublic === undefined &&
+  filters.publishOnAfter === undefined &&
+  filters.publishOnBefore === undefined;
+
+export class ContentsRepository {
+  private readonly prepared = new PreparedQueries();
+
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * One page of the content items the caller may read (index contents_user_id_idx; with a tag,
+   * content_tags_tag_idx; with a collection, content_collections_collection_idx).
+   */
+  async list(
+    caller: Caller,
+    filters: ContentFilters,
+    ordering: ContentOrdering,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ContentRow[]; count: number }> {
+    if (unfiltered(filters)) {
+      // The hot list, prepared once per ordering (decision 172): the same SQL as pageQuery's.
+      const page = this.prepared.once(`contents_page_${ordering}`, (name) =>
+        this.pageQuery(
+          PREPARED_CALLER,
+          {},
+          ordering,
+          sql.placeholder('limit'),
+          sql.placeholder('offset'),
+        ).prepare(name),
+      );
+      const total = this.prepared.once('contents_count', (name) =>
+        this.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(contents)
+          .where(this.listWhere(PREPARED_CALLER, {}))
+          .prepare(name),
+      );
+      const [rows, [counted]] = await Promise.all([
+        page.execute({ caller: caller.userId, limit, offset }),
+        total.execute({ caller: caller.userId }),
+      ]);
+      return { rows, count: counted?.count ?? 0 };
+    }
+    return pageWithCount(
+      this.db,
+      this.pageQuery(caller, filters, ordering, limit, offset),
+      contents,
+      this.listWhere(caller, filters),
+    );
+  }
+
+  /**
+   * Without a collection, the caller's own items ("your content"); with one, its items, which
+   * its members may read (docs/api.md, "Sharing").
+   */
+  private listWhere(caller: ScopeSubject, filters: ContentFilters) {
+    const { tag, collection, statuses, isPublic, publishOnAfter, publishOnBefore } = filters;
+    return and(
+      scopeOf(caller, 'contents', collection === undefined ? 'own' : 'read'),
+      tag === undefined
+        ? undefined
+        : inArray(
+            contents.id,
+            this.db
+              .select({ id: contentTags.contentId })
+              .from(contentTags)
+              .where(eq(contentTags.tagId, tag)),
+          ),
+      collection === undefined
+        ? undefined
+        : inArray(
+            contents.id,
+            this.db
+              .select({ id: contentCollections.contentId })
+              .from(contentCollections)
+              .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
+              // A collection in the trash holds nothing while it is there (decision 130).
+              .where(
+                and(eq(contentCollections.collectionId, collection), isNull(collections.deletedOn)),
+              ),
+          ),
+      statuses && statuses.length > 0 ? inArray(contents.status, statuses) : undefined,
+      isPublic === undefined ? undefined : eq(contents.isPublic, isPublic),
+      publishOnAfter === undefined ? undefined : gte(contents.publishOn, publishOnAfter),
+      publishOnBefore === undefined ? undefined : lte(contents.publishOn, publishOnBefore),
+    );
+  }
+
+  /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
+  pageQuery(
+    caller: ScopeSubject,
+    filters: ContentFilters,
+    ordering: ContentOrdering,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) {
+    return this.db
+      .select(columns)
+      .from(contents)
+      .where(this.listWhere(caller, filters))
+      .orderBy(...ORDER_BY[ordering])
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async find(caller: Caller, id: number): Promise<ContentRow | undefined> {
+    const query = this.prepared.once('content_find', (name) =>
+      this.db
+        .select(columns)
+        .from(contents)
+        .where(
+          and(scopeOf(PREPARED_CALLER, 'contents', 'read'), eq(contents.id, sql.placeholder('id'))),
+        )
+        .prepare(name),
+    );
+    const [row] = await query.execute({ caller: caller.userId, id });
+    return row;
+  }
+
+  /** The owners of those among `ids` the caller may change (to attach files to), by id. */
+  async ownersOf(caller: Caller, ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: contents.id, ownerId: contents.userId })
+      .from(contents)
+      .where(and(scopeOf(caller, 'contents', 'write'), inArray(contents.id, ids)));
+    return new Map(rows.map((row) => [row.id, row.ownerId]));
+  }
+
+  /**
+   * The position after the last item of the `status` column of `ownerId`'s board (the service
+   * has checked the caller may write there).
+   */
+  async endOfColumn(ownerId: number, status: ContentStatus): Promise<number> {
+    const [row] = await this.db
+      .select({ next: sql<number>`coalesce(max(${contents.position}) + 1, 0)::int` })
+      .from(contents)
+      .where(and(eq(contents.userId, ownerId), eq(contents.status, status)));
+    return row?.next ?? 0;
+  }
+
+  /**
+   * A new item of `ownerId`: the caller, or the owner of the shared collection the caller
+   * writes it in (the service decides, docs/api.md "Sharing"); the caller is its last editor.
+   */
+  async insert(caller: Caller, ownerId: number, values: ContentValues): Promise<ContentRow> {
+    const [row] = await this.db
+      .insert(contents)
+      .values({ userId: ownerId, updatedBy: caller.userId, ...values })
+      .returning(columns);
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return row;
+  }
+
+  /**
+   * Makes room at `position` of the `status` column of `ownerId`'s board for the item `id` just
+   * put there: when another item holds that position, it and every later one the caller may
+   * change move down by one. Their `updated_on` stays (a board move is no edit of theirs).
+   */
+  async makeRoom(
+    caller: Caller,
+    ownerId: number,
+    status: ContentRow['status'],
+    position: number,
+    id: number,
+  ): Promise<void> {
+    const column = and(
+      scopeOf(caller, 'contents', 'write'),
+      eq(contents.userId, ownerId),
+      eq(contents.status, status),
+      ne(contents.id, id),
+    );
+    const [taken] = await this.db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(and(column, eq(contents.position, position)))
+      .limit(1);
+    if (!taken) return;
+    await this.db
+      .update(contents)
+      .set({ position: sql`least(${contents.position}, ${MAX_POSITION - 1}) + 1` })
+      .where(and(column, gte(contents.position, position)));
+  }
+
+  /** Every change stamps updated_on. Undefined when the caller may not change such an item. */
+  async update(
+    caller: Caller,
+    id: number,
+    values: Partial<ContentValues>,
+  ): Promise<ContentRow | undefined> {
+    const [row] = await this.db
+      .update(contents)
+      .set({ ...values, updatedOn: sql`now()`, updatedBy: caller.userId })
+      .where(and(scopeOf(caller, 'contents', 'write'), eq(contents.id, id)))
+      .returning(columns);
+    return row;
+  }
+
+  /**
+   * Moves the item to the trash (docs/api.md, "Trash"): its tag and collection links and its
+   * files stay, unused until it is restored or deleted for good.
+   */
+  async trash(caller: Caller, id: number): Promise<boolean> {
+    const trashed = await this.db
+      .update(contents)
+      .set({ deletedOn: sql`now()` })
+      .where(and(scopeOf(caller, 'contents', 'write'), eq(contents.id, id)))
+      .returning({ id: contents.id });
+    return trashed.length > 0;
+  }
+
+  /**
+   * Replaces the item's tags. Call it only in the transaction that has just loaded or written
+   * the item for the caller, with tag ids checked to be linkable by the caller.
+   */
+  async replaceTags(contentId: number, tagIds: number[]): Promise<void> {
+    await this.db.delete(contentTags).where(eq(contentTags.contentId, contentId));
+    if (tagIds.length > 0) {
+      await this.db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
+    }
+  }
+
+  /** Replaces the item's collections; the same conditions as replaceTags. */
+  async replaceCollections(contentId: number, collectionIds: number[]): Promise<void> {
+    await this.db.delete(contentCollections).where(eq(contentCollections.contentId, contentId));
+    if (collectionIds.length > 0) {
+      await this.db
+        .insert(contentCollections)
+        .values(collectionIds.map((collectionId) => ({ contentId, collectionId })));
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LeaseLost, type JobClaim, type JobTools } from '../../jobs/job-queue';
+import type { Caller } from '../../policy/caller';
+import type { FileStorage } from '../../storage/file-storage';
+import type { LibraryStore } from '../library-store';
+import type { ReadArchiveResult } from './import-read';
+import type { CreatedIds } from './import.repository';
+
+/*
+ * The writing half of an import's job (import.service.ts runs it): what the worker thread read
+ * and planned becomes rows and stored files, in batches that record what they made (decisions
+ * 134 and 135).
+ */
+
+/**
+ * Rows written per transaction, and most characters of text in one: progress moves, and no
+ * transaction holds the database (on PGlite, the thread that answers requests) long.
+ */
+const BATCH = 50;
+const BATCH_TEXT = 512 * 1024;
+
+/** The content type a file of an import is stored with, by its extension. */
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+const contentTypeOf = (name: string) =>
+  CONTENT_TYPES[path.extname(name).slice(1).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * Writes a plan: rows in small transactions (at most BATCH rows and BATCH_TEXT characters of
+ * text each), files from the copies the worker unpacked and checked. Nothing here reads the
+ * archive or runs a pattern over its text: that was the worker's.
+ */
+export async function writePlan(
+  deps: { store: LibraryStore; storage: FileStorage },
+  claim: JobClaim,
+  caller: Caller,
+  read: ReadArchiveResult,
+  created: CreatedIds,
+  tools: JobTools,
+): Promise<void> {
+  const { plan } = read;
+  let processed = 0;
+  const collectionIds = new Map<string, number>();
+  /** Runs `work` in one transaction that also records what exists so far. */
+  const batch = async (work: (repos: LibraryStore['repos']) => Promise<number>) => {
+    await deps.store.transaction(async (repos) => {
+      const done = processed + (await work(repos));
+      // The fence: a worker that lost its job keeps nothing of this batch (decision 135).
+      if (!(await repos.imports.record(claim, created, done))) throw new LeaseLost(claim.id);
+      processed = done;
+    });
+    // Let waiting requests have the database between batches (PGlite runs one at a time).
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  };
+
+  const allTags = [
+    ...plan.tags,
+    ...plan.collections.flatMap((c) => c.tags),
+    ...plan.contents.flatMap((c) => c.tags),
+  ];
+  let tagIds = new Map<string, number>();
+  await batch(async (repos) => {
+    tagIds = await repos.imports.tagIds(caller, allTags, created);
+    return 0;
+  });
+  const idsOf = (names: string[]) =>
+    names.flatMap((name) => {
+      const id = tagIds.get(name.toLowerCase());
+      return id === undefined ? [] : [id];
+    });
+
+  for (const slice of slices(plan.collections, (c) => c.description.length)) {
+    await batch(async (repos) => {
+      for (const collection of slice) {
+        const id = await repos.imports.insertCollection(caller, collection, idsOf(collection.tags));
+        created.collections.push(id);
+        collectionIds.set(collection.key, id);
+      }
+      return slice.length;
+    });
+  }
+  for (const slice of slices(plan.notes, (n) => n.content.length)) {
+    await batch(async (repos) => {
+      for (const note of slice) {
+        const collectionId = collectionIds.get(note.collectionKey);
+        if (collectionId === undefined) continue;
+        created.notes.push(await repos.imports.insertNote(caller, { ...note, collectionId }));
+      }
+      return slice.length;
+    });
+  }
+  const fileOwners: { entry: string; contentId: number | null; collectionId: number | null }[] = [];
+  for (const collection of plan.collections) {
+    for (const entry of collection.files) {
+      fileOwners.push({
+        entry,
+        contentId: null,
+        collectionId: collectionIds.get(collection.key)!,
+      });
+    }
+  }
+  for (const slice of slices(plan.contents, (c) => c.content.length)) {
+    await batch(async (repos) => {
+      for (const item of slice) {
+        const id = await repos.imports.insertContent(
+          caller,
+          item,
+          idsOf(item.tags),
+          item.collectionKeys.flatMap((key) => collectionIds.get(key) ?? []),
+        );
+        created.contents.push(id);
+        for (const entry of item.files)
+          fileOwners.push({ entry, contentId: id, collectionId: null });
+      }
+      return slice.length;
+    });
+    await tools.report({ processed });
+  }
+  // Files BATCH at a time: their keys are recorded first (committed), then the bytes go to the
+  // store, then the rows commit and the keys leave the record. A worker cut off anywhere leaves
+  // bytes only under keys the undo finds (decision 135).
+  const seen = new Set<string>();
+  // In archive order: an export's files come back in the order they had (by id), whether an
+  // item's or a collection's, so a second export lists them alike.
+  const position = new Map(read.paths.map((entry, at) => [entry, at]));
+  const owners = fileOwners
+    .filter((owner) => read.files.has(owner.entry))
+    .sort((a, b) => position.get(a.entry)! - position.get(b.entry)!);
+  for (let at = 0; at < owners.length; at += BATCH) {
+    const slice = owners.slice(at, at + BATCH).map((owner) => ({
+      ...owner,
+      key: deps.storage.newKey(),
+      size: 0,
+    }));
+    const keys = slice.map((file) => file.key);
+    created.keys = keys;
+    await batch(async () => 0);
+    for (const file of slice) {
+      const unpacked = read.files.get(file.entry)!;
+      file.size = await deps.storage.write(
+        file.key,
+        fs.createReadStream(unpacked.file),
+        unpacked.size,
+      );
+    }
+    await batch(async (repos) => {
+      let firsts = 0;
+      for (const file of slice) {
+        const name = plan.fileNames.get(file.entry)!;
+        created.files.push(
+          await repos.imports.insertFile(caller, {
+            contentId: file.contentId,
+            collectionId: file.collectionId,
+            name,
+            size: file.size,
+            contentType: contentTypeOf(name),
+            storageKey: file.key,
+          }),
+        );
+        if (!seen.has(file.entry)) firsts += 1;
+        seen.add(file.entry);
+      }
+      // Named by rows now (which the undo deletes with their keys).
+      created.keys = [];
+      return firsts;
+    }).catch((error: unknown) => {
+      // Not committed: the keys still name bytes no row names.
+      created.keys = keys;
+      throw error;
+    });
+  }
+}
+
+/**
+ * `rows` in runs of at most BATCH rows and BATCH_TEXT characters of text (a row longer than that
+ * goes alone), so no transaction of an import holds much text (docs/api.md, "Import").
+ */
+function* slices<T>(rows: T[], textOf: (row: T) => number): Generator<T[]> {
+  let slice: T[] = [];
+  let text = 0;
+  for (const row of rows) {
+    const length = textOf(row);
+    if (slice.length > 0 && (slice.length >= BATCH || text + length > BATCH_TEXT)) {
+      yield slice;
+      slice = [];
+      text = 0;
+    }
+    slice.push(row);
+    text += length;
+  }
+  if (slice.length > 0) yield slice;
+}

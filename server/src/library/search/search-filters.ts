@@ -1,0 +1,42 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchType } from '@cw/contract';
+import {
+  collectionTags,
+  collections,
+  contentCollections,
+  contentTags,
+  contents,
+  notes,
+  tags,
+} from '../../db/schema';
+
+/* The filters of a search as SQL, beside the read scope of each branch (search.repository.ts). */
+
+/** Rows carrying a tag of that name (ignoring case), through a link table or a notes' array. */
+export function carries(type: SearchType, name: string): SQL | undefined {
+  const named = sql`lower(${tags.name}) = lower(${name})`;
+  switch (type) {
+    case 'content':
+      return sql`exists (select 1 from ${contentTags} inner join ${tags} on ${tags.id} = ${contentTags.tagId} where ${contentTags.contentId} = ${contents.id} and ${named})`;
+    case 'collection':
+      return sql`exists (select 1 from ${collectionTags} inner join ${tags} on ${tags.id} = ${collectionTags.tagId} where ${collectionTags.collectionId} = ${collections.id} and ${named})`;
+    case 'note':
+      return sql`exists (select 1 from unnest(${notes.tags}) as note_tag where lower(note_tag) = lower(${name}))`;
+    case 'file':
+    case 'tag':
+      return undefined;
+  }
+}
+
+/** Which types can carry tags at all (a `#tag` or `tag=` leaves only those). */
+export const TAGGABLE: Record<SearchType, boolean> = {
+  content: true,
+  collection: true,
+  note: true,
+  file: false,
+  tag: false,
+};
+
+/** The items of a collection, none while it is in the trash (decision 130). */
+export const itemsOf = (collection: number) =>
+  sql`select ${contentCollections.contentId} from ${contentCollections} inner join collections items_c on items_c.id = ${contentCollections.collectionId} and items_c.deleted_on is null where ${contentCollections.collectionId} = ${collection}`;
