@@ -1,11 +1,13 @@
 import path from 'node:path';
 import pino from 'pino';
+import { DEFAULT_AUTH_LIMITS } from '../../src/auth/rate-limit';
 import type { CollabNotices } from '../../src/collab/collab-bus';
 import { DocumentsService } from '../../src/collab/documents.service';
 import { CollectionsService } from '../../src/library/collections/collections.service';
 import { ContentsService } from '../../src/library/content/contents.service';
 import { NotesService } from '../../src/library/content/notes.service';
 import { LibraryStore } from '../../src/library/library-store';
+import { MembersService } from '../../src/library/sharing/members.service';
 import { TrashService } from '../../src/library/trash/trash.service';
 import type { Caller as PolicyCaller } from '../../src/policy/caller';
 import { DiskFileStorage } from '../../src/storage/disk-file-storage';
@@ -42,7 +44,18 @@ export function libraryServices(ctx: TestContext) {
   });
   const notes = new NotesService(store);
   const trash = new TrashService(store, removals, { collections, contents, notes });
-  return { store, notices, storage, removals, collections, contents, notes, trash };
+  // The app's mail queue and outbox: invitations these services queue are the app's to send.
+  const members = new MembersService({
+    store,
+    collections,
+    mailer: ctx.outbox,
+    mailQueue: ctx.mailQueue,
+    publicUrl: ctx.config.publicUrl,
+    invitationMailsPerInviter: DEFAULT_AUTH_LIMITS.invitationMailsPerInviter,
+    now: ctx.clock.now,
+    notices,
+  });
+  return { store, notices, storage, removals, collections, contents, notes, trash, members };
 }
 
 /** A signed-in test person as the policy sees a caller. */
