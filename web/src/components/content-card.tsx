@@ -12,7 +12,7 @@ import { Markdown } from './markdown';
 import { RoleBadge } from './role-badge';
 import { TagChipList, tagHref } from './tag-chip';
 
-/** The card preview is cut at 400 characters (docs/product.md §9). */
+/** The card preview is cut at 400 characters (docs/product.md, "Business constants and limits"). */
 export const PREVIEW_LENGTH = 400;
 
 export const STATUS_LABELS: Record<ContentStatus, string> = {
@@ -43,9 +43,9 @@ function withoutTitleHeading(content: string, title: string): string {
 }
 
 /**
- * The card's text: the first 400 characters plus an ellipsis when there is more (docs/product.md
- * §9), cut at the last word boundary inside them so no word is split; a single word longer than
- * that is cut at 400. A heading that repeats the title is left out.
+ * The card's text: the first 400 characters plus an ellipsis when there is more (docs/product.md,
+ * "Business constants and limits"), cut at the last word boundary inside them so no word is split;
+ * a single word longer than that is cut at 400. A heading that repeats the title is left out.
  */
 export function previewText(content: string, title = ''): string {
   const text = title ? withoutTitleHeading(content, title) : content;
@@ -62,9 +62,9 @@ export function wordCountLabel(count: number): string {
 }
 
 /**
- * A content card (docs/product.md §2): click or Enter opens /content/{id}; Edit and (with
- * `onDelete`) Delete icons, left out for a viewer; tag chips filter /content by their tag.
- * An item shared with the person carries its role badge, and "Edited by {name}" when someone
+ * A content card (docs/product.md, "Screens and routes"): click or Enter opens /content/{id}; Edit
+ * and (with `onDelete`) Delete icons, left out for a viewer; tag chips filter /content by their
+ * tag. An item shared with the person carries its role badge, and "Edited by {name}" when someone
  * else changed it last ("Added by {name}" when they wrote it). Every card has one height.
  */
 export function ContentCard({

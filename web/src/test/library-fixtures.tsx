@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { CurrentUserContext } from '../lib/current-user';
 import { makeUser } from './factories';
 
-/** Small factories for the library screens' tests (issue 5). */
+/** Small factories for the library screens' tests. */
 export const testUser: User = makeUser();
 
 export function WithUser({ children }: { children: ReactNode }) {

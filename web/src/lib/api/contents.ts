@@ -20,7 +20,7 @@ export const contentKeys = {
     ['contents', 'every', user, filters] as const,
 };
 
-/** The list filters of docs/api.md §3 that the screens use; left out = no filter. */
+/** The list filters of docs/api.md ("Lists") that the screens use; left out = no filter. */
 export interface ContentFilters {
   collection?: number;
   tag?: number;

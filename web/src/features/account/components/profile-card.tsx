@@ -11,7 +11,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { fullName, initials } from '../../../lib/format';
 import { useUpdateProfile } from '../api/account-api';
 
-/** Spec §4: the Copied! indicator shows for 1.2 s. */
+/** docs/product.md, "States and transitions": the Copied! indicator shows for 1.2 s. */
 export const COPIED_MS = 1200;
 
 function NameEditor({ user }: { user: User }) {
@@ -150,8 +150,8 @@ function EmailRow({ email }: { email: string }) {
 const MFA_CHANGE_FAILED = "Couldn't change two-factor sign-in. Please try again.";
 
 /**
- * Switching MFA off needs the current password (docs/auth.md, "Hostile input"), so a stolen access token
- * alone cannot do it. A 400 (e.g. "Current password is incorrect.") stays in the dialog.
+ * Switching MFA off needs the current password (docs/auth.md, "Hostile input"), so a stolen access
+ * token alone cannot do it. A 400 (e.g. "Current password is incorrect.") stays in the dialog.
  */
 function TurnOffMfaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mutation = useUpdateProfile();

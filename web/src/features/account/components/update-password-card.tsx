@@ -12,7 +12,10 @@ interface Notice {
   tone: MessageTone;
 }
 
-/** Submit needs 6 characters (docs/product.md §5); the inline hint nudges towards 8. */
+/**
+ * Submit needs 6 characters (docs/product.md, "Validation rules"); the inline hint nudges towards
+ * 8.
+ */
 const SUBMIT_MIN = 6;
 const HINT_MIN = 8;
 

@@ -11,7 +11,10 @@ import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, looksLikeEmail, PASSWORD_MIN_LENGTH } from '../validation';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** Spec §9: resend countdown 30 s; redirect to /login 1.5 s after a reset. */
+/**
+ * docs/product.md, "Business constants and limits": resend countdown 30 s; redirect to /login 1.5 s
+ * after a reset.
+ */
 export const RESEND_COUNTDOWN_SECONDS = 30;
 export const RESET_REDIRECT_MS = 1500;
 

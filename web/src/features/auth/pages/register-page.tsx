@@ -25,7 +25,10 @@ const empty: Values = {
   confirm_password: '',
 };
 
-/** Spec §4: after a successful registration, go to /verify-otp after 1.2 s. */
+/**
+ * docs/product.md, "States and transitions": after a successful registration, go to /verify-otp
+ * after 1.2 s.
+ */
 export const REGISTER_REDIRECT_MS = 1200;
 
 function validate(values: Values) {

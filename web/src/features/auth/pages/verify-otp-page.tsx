@@ -12,7 +12,10 @@ import { useLogin, useVerifyOtp } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** Spec §4: after a successful verification, go to /dashboard after 1 s. */
+/**
+ * docs/product.md, "States and transitions": after a successful verification, go to /dashboard
+ * after 1 s.
+ */
 export const VERIFY_REDIRECT_MS = 1000;
 export const OTP_MAX_LENGTH = 6;
 

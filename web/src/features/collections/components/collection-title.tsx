@@ -4,8 +4,9 @@ import { Button } from '../../../components/button';
 import { inputClasses } from '../../../components/text-field';
 
 /**
- * Click-to-edit name (docs/product.md §4): Save with a blank or unchanged name just leaves edit mode and
- * keeps the old name; otherwise the new name shows at once and a failed save restores the old.
+ * Click-to-edit name (docs/product.md, "States and transitions"): Save with a blank or unchanged
+ * name just leaves edit mode and keeps the old name; otherwise the new name shows at once and a
+ * failed save restores the old.
  */
 export function CollectionTitle({
   name,

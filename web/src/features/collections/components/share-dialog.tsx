@@ -45,9 +45,9 @@ function failure(error: unknown, fallback: string): string {
 }
 
 /**
- * Share (issue 18). The owner invites by email with a role, changes members' roles, removes
- * them, and resends or revokes pending invitations. A member sees who has access, read-only,
- * and may leave the collection.
+ * Share (docs/product.md, "Sharing a collection: co-creators"). The owner invites by email with a
+ * role, changes members' roles, removes them, and resends or revokes pending invitations. A member
+ * sees who has access, read-only, and may leave the collection.
  */
 export function ShareDialog({
   collection,

@@ -47,10 +47,10 @@ import { PublishCard } from '../components/publish-card';
 import { ShareDialog } from '../components/share-dialog';
 
 /**
- * /collections/{id}: Loading..., then the collection or Collection not found (docs/product.md
- * §2, §8). A collection shared with the person shows their role and only the controls it
- * allows; it is asked again every 10 s and on focus, and when it answers 404 (the person was
- * removed, or it was deleted) the page goes back to the list, which says so.
+ * /collections/{id}: Loading..., then the collection or Collection not found (docs/product.md,
+ * "Screens and routes", "Error catalogue"). A collection shared with the person shows their role
+ * and only the controls it allows; it is asked again every 10 s and on focus, and when it answers
+ * 404 (the person was removed, or it was deleted) the page goes back to the list, which says so.
  */
 export function CollectionDetailPage() {
   const { id } = useParams();

@@ -17,10 +17,10 @@ import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
- * /collections: My Collections (docs/product.md §2), then "Shared with me" when others shared
- * collections with the person (issue 18). A failed load only ends the loading state (§8). A
- * notice brought by the router (access to a collection ended, or the person left one) shows
- * once at the top.
+ * /collections: My Collections (docs/product.md, "Screens and routes"), then "Shared with me" when
+ * others shared collections with the person (docs/product.md, "Sharing a collection: co-creators").
+ * A failed load only ends the loading state ("Error catalogue"). A notice brought by the router
+ * (access to a collection ended, or the person left one) shows once at the top.
  */
 export function CollectionsPage() {
   useDocumentTitle('My Collections');
@@ -102,8 +102,9 @@ function useArrivalNotice(): CollectionsNotice | null {
 }
 
 /**
- * "Shared with me": collections others shared with the person, each with its owner's name and
- * the person's role. Left out while there are none (and when the list fails: §8's silence).
+ * "Shared with me": collections others shared with the person, each with its owner's name and the
+ * person's role. Left out while there are none (and when the list fails, silently: "Error
+ * catalogue").
  */
 function SharedWithMe({ user }: { user: number }) {
   const shared = useSharedCollections(user);

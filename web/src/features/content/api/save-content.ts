@@ -14,7 +14,10 @@ export interface ContentValues {
   files: number[];
 }
 
-/** Spec §7: {meta_data, title, content, user, tags, collections, files}; files are ids uploaded beforehand. */
+/**
+ * docs/product.md, "Calls": {meta_data, title, content, user, tags, collections, files}; files are
+ * ids uploaded beforehand.
+ */
 export function createContent(user: number, values: ContentValues) {
   const body: ContentCreateBody = { meta_data: {}, ...values, user };
   return callApi('contents.create', { body });

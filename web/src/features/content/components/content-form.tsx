@@ -28,10 +28,15 @@ import { WhoIsHere } from './who-is-here';
 import { WritingSurface } from './writing-surface';
 
 export const TITLE_MAX = 120;
-/** Spec §4/§9: after "Content created!" the page moves on after 1200 ms. */
+/**
+ * docs/product.md, "States and transitions" and "Business constants and limits": after "Content
+ * created!" the page moves on after 1200 ms.
+ */
 export const REDIRECT_DELAY_MS = 1200;
 
-/** The fields that stay REST (the text is the shared document): saved by themselves after a pause. */
+/**
+ * The fields that stay REST (the text is the shared document): saved by themselves after a pause.
+ */
 export interface FieldValues {
   title: string;
   tags: number[];

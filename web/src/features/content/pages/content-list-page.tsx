@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 
-/** The sort choices and the list `ordering` each one asks for (docs/api.md §3). */
+/** The sort choices and the list `ordering` each one asks for (docs/api.md, "Lists"). */
 const SORTS = {
   newest: { label: 'Newest', ordering: '-created_on' },
   edited: { label: 'Last edited', ordering: '-updated_on' },
@@ -53,7 +53,7 @@ export function filtersFromSearch(search: URLSearchParams): {
 
 /**
  * /content: Your Content, sorted and filtered through the address so reload and back/forward
- * keep the view. A failed load shows an empty list (docs/product.md §8).
+ * keep the view. A failed load shows an empty list (docs/product.md, "Error catalogue").
  */
 export function ContentListPage() {
   useDocumentTitle('Your Content');

@@ -28,11 +28,11 @@ import { ContentNotFound } from '../components/content-not-found';
 const NEW_DOCUMENT = 'content:new';
 
 /**
- * /content/create and /content/{id}/edit: the one writing page (docs/decisions/199). A new
- * script is written into a document kept on this device; its first words create the item
- * (POST, titled Untitled until a title is typed), the address becomes the item's, and the
- * text moves into the item's shared document without a keystroke lost (CodeEditor). An item opens its
- * shared document at once; a viewer reads along (the text and who is here, nothing to change).
+ * /content/create and /content/{id}/edit: the one writing page (docs/decisions/199). A new script
+ * is written into a document kept on this device; its first words create the item (POST, titled
+ * Untitled until a title is typed), the address becomes the item's, and the text moves into the
+ * item's shared document without a keystroke lost (CodeEditor). An item opens its shared document
+ * at once; a viewer reads along (the text and who is here, nothing to change).
  */
 export function ContentWritingPage() {
   const { id } = useParams();
@@ -177,7 +177,7 @@ function NewScript() {
         statusOf={shared}
         lost={sharedLost}
         initialCollections={initialCollections}
-        // A failed tag load gives an empty list (docs/product.md §8).
+        // A failed tag load gives an empty list (docs/product.md, "Error catalogue").
         tags={tags.data ?? []}
         tagsLoading={tags.isPending}
         collections={collections.data ?? []}
