@@ -10,6 +10,8 @@ import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fullName, initials } from '../../../lib/format';
 import { useUpdateProfile } from '../api/account-api';
+import { IconButton } from '../../../components/icon-button';
+import { PasswordField } from '../../../components/password-field';
 
 /** docs/product.md, "States and transitions": the Copied! indicator shows for 1.2 s. */
 export const COPIED_MS = 1200;
@@ -60,14 +62,7 @@ function NameEditor({ user }: { user: User }) {
         >
           {fullName(user) || 'Unnamed creator'}
         </h2>
-        <button
-          type="button"
-          onClick={startEditing}
-          aria-label="Edit name"
-          className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <Pencil className="size-4" aria-hidden="true" />
-        </button>
+        <IconButton icon={Pencil} label="Edit name" onClick={startEditing} />
       </div>
     );
   }
@@ -213,16 +208,13 @@ function TurnOffMfaDialog({ open, onClose }: { open: boolean; onClose: () => voi
         onSubmit={(event) => void submit(event)}
         className="space-y-4"
       >
-        <TextField
+        <PasswordField
           label="Current password"
-          type="password"
-          autoComplete="current-password"
-          revealable
           data-autofocus
           value={password}
           error={passwordError}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onValue={(value) => {
+            setPassword(value);
             setPasswordError(undefined);
           }}
         />

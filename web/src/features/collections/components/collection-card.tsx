@@ -7,6 +7,7 @@ import { RoleBadge } from '../../../components/role-badge';
 import { TagChipList, tagHref } from '../../../components/tag-chip';
 import { formatDate } from '../../../lib/format';
 import { can } from '../../../lib/roles';
+import { IconButton } from '../../../components/icon-button';
 
 /**
  * One collection in the grid. The whole card opens the collection; the bin (its owner only)
@@ -37,15 +38,14 @@ export function CollectionCard({
           </Link>
         </h2>
         {onDelete && manage && (
-          <button
-            type="button"
-            onClick={() => onDelete(collection)}
-            aria-label={`Delete collection ${collection.name}`}
+          <IconButton
+            icon={Trash2}
+            label={`Delete collection ${collection.name}`}
             title="Delete collection"
-            className="relative z-10 -mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
+            tone="danger"
+            className="relative z-10 -mt-1 -mr-1"
+            onClick={() => onDelete(collection)}
+          />
         )}
       </div>
       {!manage && (

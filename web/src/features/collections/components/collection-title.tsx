@@ -2,6 +2,7 @@ import { Check, Pencil, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { inputClasses } from '../../../components/text-field';
+import { IconButton } from '../../../components/icon-button';
 
 /**
  * Click-to-edit name (docs/product.md, "States and transitions"): Save with a blank or unchanged
@@ -82,14 +83,7 @@ export function CollectionTitle({
       >
         {pendingName ?? name}
       </h1>
-      <button
-        type="button"
-        onClick={startEditing}
-        aria-label="Edit name"
-        className="mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-      </button>
+      <IconButton icon={Pencil} label="Edit name" className="mt-1" onClick={startEditing} />
     </div>
   );
 }

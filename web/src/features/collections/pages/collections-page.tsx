@@ -68,14 +68,7 @@ export function CollectionsPage() {
               <CollectionCard key={collection.id} collection={collection} onDelete={setDeleting} />
             ))}
           </div>
-          <LoadMore
-            shown={items.length}
-            total={Math.max(total, items.length)}
-            hasMore={collections.hasNextPage}
-            loading={collections.isFetchingNextPage}
-            error={collections.isFetchNextPageError}
-            onLoadMore={() => void collections.fetchNextPage()}
-          />
+          <LoadMore shown={items.length} total={total} pages={collections} />
         </>
       )}
       <SharedWithMe user={user.id} />
@@ -124,14 +117,7 @@ function SharedWithMe({ user }: { user: number }) {
           <CollectionCard key={collection.id} collection={collection} />
         ))}
       </div>
-      <LoadMore
-        shown={items.length}
-        total={Math.max(total, items.length)}
-        hasMore={shared.hasNextPage}
-        loading={shared.isFetchingNextPage}
-        error={shared.isFetchNextPageError}
-        onLoadMore={() => void shared.fetchNextPage()}
-      />
+      <LoadMore shown={items.length} total={total} pages={shared} />
     </section>
   );
 }

@@ -163,14 +163,7 @@ export function SearchPage() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            shown={items.length}
-            total={Math.max(total, items.length)}
-            hasMore={results.hasNextPage}
-            loading={results.isFetchingNextPage}
-            error={results.isFetchNextPageError}
-            onLoadMore={() => void results.fetchNextPage()}
-          />
+          <LoadMore shown={items.length} total={total} pages={results} />
         </>
       )}
     </section>
