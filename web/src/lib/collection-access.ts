@@ -184,3 +184,24 @@ export function useLostAccessWatch({
     };
   }, [shared, path]);
 }
+
+/**
+ * useLostAccessWatch for the page of one object (a collection, a content item): the person's
+ * role comes from the object's answer or, while that loads, from a cached list under
+ * `listKey`; `path` is the object's own API path.
+ */
+export function useDetailAccessWatch(
+  query: { data?: { role: Role }; error: unknown; refetch: () => Promise<unknown> },
+  listKey: QueryKey,
+  id: number,
+  path: string,
+) {
+  const queryClient = useQueryClient();
+  const role = query.data?.role ?? cachedRole(queryClient, listKey, id);
+  useLostAccessWatch({
+    shared: role !== undefined && role !== 'owner',
+    error: query.error,
+    path,
+    recheck: () => void query.refetch(),
+  });
+}

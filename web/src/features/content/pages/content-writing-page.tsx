@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { collectionQueryOptions } from '../../../lib/api/collections';
 import { contentKeys, contentQueryOptions } from '../../../lib/api/contents';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
-import { cachedRole, useLostAccessWatch } from '../../../lib/collection-access';
+import { useDetailAccessWatch } from '../../../lib/collection-access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { fullName } from '../../../lib/format';
 import { can, changedByOther } from '../../../lib/roles';
@@ -220,15 +220,8 @@ const sameIds = (a: number[], b: number[]) =>
 /** An item: Edit Content for an owner or editor; a viewer reads along. */
 function ExistingScript({ id }: { id: number }) {
   const item = useContent(id);
-  const queryClient = useQueryClient();
   useDocumentTitle(item.data && `Edit ${item.data.title}`, 'Your Content');
-  const role = item.data?.role ?? cachedRole(queryClient, contentKeys.all, id);
-  useLostAccessWatch({
-    shared: role !== undefined && role !== 'owner',
-    error: item.error,
-    path: pathOf('contents.get', { id }),
-    recheck: () => void item.refetch(),
-  });
+  useDetailAccessWatch(item, contentKeys.all, id, pathOf('contents.get', { id }));
   if (Number.isInteger(id) && id > 0 && item.isPending) {
     return <PageSpinner label="Loading..." />;
   }
