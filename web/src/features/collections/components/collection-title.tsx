@@ -58,15 +58,10 @@ export function CollectionTitle({
           className={`${inputClasses} text-lg font-semibold`}
         />
         <div className="flex shrink-0 gap-2">
-          <Button type="submit" size="sm" icon={<Check className="size-4" aria-hidden="true" />}>
+          <Button type="submit" size="sm" icon={Check}>
             Save
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<X className="size-4" aria-hidden="true" />}
-            onClick={() => setEditing(false)}
-          >
+          <Button variant="secondary" size="sm" icon={X} onClick={() => setEditing(false)}>
             Cancel
           </Button>
         </div>

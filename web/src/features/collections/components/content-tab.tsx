@@ -23,8 +23,7 @@ export function ContentTab({ collectionId, role }: { collectionId: number; role:
   const items = contents.data?.pages.flatMap((page) => page.results) ?? [];
   const total = contents.data?.pages[0]?.count ?? 0;
   const newContent = (
-    <ButtonLink to={`/content/create?collection=${collectionId}`} size="sm">
-      <Plus className="size-4" aria-hidden="true" />
+    <ButtonLink to={`/content/create?collection=${collectionId}`} size="sm" icon={Plus}>
       New content
     </ButtonLink>
   );

@@ -90,7 +90,7 @@ export function FilesTab({ collectionId, role }: { collectionId: number; role: R
             <Button
               size="sm"
               loading={uploading !== null}
-              icon={<Upload className="size-4" aria-hidden="true" />}
+              icon={Upload}
               onClick={() => input.current?.click()}
             >
               {uploading ? `Uploading ${uploading}…` : 'Upload file'}

@@ -140,7 +140,7 @@ export function NoteForm({
           type="submit"
           disabled={!canSubmit}
           loading={pending}
-          icon={note ? undefined : <Plus className="size-4" aria-hidden="true" />}
+          icon={note ? undefined : Plus}
         >
           {submitLabel}
         </Button>

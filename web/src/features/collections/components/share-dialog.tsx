@@ -137,7 +137,7 @@ function OwnerView({ collection }: { collection: Collection }) {
                   variant="ghost"
                   size="sm"
                   aria-label={`Remove ${displayName(member)}`}
-                  icon={<UserMinus className="size-4" aria-hidden="true" />}
+                  icon={UserMinus}
                   loading={busy === member.id && remove.isPending}
                   disabled={busy === member.id}
                   onClick={() =>
@@ -168,7 +168,7 @@ function OwnerView({ collection }: { collection: Collection }) {
                 variant="ghost"
                 size="sm"
                 aria-label={`Resend invitation to ${member.email}`}
-                icon={<RotateCw className="size-4" aria-hidden="true" />}
+                icon={RotateCw}
                 loading={busy === member.id && resend.isPending}
                 disabled={busy === member.id}
                 onClick={() =>
@@ -186,7 +186,7 @@ function OwnerView({ collection }: { collection: Collection }) {
                 variant="ghost"
                 size="sm"
                 aria-label={`Revoke invitation to ${member.email}`}
-                icon={<X className="size-4" aria-hidden="true" />}
+                icon={X}
                 loading={busy === member.id && remove.isPending}
                 disabled={busy === member.id}
                 onClick={() =>
@@ -288,12 +288,7 @@ function InviteForm({ collectionId }: { collectionId: number }) {
             <option value="editor">Editor</option>
           </select>
         </div>
-        <Button
-          type="submit"
-          loading={invite.isPending}
-          icon={<Mail className="size-4" aria-hidden="true" />}
-          className="sm:mt-[1.625rem]"
-        >
+        <Button type="submit" loading={invite.isPending} icon={Mail} className="sm:mt-[1.625rem]">
           {invite.isPending ? 'Inviting...' : 'Invite'}
         </Button>
       </div>
@@ -371,7 +366,7 @@ function MemberView({ collection, onLeft }: { collection: Collection; onLeft: ()
               variant="secondary"
               size="sm"
               className="mt-3"
-              icon={<LogOut className="size-4" aria-hidden="true" />}
+              icon={LogOut}
               onClick={() => setConfirming(true)}
             >
               Leave collection

@@ -97,29 +97,15 @@ function CollectionView({ collection }: { collection: Collection }) {
           />
           {manage ? (
             <>
-              <Button
-                size="sm"
-                icon={<UserPlus className="size-4" aria-hidden="true" />}
-                onClick={() => setSharing(true)}
-              >
+              <Button size="sm" icon={UserPlus} onClick={() => setSharing(true)}>
                 Share
               </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                icon={<Trash2 className="size-4" aria-hidden="true" />}
-                onClick={() => setDeleting(true)}
-              >
+              <Button variant="secondary" size="sm" icon={Trash2} onClick={() => setDeleting(true)}>
                 Delete
               </Button>
             </>
           ) : (
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Users className="size-4" aria-hidden="true" />}
-              onClick={() => setSharing(true)}
-            >
+            <Button variant="secondary" size="sm" icon={Users} onClick={() => setSharing(true)}>
               Members
             </Button>
           )}

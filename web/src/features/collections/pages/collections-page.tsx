@@ -33,7 +33,7 @@ export function CollectionsPage() {
   const items = collections.data?.pages.flatMap((page) => page.results) ?? [];
   const total = collections.data?.pages[0]?.count ?? 0;
   const createButton = (
-    <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setCreating(true)}>
+    <Button icon={Plus} onClick={() => setCreating(true)}>
       Create Collection
     </Button>
   );

@@ -88,30 +88,28 @@ export function ContentDetailPage() {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink to={`/content/${content.id}/teleprompter`} variant="secondary" size="sm">
-            <MonitorPlay className="size-4" aria-hidden="true" />
-            Teleprompter
-          </ButtonLink>
-          <Button
+          <ButtonLink
+            to={`/content/${content.id}/teleprompter`}
             variant="secondary"
             size="sm"
-            icon={<History className="size-4" aria-hidden="true" />}
-            onClick={() => setHistoryOpen(true)}
+            icon={MonitorPlay}
           >
+            Teleprompter
+          </ButtonLink>
+          <Button variant="secondary" size="sm" icon={History} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
           {can.write(content.role) && (
             <>
-              <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
-                <Pencil className="size-4" aria-hidden="true" />
-                Edit
-              </ButtonLink>
-              <Button
+              <ButtonLink
+                to={`/content/${content.id}/edit`}
                 variant="secondary"
                 size="sm"
-                icon={<Trash2 className="size-4" aria-hidden="true" />}
-                onClick={() => setDeleting(true)}
+                icon={Pencil}
               >
+                Edit
+              </ButtonLink>
+              <Button variant="secondary" size="sm" icon={Trash2} onClick={() => setDeleting(true)}>
                 Delete
               </Button>
             </>

@@ -89,8 +89,7 @@ export function ContentListPage() {
         title="Your Content"
         description="Scripts, notes and drafts, written in markdown."
         actions={
-          <ButtonLink to="/content/create">
-            <Plus className="size-4" aria-hidden="true" />
+          <ButtonLink to="/content/create" icon={Plus}>
             New Content
           </ButtonLink>
         }
