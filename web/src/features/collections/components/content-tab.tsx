@@ -8,7 +8,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { can } from '../../../lib/roles';
-import { useCollectionContents, useDeleteContent } from '../api/collection-contents';
+import { useDeleteContent } from '../../../lib/api/contents';
+import { useCollectionContents } from '../api/collection-contents';
 
 /**
  * The collection's content items, as cards like on /content, and "New content" that starts

@@ -40,14 +40,3 @@ export function useUpdateContent(id: number) {
     },
   });
 }
-
-export function useDeleteContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => callApi('contents.remove', { params: { id } }),
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: contentKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: contentKeys.all });
-    },
-  });
-}
