@@ -10,11 +10,14 @@ import {
   makeTag,
   page,
   testUser,
+  renderSignedIn,
   WithUser,
 } from '../../../test/library-fixtures';
 import { storeSession } from '../../../test/factories';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { CollectionDetailPage } from './collection-detail-page';
+
+const COLLECTION_PAGE = { path: '/collections/:id', route: '/collections/1' };
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -50,15 +53,7 @@ function setup(
     ...options.notes,
     ...options.extra,
   };
-  const fetch = fakeFetch(routes);
-  vi.stubGlobal('fetch', fetch.fn);
-  const user = userEvent.setup();
-  renderPage(
-    <WithUser>
-      <CollectionDetailPage />
-    </WithUser>,
-    { path: '/collections/:id', route: '/collections/1' },
-  );
+  const { fetch, user } = renderSignedIn(<CollectionDetailPage />, COLLECTION_PAGE, routes);
   return { fetch, user, patches: () => fetch.calls.filter((call) => call.method === 'PATCH') };
 }
 
