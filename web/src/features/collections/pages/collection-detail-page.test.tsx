@@ -208,14 +208,17 @@ describe('CollectionDetailPage', () => {
   });
 
   describe('tags side panel', () => {
+    const podcastTaggedAudio = () =>
+      makeCollection({
+        id: 1,
+        name: 'Podcast',
+        tags: [1],
+        tags_named_list: [{ id: 1, name: 'audio' }],
+      });
+
     it('offers only tags not on the collection, filtered case-insensitively', async () => {
       const { user } = setup({
-        collection: makeCollection({
-          id: 1,
-          name: 'Podcast',
-          tags: [1],
-          tags_named_list: [{ id: 1, name: 'audio' }],
-        }),
+        collection: podcastTaggedAudio(),
       });
       await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
       await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
@@ -229,12 +232,7 @@ describe('CollectionDetailPage', () => {
 
     it('adds a picked tag and removes one with ×', async () => {
       const { user, patches } = setup({
-        collection: makeCollection({
-          id: 1,
-          name: 'Podcast',
-          tags: [1],
-          tags_named_list: [{ id: 1, name: 'audio' }],
-        }),
+        collection: podcastTaggedAudio(),
       });
       await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
       await user.click(await screen.findByRole('option', { name: 'video' }));
