@@ -1,4 +1,7 @@
-/** The generic "something broke" screen (docs/product.md §8: Unexpected Application Error!). Kept tiny: it ships with the landing page. */
+/**
+ * The generic "something broke" screen (docs/product.md, "Error catalogue": Unexpected Application
+ * Error!). Kept tiny: it ships with the landing page.
+ */
 export function ErrorScreen({ error }: { error: Error }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">

@@ -7,8 +7,9 @@ import { CurrentUserContext } from '../lib/current-user';
 import { clearTokens, hasAccessToken } from '../lib/token-storage';
 
 /**
- * The signed-in guard (docs/product.md §2): shows Loading... while the stored token is verified and the
- * user loaded; on any failure clears the tokens and replaces history with /login.
+ * The signed-in guard (docs/product.md, "Screens and routes"): shows Loading... while the stored
+ * token is verified and the user loaded; on any failure clears the tokens and replaces history with
+ * /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link' | 'danger' | 'outline-light';
@@ -38,14 +39,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
   /** Shows a spinner and disables the button. */
   loading?: boolean;
-  icon?: ReactNode;
+  /** Shown before the label, at the label's size (left out from assistive technology). */
+  icon?: LucideIcon;
 }
 
 export function Button({
   variant,
   size,
   loading = false,
-  icon,
+  icon: Icon,
   className,
   children,
   disabled,
@@ -66,7 +68,7 @@ export function Button({
           className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
         />
       ) : (
-        icon
+        Icon && <Icon className="size-4" aria-hidden="true" />
       )}
       {children}
     </button>
@@ -76,14 +78,26 @@ export function Button({
 export interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** Shown before the label, as on Button. */
+  icon?: LucideIcon;
 }
 
 /** A link styled as a button (navigation stays a link for assistive technology). */
-export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant,
+  size,
+  icon: Icon,
+  className,
+  children,
+  ...rest
+}: ButtonLinkProps) {
   return (
     <Link
       className={buttonClasses(variant, size, typeof className === 'string' ? className : '')}
       {...rest}
-    />
+    >
+      {Icon && <Icon className="size-4" aria-hidden="true" />}
+      {children}
+    </Link>
   );
 }

@@ -7,12 +7,13 @@ import { useCurrentUser } from '../lib/current-user';
 import { formatDate } from '../lib/format';
 import { can, changedByOther } from '../lib/roles';
 import { Badge, type BadgeTone } from './badge';
-import { LoadMore } from './load-more';
+import { LoadMore, type Pages } from './load-more';
 import { Markdown } from './markdown';
 import { RoleBadge } from './role-badge';
 import { TagChipList, tagHref } from './tag-chip';
+import { IconButton } from './icon-button';
 
-/** The card preview is cut at 400 characters (docs/product.md §9). */
+/** The card preview is cut at 400 characters (docs/product.md, "Business constants and limits"). */
 export const PREVIEW_LENGTH = 400;
 
 export const STATUS_LABELS: Record<ContentStatus, string> = {
@@ -43,9 +44,9 @@ function withoutTitleHeading(content: string, title: string): string {
 }
 
 /**
- * The card's text: the first 400 characters plus an ellipsis when there is more (docs/product.md
- * §9), cut at the last word boundary inside them so no word is split; a single word longer than
- * that is cut at 400. A heading that repeats the title is left out.
+ * The card's text: the first 400 characters plus an ellipsis when there is more (docs/product.md,
+ * "Business constants and limits"), cut at the last word boundary inside them so no word is split;
+ * a single word longer than that is cut at 400. A heading that repeats the title is left out.
  */
 export function previewText(content: string, title = ''): string {
   const text = title ? withoutTitleHeading(content, title) : content;
@@ -62,9 +63,9 @@ export function wordCountLabel(count: number): string {
 }
 
 /**
- * A content card (docs/product.md §2): click or Enter opens /content/{id}; Edit and (with
- * `onDelete`) Delete icons, left out for a viewer; tag chips filter /content by their tag.
- * An item shared with the person carries its role badge, and "Edited by {name}" when someone
+ * A content card (docs/product.md, "Screens and routes"): click or Enter opens /content/{id}; Edit
+ * and (with `onDelete`) Delete icons, left out for a viewer; tag chips filter /content by their
+ * tag. An item shared with the person carries its role badge, and "Edited by {name}" when someone
  * else changed it last ("Added by {name}" when they wrote it). Every card has one height.
  */
 export function ContentCard({
@@ -111,15 +112,13 @@ export function ContentCard({
             </Link>
           )}
           {onDelete && writable && (
-            <button
-              type="button"
-              onClick={() => onDelete(item)}
-              aria-label={`Delete ${item.title}`}
+            <IconButton
+              icon={Trash2}
+              label={`Delete ${item.title}`}
               title="Delete"
-              className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </button>
+              tone="danger"
+              onClick={() => onDelete(item)}
+            />
           )}
         </div>
       </div>
@@ -165,14 +164,6 @@ export function ContentCard({
   );
 }
 
-/** The paging state of an infinite list of content items (TanStack Query's infinite query). */
-interface ContentPages {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
-  fetchNextPage: () => Promise<unknown>;
-}
-
 /** A grid of content cards with "Load more", as /content and a collection's Content tab show it. */
 export function ContentCardGrid({
   items,
@@ -183,7 +174,7 @@ export function ContentCardGrid({
 }: {
   items: ContentItem[];
   total: number;
-  pages: ContentPages;
+  pages: Pages;
   onDelete: (item: ContentItem) => void;
   /** Responsive column classes; one column below `sm` always. */
   columns?: string;
@@ -195,14 +186,7 @@ export function ContentCardGrid({
           <ContentCard key={item.id} item={item} onDelete={onDelete} />
         ))}
       </div>
-      <LoadMore
-        shown={items.length}
-        total={Math.max(total, items.length)}
-        hasMore={pages.hasNextPage}
-        loading={pages.isFetchingNextPage}
-        error={pages.isFetchNextPageError}
-        onLoadMore={() => void pages.fetchNextPage()}
-      />
+      <LoadMore shown={items.length} total={total} pages={pages} />
     </>
   );
 }

@@ -10,10 +10,11 @@ export interface DeleteMutation {
 }
 
 /**
- * "Are you sure you want to delete {name}? This action cannot be undone." (docs/product.md §2), for any
- * object with an id. A failure stays in the dialog so the user can retry or cancel; closing it
- * forgets the failure. With `trash`, the object went to the trash: the "Moved to trash · Undo"
- * toast follows (docs/product.md, "Trash"); the dialog keeps the spec's words.
+ * "Are you sure you want to delete {name}? This action cannot be undone." (docs/product.md,
+ * "Screens and routes"), for any object with an id. A failure stays in the dialog so the user can
+ * retry or cancel; closing it forgets the failure. With `trash`, the object went to the trash: the
+ * "Moved to trash · Undo" toast follows (docs/product.md, "Trash"); the dialog keeps the spec's
+ * words.
  */
 export function DeleteDialog<T extends { id: number }>({
   target,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ButtonLink } from './button';
 
 /** A friendly, centred "nothing here yet" panel. */
 export function EmptyState({
@@ -23,5 +24,31 @@ export function EmptyState({
       {description && <p className="mt-1 max-w-sm text-sm text-slate-600">{description}</p>}
       {action && <div className="mt-5">{action}</div>}
     </div>
+  );
+}
+
+/** A detail page whose object does not exist (or is not the person's): a way back to its list. */
+export function NotFoundState({
+  icon,
+  title,
+  back,
+  backLabel,
+}: {
+  icon: ReactNode;
+  title: string;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description="It may have been deleted, or the link is wrong."
+      action={
+        <ButtonLink to={back} variant="secondary">
+          {backLabel}
+        </ButtonLink>
+      }
+    />
   );
 }

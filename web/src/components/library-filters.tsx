@@ -1,5 +1,6 @@
 import type { ContentStatus } from '@cw/contract';
 import { useId, type ReactNode } from 'react';
+import { Button } from './button';
 import { STATUS_LABELS } from './content-card';
 import { inputClasses } from './text-field';
 
@@ -97,5 +98,38 @@ export function LibraryFilterSelects({
         </FilterSelect>
       )}
     </>
+  );
+}
+
+/**
+ * The filter bar of /content and /search: the screen's own first select (`children`), the
+ * Collection, Tag and Status selects, and Clear filters while any filter is set.
+ */
+export function LibraryFilterBar({
+  label,
+  children,
+  filtered,
+  onClear,
+  ...selects
+}: {
+  label: string;
+  children: ReactNode;
+  filtered: boolean;
+  onClear: () => void;
+} & Parameters<typeof LibraryFilterSelects>[0]) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="mb-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+    >
+      {children}
+      <LibraryFilterSelects {...selects} />
+      {filtered && (
+        <Button variant="secondary" onClick={onClear} className="col-span-2 sm:col-span-1">
+          Clear filters
+        </Button>
+      )}
+    </div>
   );
 }

@@ -1,33 +1,33 @@
 import { Button } from './button';
 
-/** Under a paged list: how many are shown, and a button for the next page while there is one. */
-export function LoadMore({
-  shown,
-  total,
-  hasMore,
-  loading,
-  onLoadMore,
-  error,
-}: {
-  shown: number;
-  total: number;
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
-  error?: boolean;
-}) {
-  if (!hasMore && total <= shown) return null;
+/** The paging state of an infinite list (TanStack Query's infinite query). */
+export interface Pages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * Under a paged list: how many are shown of how many there are, a button for the next page
+ * while there is one, and a line when that page failed.
+ */
+export function LoadMore({ shown, total, pages }: { shown: number; total: number; pages: Pages }) {
+  // A count asked before rows were added can be lower than what is shown.
+  const count = Math.max(total, shown);
+  if (!pages.hasNextPage && count <= shown) return null;
+  const loading = pages.isFetchingNextPage;
   return (
     <div className="mt-6 flex flex-col items-center gap-2">
       <p className="text-xs text-slate-500">
-        Showing {shown} of {total}
+        Showing {shown} of {count}
       </p>
-      {hasMore && (
-        <Button variant="secondary" loading={loading} onClick={onLoadMore}>
+      {pages.hasNextPage && (
+        <Button variant="secondary" loading={loading} onClick={() => void pages.fetchNextPage()}>
           {loading ? 'Loading...' : 'Load more'}
         </Button>
       )}
-      {error && (
+      {pages.isFetchNextPageError && (
         <p role="alert" className="text-sm text-red-600">
           Could not load more. Please try again.
         </p>

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { FormatToolbar } from './format-toolbar';
 import { MARKDOWN_TOOLS as tools } from './markdown-tools';
 import {
   forwardRef,
@@ -24,10 +25,6 @@ import { inputClasses } from './text-field';
 const shortcuts = new Map(
   tools.flatMap(({ format, shortcut }) => (shortcut ? [[shortcut.toLowerCase(), format]] : [])),
 );
-
-/** "Ctrl" or "⌘", as the person's keyboard says it. */
-const modifierName =
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 export interface MarkdownEditorProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -173,28 +170,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
             error && 'ring-red-400',
           )}
         >
-          <div
-            role="toolbar"
-            aria-label="Formatting"
-            aria-controls={inputId}
-            className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
-          >
-            {tools.map(({ format: kind, label: toolLabel, Icon, shortcut }) => (
-              <button
-                key={kind}
-                type="button"
-                title={shortcut ? `${toolLabel} (${modifierName}+${shortcut})` : toolLabel}
-                aria-label={toolLabel}
-                disabled={disabled}
-                // Keep the selection in the textarea while clicking.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => format(kind)}
-                className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-50"
-              >
-                <Icon className="size-4" aria-hidden="true" />
-              </button>
-            ))}
-          </div>
+          <FormatToolbar onFormat={format} controls={inputId} disabled={disabled} />
           <textarea
             ref={textareaRef}
             id={inputId}

@@ -12,9 +12,10 @@ export interface MarkdownProps {
 }
 
 /**
- * Renders markdown (docs/product.md §1): raw HTML is shown as text, and link/image addresses keep only
- * http, https, irc, ircs, mailto, xmpp or no protocol (react-markdown's default urlTransform).
- * While the renderer loads, the plain text stands in (never as HTML).
+ * Renders markdown (docs/product.md, "What the product does and for whom"): raw HTML is shown as
+ * text, and link/image addresses keep only http, https, irc, ircs, mailto, xmpp or no protocol
+ * (react-markdown's default urlTransform). While the renderer loads, the plain text stands in
+ * (never as HTML).
  */
 export function Markdown({ children, className }: MarkdownProps) {
   return (

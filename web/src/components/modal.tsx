@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useFocusTrap } from './use-focus-trap';
+import { DialogLayer } from './dialog-layer';
 
 export interface ModalProps {
   open: boolean;
@@ -36,59 +36,47 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(open, panelRef, onClose);
-
   if (!open) return null;
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div
-        className="absolute inset-0 bg-slate-900/50 backdrop-blur-[2px]"
-        aria-hidden="true"
-        onClick={onClose}
-        data-testid="modal-backdrop"
-      />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={clsx(
-          'relative flex max-h-[90vh] w-full flex-col rounded-t-2xl bg-white shadow-xl ring-1 ring-slate-900/5 focus:outline-none sm:rounded-2xl',
-          widths[size],
-        )}
-      >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            {description && (
-              <p id={descriptionId} className="mt-1 text-sm text-slate-600">
-                {description}
-              </p>
-            )}
-          </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={closeLabel}
-            className="-mr-1 rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+    <DialogLayer
+      placement="items-end p-0 sm:items-center sm:p-4"
+      backdropTestId="modal-backdrop"
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      className={clsx(
+        'relative flex max-h-[90vh] w-full flex-col rounded-t-2xl bg-white shadow-xl ring-1 ring-slate-900/5 focus:outline-none sm:rounded-2xl',
+        widths[size],
+      )}
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+              {description}
+            </p>
+          )}
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
-        {footer && (
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end">
-            {footer}
-          </div>
-        )}
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={closeLabel}
+          className="-mr-1 rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
       </div>
-    </div>,
+      <div className="overflow-y-auto px-5 py-4">{children}</div>
+      {footer && (
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end">
+          {footer}
+        </div>
+      )}
+    </DialogLayer>,
     document.body,
   );
 }

@@ -8,7 +8,7 @@ export interface TagOption {
   name: string;
 }
 
-/** Case-insensitive substring match (docs/product.md §5). */
+/** Case-insensitive substring match (docs/product.md, "Validation rules"). */
 export function filterTags<T extends TagOption>(tags: readonly T[], query: string): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...tags];
@@ -21,7 +21,10 @@ export interface TagComboboxProps {
   placeholder?: string;
   /** The tags to offer (the caller leaves out those that must not be offered). */
   options: readonly TagOption[];
-  /** Every tag of the user, when `options` leaves some out: an exact name here is not offered for creation. */
+  /**
+   * Every tag of the user, when `options` leaves some out: an exact name here is not offered for
+   * creation.
+   */
   existing?: readonly TagOption[];
   /** Offered tags shown with a check mark (a toggling picker). */
   selectedIds?: ReadonlySet<number>;

@@ -315,7 +315,8 @@ describe('refresh shared by tabs (Web Locks)', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
-  it('after waiting for the lock, waits for the other tab’s new pair to reach its storage', async () => {
+  /** A call whose 401 finds another tab refreshing: it waits in line for the lock. */
+  async function callBehindAnotherTab() {
     storeSession('old', 'r1');
     const locks = installLockManager();
     const fake = fakeFetch({
@@ -324,9 +325,13 @@ describe('refresh shared by tabs (Web Locks)', () => {
     });
     vi.stubGlobal('fetch', fake.fn);
     const release = locks.holdAsAnotherTab(REFRESH_LOCK_NAME);
-
     const call = callApi('auth.userDetails');
     await vi.waitFor(() => expect(locks.waitingFor(REFRESH_LOCK_NAME)).toBe(1));
+    return { fake, call, release };
+  }
+
+  it('after waiting for the lock, waits for the other tab’s new pair to reach its storage', async () => {
+    const { fake, call, release } = await callBehindAnotherTab();
     // The other tab is done, but its write reaches this tab's storage only a moment later.
     release();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -344,17 +349,7 @@ describe('refresh shared by tabs (Web Locks)', () => {
   });
 
   it('refreshes itself when the tab before it in line left the token as it was', async () => {
-    storeSession('old', 'r1');
-    const locks = installLockManager();
-    const fake = fakeFetch({
-      'GET /api/auth/user-details/': userDetailsFor('access-2'),
-      'POST /api/auth/refresh-token/': rotatingRefresh(Promise.resolve()),
-    });
-    vi.stubGlobal('fetch', fake.fn);
-    const release = locks.holdAsAnotherTab(REFRESH_LOCK_NAME);
-
-    const call = callApi('auth.userDetails');
-    await vi.waitFor(() => expect(locks.waitingFor(REFRESH_LOCK_NAME)).toBe(1));
+    const { fake, call, release } = await callBehindAnotherTab();
     release();
 
     await expect(call).resolves.toEqual({ id: 7 });

@@ -39,7 +39,9 @@ const hasRole = (value: unknown): value is WithRole =>
   typeof (value as { id?: unknown }).id === 'number' &&
   typeof (value as { role?: unknown }).role === 'string';
 
-/** The objects a cached answer holds: a detail, a page (`results`) or an infinite list (`pages`). */
+/**
+ * The objects a cached answer holds: a detail, a page (`results`) or an infinite list (`pages`).
+ */
 function entriesOf(data: unknown): WithRole[] {
   if (Array.isArray(data)) return data.flatMap(entriesOf);
   if (typeof data !== 'object' || data === null) return [];
@@ -124,7 +126,7 @@ export function onLostAccessElsewhere(listener: () => void): () => void {
 }
 
 /**
- * Losing access to a shared collection, in an open tab (issue 18): while the page shows
+ * Losing access to a shared collection, in an open tab (decision 059): while the page shows
  * something shared with the person (`shared`), any call answered 404 (a note saved, an item
  * autosaved, a list loaded), and any other tab's news that access ended (`announceLostAccess`),
  * makes the page ask for its object again (`recheck`); the object's own 404 (`error`; asked
@@ -181,4 +183,25 @@ export function useLostAccessWatch({
       clearTimeout(timer);
     };
   }, [shared, path]);
+}
+
+/**
+ * useLostAccessWatch for the page of one object (a collection, a content item): the person's
+ * role comes from the object's answer or, while that loads, from a cached list under
+ * `listKey`; `path` is the object's own API path.
+ */
+export function useDetailAccessWatch(
+  query: { data?: { role: Role }; error: unknown; refetch: () => Promise<unknown> },
+  listKey: QueryKey,
+  id: number,
+  path: string,
+) {
+  const queryClient = useQueryClient();
+  const role = query.data?.role ?? cachedRole(queryClient, listKey, id);
+  useLostAccessWatch({
+    shared: role !== undefined && role !== 'owner',
+    error: query.error,
+    path,
+    recheck: () => void query.refetch(),
+  });
 }

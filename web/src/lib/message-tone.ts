@@ -1,6 +1,6 @@
 /**
- * The spec's rule for server messages on the sign-in screens (§8): text containing "otp" or
- * "success" (any case) is shown green, any other text red.
+ * The rule for server messages on the sign-in screens (docs/product.md, "Error catalogue"): text
+ * containing "otp" or "success" (any case) is shown green, any other text red.
  */
 export type MessageTone = 'success' | 'error';
 

@@ -8,9 +8,9 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 /**
- * What a role may do in a shared collection (docs/api.md, "Sharing"; contract §11). The server
- * enforces it; the screens use these to leave out the controls a role may not use (never shown
- * disabled).
+ * What a role may do in a shared collection (docs/api.md, "Sharing a collection (co-creators)").
+ * The server enforces it; the screens use these to leave out the controls a role may not use (never
+ * shown disabled).
  */
 export const can = {
   /** Rename, describe, tag, set active/public, delete the collection, manage its members. */

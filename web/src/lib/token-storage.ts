@@ -1,6 +1,6 @@
 /**
- * Session tokens live in localStorage (docs/product.md §3): the access token is stored WITH its
- * "Bearer " prefix, the refresh token beside it without one.
+ * Session tokens live in localStorage (docs/product.md, "Entities and their fields"): the access
+ * token is stored WITH its "Bearer " prefix, the refresh token beside it without one.
  */
 export const ACCESS_TOKEN_KEY = 'access_token';
 export const REFRESH_TOKEN_KEY = 'refresh_token';

@@ -9,15 +9,34 @@ import type {
   Tag,
   User,
 } from '@cw/contract';
-import type { ReactNode } from 'react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { vi } from 'vitest';
 import { CurrentUserContext } from '../lib/current-user';
 import { makeUser } from './factories';
+import { fakeFetch, renderPage } from './render';
 
-/** Small factories for the library screens' tests (issue 5). */
+/** Small factories for the library screens' tests. */
 export const testUser: User = makeUser();
 
 export function WithUser({ children }: { children: ReactNode }) {
   return <CurrentUserContext.Provider value={testUser}>{children}</CurrentUserContext.Provider>;
+}
+
+/**
+ * Fakes `fetch` with `routes` and renders `page` for the signed-in test user at `route` (the
+ * router's `path` pattern). Answers the fake (its `calls`) and a user-event driver.
+ */
+export function renderSignedIn(
+  page: ReactElement,
+  { path, route }: { path: string; route: string },
+  routes: Parameters<typeof fakeFetch>[0],
+) {
+  const fetch = fakeFetch(routes);
+  vi.stubGlobal('fetch', fetch.fn);
+  const user = userEvent.setup();
+  renderPage(<WithUser>{page}</WithUser>, { path, route });
+  return { fetch, user };
 }
 
 export function makeTag(id: number, name: string, usageCount = 0): Tag {

@@ -1,4 +1,4 @@
-/** Validation rules and texts of docs/product.md §5 for the sign-in screens. */
+/** Validation rules and texts of docs/product.md ("Validation rules") for the sign-in screens. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,8 +1,14 @@
 import type { ContentOrdering, ContentStatus } from '@cw/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ContentItem } from '@cw/contract';
 import { asPage, callApi, nextPageParam } from '../api-client';
-import { sharedRefetch } from './collections';
+import { collectionKeys, sharedRefetch } from './collections';
+import { fileKeys } from './files';
 
 /**
  * Query keys of content items. The first segment is the resource, so invalidating
@@ -20,7 +26,7 @@ export const contentKeys = {
     ['contents', 'every', user, filters] as const,
 };
 
-/** The list filters of docs/api.md §3 that the screens use; left out = no filter. */
+/** The list filters of docs/api.md ("Lists") that the screens use; left out = no filter. */
 export interface ContentFilters {
   collection?: number;
   tag?: number;
@@ -120,5 +126,24 @@ export function everyContentQueryOptions(user: number, filters: ContentFilters =
   return queryOptions({
     queryKey: contentKeys.every(user, filters),
     queryFn: () => listEveryContent(user, filters),
+  });
+}
+
+/**
+ * Deletes a content item (to the trash, with its files): every content list, the collections'
+ * counts and the file lists change, from /content and from a collection's Content tab alike.
+ */
+export function useDeleteContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi('contents.remove', { params: { id } }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: contentKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+      ]);
+    },
   });
 }

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError, callApi } from '../../../lib/api-client';
 import { clearTokens } from '../../../lib/token-storage';
+import { PasswordField } from '../../../components/password-field';
 
 /** The word to type before the account can be deleted (docs/product.md, "Deleting the account"). */
 export const CONFIRM_WORD = 'DELETE';
@@ -116,15 +117,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           and your place in collections shared with you. It cannot be undone.
         </p>
         {error && <FormMessage tone="error">{error}</FormMessage>}
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          revealable
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          data-autofocus
-        />
+        <PasswordField label="Password" value={password} onValue={setPassword} data-autofocus />
         <TextField
           label={`Type ${CONFIRM_WORD} to confirm`}
           autoComplete="off"

@@ -62,7 +62,7 @@ export function ExportCard() {
           variant="secondary"
           loading={state === 'working'}
           onClick={() => void exportAll()}
-          icon={<Download className="size-4" aria-hidden="true" />}
+          icon={Download}
         >
           Export everything
         </Button>

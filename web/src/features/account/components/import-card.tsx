@@ -113,7 +113,7 @@ export function ImportCard() {
           variant="secondary"
           loading={running}
           onClick={() => input.current?.click()}
-          icon={<Upload className="size-4" aria-hidden="true" />}
+          icon={Upload}
         >
           Import a zip
         </Button>

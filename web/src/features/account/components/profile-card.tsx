@@ -10,8 +10,10 @@ import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fullName, initials } from '../../../lib/format';
 import { useUpdateProfile } from '../api/account-api';
+import { IconButton } from '../../../components/icon-button';
+import { PasswordField } from '../../../components/password-field';
 
-/** Spec §4: the Copied! indicator shows for 1.2 s. */
+/** docs/product.md, "States and transitions": the Copied! indicator shows for 1.2 s. */
 export const COPIED_MS = 1200;
 
 function NameEditor({ user }: { user: User }) {
@@ -60,14 +62,7 @@ function NameEditor({ user }: { user: User }) {
         >
           {fullName(user) || 'Unnamed creator'}
         </h2>
-        <button
-          type="button"
-          onClick={startEditing}
-          aria-label="Edit name"
-          className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <Pencil className="size-4" aria-hidden="true" />
-        </button>
+        <IconButton icon={Pencil} label="Edit name" onClick={startEditing} />
       </div>
     );
   }
@@ -150,8 +145,8 @@ function EmailRow({ email }: { email: string }) {
 const MFA_CHANGE_FAILED = "Couldn't change two-factor sign-in. Please try again.";
 
 /**
- * Switching MFA off needs the current password (docs/auth.md, "Hostile input"), so a stolen access token
- * alone cannot do it. A 400 (e.g. "Current password is incorrect.") stays in the dialog.
+ * Switching MFA off needs the current password (docs/auth.md, "Hostile input"), so a stolen access
+ * token alone cannot do it. A 400 (e.g. "Current password is incorrect.") stays in the dialog.
  */
 function TurnOffMfaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mutation = useUpdateProfile();
@@ -213,16 +208,13 @@ function TurnOffMfaDialog({ open, onClose }: { open: boolean; onClose: () => voi
         onSubmit={(event) => void submit(event)}
         className="space-y-4"
       >
-        <TextField
+        <PasswordField
           label="Current password"
-          type="password"
-          autoComplete="current-password"
-          revealable
           data-autofocus
           value={password}
           error={passwordError}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onValue={(value) => {
+            setPassword(value);
             setPasswordError(undefined);
           }}
         />

@@ -2,17 +2,20 @@ import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import type { MessageTone } from '../../../lib/message-tone';
 import { useUpdatePassword } from '../api/account-api';
+import { PasswordField } from '../../../components/password-field';
 
 interface Notice {
   text: string;
   tone: MessageTone;
 }
 
-/** Submit needs 6 characters (docs/product.md §5); the inline hint nudges towards 8. */
+/**
+ * Submit needs 6 characters (docs/product.md, "Validation rules"); the inline hint nudges towards
+ * 8.
+ */
 const SUBMIT_MIN = 6;
 const HINT_MIN = 8;
 
@@ -45,10 +48,7 @@ export function UpdatePasswordCard() {
       setNext('');
       setConfirm('');
     } catch (error) {
-      const text =
-        error instanceof ApiRequestError
-          ? (error.serverMessage ?? 'Failed to update password. Please try again.')
-          : 'Failed to update password. Please try again.';
+      const text = serverMessageOr(error, 'Failed to update password. Please try again.');
       setNotice({ text, tone: 'error' });
     }
   }
@@ -73,30 +73,19 @@ export function UpdatePasswordCard() {
       </div>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-5">
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          revealable
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-        />
-        <TextField
+        <PasswordField label="Current password" value={current} onValue={setCurrent} />
+        <PasswordField
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          revealable
+          chosen
           value={next}
-          onChange={(event) => setNext(event.target.value)}
+          onValue={setNext}
           hint={lengthHint && <span className="text-amber-700">{lengthHint}</span>}
         />
-        <TextField
+        <PasswordField
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          revealable
+          chosen
           value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+          onValue={setConfirm}
           hint={matchHint && <span className="text-red-600">{matchHint}</span>}
         />
         <Button type="submit" loading={mutation.isPending} className="w-full sm:w-auto">

@@ -11,8 +11,9 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /**
- * The login answer as the spec reads it (§3): besides the contract's fields it may carry a
- * top-level `access` and `detail`, and `token` is absent when an OTP was sent.
+ * The login answer as docs/product.md reads it ("Entities and their fields"): besides the
+ * contract's fields it may carry a top-level `access` and `detail`, and `token` is absent when an
+ * OTP was sent.
  */
 export type LoginResult = Partial<LoginAnswer> & { access?: string; detail?: string };
 export type VerifyOtpResult = { message?: string; token?: TokenPair };

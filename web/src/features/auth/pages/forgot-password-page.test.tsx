@@ -24,6 +24,15 @@ async function reachStageTwo(u: ReturnType<typeof user>) {
   await screen.findByRole('heading', { name: 'Set a new password' });
 }
 
+/** Through stage one, then the code and a new password typed twice, and Reset Password. */
+async function resetWith(u: ReturnType<typeof user>, otp: string, password: string) {
+  await reachStageTwo(u);
+  await typeInto(u, /one-time code/i, otp);
+  await typeInto(u, 'New password', password);
+  await typeInto(u, 'Confirm new password', password);
+  await u.click(screen.getByRole('button', { name: 'Reset Password' }));
+}
+
 describe('ForgotPasswordPage stage one', () => {
   it('asks for a valid email address', async () => {
     vi.stubGlobal('fetch', vi.fn());
@@ -132,11 +141,7 @@ describe('ForgotPasswordPage stage two', () => {
     fakeTimeouts();
     renderForgot();
     const u = user();
-    await reachStageTwo(u);
-    await typeInto(u, /one-time code/i, '123456');
-    await typeInto(u, 'New password', 'newsecret');
-    await typeInto(u, 'Confirm new password', 'newsecret');
-    await u.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await resetWith(u, '123456', 'newsecret');
     expect(await screen.findByText('Password reset successfully.')).toBeInTheDocument();
     expect(api.calls[1]!.body).toEqual({
       email: 'ada@example.com',
@@ -160,11 +165,7 @@ describe('ForgotPasswordPage stage two', () => {
     );
     renderForgot();
     const u = user();
-    await reachStageTwo(u);
-    await typeInto(u, /one-time code/i, '123456');
-    await typeInto(u, 'New password', 'newsecret');
-    await typeInto(u, 'Confirm new password', 'newsecret');
-    await u.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await resetWith(u, '123456', 'newsecret');
     expect(
       await screen.findByText('Failed to reset password. Please try again.'),
     ).toBeInTheDocument();

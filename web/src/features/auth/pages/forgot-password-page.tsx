@@ -3,15 +3,20 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import type { MessageTone } from '../../../lib/message-tone';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useResetPassword, useSendResetOtp } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, looksLikeEmail, PASSWORD_MIN_LENGTH } from '../validation';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PasswordField } from '../../../components/password-field';
+import { EmailField } from '../components/email-field';
 
-/** Spec §9: resend countdown 30 s; redirect to /login 1.5 s after a reset. */
+/**
+ * docs/product.md, "Business constants and limits": resend countdown 30 s; redirect to /login 1.5 s
+ * after a reset.
+ */
 export const RESEND_COUNTDOWN_SECONDS = 30;
 export const RESET_REDIRECT_MS = 1500;
 
@@ -63,10 +68,7 @@ export function ForgotPasswordPage() {
       setStage('reset');
       setSecondsLeft(RESEND_COUNTDOWN_SECONDS);
     } catch (error) {
-      const text =
-        error instanceof ApiRequestError
-          ? (error.serverMessage ?? 'Something went wrong. Please try again.')
-          : 'Something went wrong. Please try again.';
+      const text = serverMessageOr(error, 'Something went wrong. Please try again.');
       setNotice({ text, tone: 'error' });
     }
   }
@@ -127,16 +129,7 @@ export function ForgotPasswordPage() {
       >
         <form noValidate onSubmit={(event) => void onSend(event)} className="space-y-5">
           {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={emailError}
-          />
+          <EmailField value={email} onValue={setEmail} error={emailError} />
           <Button type="submit" size="lg" className="w-full" loading={sendMutation.isPending}>
             {sendMutation.isPending ? 'Sending...' : 'Send OTP'}
           </Button>
@@ -171,24 +164,20 @@ export function ForgotPasswordPage() {
           onChange={(event) => setOtp(event.target.value)}
           error={errors.otp}
         />
-        <TextField
+        <PasswordField
           label="New password"
-          type="password"
           name="new_password"
-          autoComplete="new-password"
-          revealable
+          chosen
           value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
+          onValue={setNewPassword}
           error={errors.new_password}
         />
-        <TextField
+        <PasswordField
           label="Confirm new password"
-          type="password"
           name="confirm_password"
-          autoComplete="new-password"
-          revealable
+          chosen
           value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+          onValue={setConfirmPassword}
           error={errors.confirm_password}
         />
         <Button

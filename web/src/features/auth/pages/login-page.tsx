@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toneForMessage } from '../../../lib/message-tone';
 import { NEXT_PARAM, registerPathReturningTo, safeNextPath } from '../../../lib/return-to';
@@ -14,6 +13,8 @@ import { compactErrors, validateEmail, validatePassword } from '../validation';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { hasStoredSession } from '../../../lib/session-hint';
 import { SignedInOffer } from '../../../components/signed-in-offer';
+import { PasswordField } from '../../../components/password-field';
+import { EmailField } from '../components/email-field';
 
 type Field = 'email' | 'password';
 
@@ -100,26 +101,14 @@ export function LoginPage() {
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
           {message && <FormMessage tone={toneForMessage(message)}>{message}</FormMessage>}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
-          />
+          <EmailField value={email} onValue={setEmail} error={errors.email} />
           <div>
-            <TextField
+            <PasswordField
               label="Password"
-              type="password"
               name="password"
-              autoComplete="current-password"
               placeholder="••••••••"
-              revealable
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onValue={setPassword}
               error={errors.password}
             />
             <div className="mt-2 text-right text-sm">

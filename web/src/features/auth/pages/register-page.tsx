@@ -13,6 +13,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { hasStoredSession } from '../../../lib/session-hint';
 import { SignedInOffer } from '../../../components/signed-in-offer';
 import { loginPathReturningTo, NEXT_PARAM, safeNextPath } from '../../../lib/return-to';
+import { PasswordField } from '../../../components/password-field';
+import { EmailField } from '../components/email-field';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'password' | 'confirm_password';
 type Values = Record<Field, string>;
@@ -25,7 +27,10 @@ const empty: Values = {
   confirm_password: '',
 };
 
-/** Spec §4: after a successful registration, go to /verify-otp after 1.2 s. */
+/**
+ * docs/product.md, "States and transitions": after a successful registration, go to /verify-otp
+ * after 1.2 s.
+ */
 export const REGISTER_REDIRECT_MS = 1200;
 
 function validate(values: Values) {
@@ -120,28 +125,14 @@ export function RegisterPage() {
             <TextField label="First name" autoComplete="given-name" {...bind('first_name')} />
             <TextField label="Last name" autoComplete="family-name" {...bind('last_name')} />
           </div>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...bind('email')}
-          />
-          <TextField
+          <EmailField {...bind('email')} />
+          <PasswordField
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            revealable
+            chosen
             hint="At least 6 characters."
             {...bind('password')}
           />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            {...bind('confirm_password')}
-          />
+          <PasswordField label="Confirm password" chosen {...bind('confirm_password')} />
           <Button
             type="submit"
             size="lg"

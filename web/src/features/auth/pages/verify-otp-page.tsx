@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { toneForMessage, type MessageTone } from '../../../lib/message-tone';
 import { safeNextPath } from '../../../lib/return-to';
 import { setAccessToken, setTokens } from '../../../lib/token-storage';
@@ -12,7 +12,10 @@ import { useLogin, useVerifyOtp } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** Spec §4: after a successful verification, go to /dashboard after 1 s. */
+/**
+ * docs/product.md, "States and transitions": after a successful verification, go to /dashboard
+ * after 1 s.
+ */
 export const VERIFY_REDIRECT_MS = 1000;
 export const OTP_MAX_LENGTH = 6;
 
@@ -98,10 +101,7 @@ function VerifyOtpForm({
       const text = answer.message || 'OTP sent to your email.';
       setNotice({ text, tone: toneForMessage(text) });
     } catch (error) {
-      const text =
-        error instanceof ApiRequestError
-          ? (error.serverMessage ?? 'Failed to resend OTP.')
-          : 'Failed to resend OTP.';
+      const text = serverMessageOr(error, 'Failed to resend OTP.');
       setNotice({ text, tone: 'error' });
     }
   }

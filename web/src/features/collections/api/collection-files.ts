@@ -5,7 +5,9 @@ import { fileKeys } from '../../../lib/api/files';
 
 export const COLLECTION_FILES_PAGE_SIZE = 50;
 
-/** The collection's own files and those of its content items (docs/api.md §3), newest first. */
+/**
+ * The collection's own files and those of its content items (docs/api.md, "Lists"), newest first.
+ */
 export function useCollectionFiles(collection: number) {
   return useInfiniteQuery({
     queryKey: fileKeys.collection(collection),

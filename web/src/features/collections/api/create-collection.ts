@@ -10,7 +10,9 @@ export interface NewCollection {
   is_public: boolean;
 }
 
-/** Spec §7: {meta_data, name, description, is_active, is_public, user, tags: []}. */
+/**
+ * docs/product.md, "Calls": {meta_data, name, description, is_active, is_public, user, tags: []}.
+ */
 export function createCollection(user: number, values: NewCollection) {
   const body: CollectionCreateBody = { meta_data: {}, ...values, user, tags: [] };
   return callApi('collections.create', { body });

@@ -7,7 +7,7 @@ export function deleteCollection(id: number) {
   return callApi('collections.remove', { params: { id } });
 }
 
-/** On success the list reloads (docs/product.md §4). */
+/** On success the list reloads (docs/product.md, "States and transitions"). */
 export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({

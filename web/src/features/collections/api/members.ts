@@ -1,9 +1,28 @@
 import type { MemberCreateBody, MemberRole } from '@cw/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { collectionKeys } from '../../../lib/api/collections';
 import { announceLostAccess } from '../../../lib/collection-access';
-import { memberKeys, membersQueryOptions } from '../../../lib/api/members';
+
+/**
+ * A collection's members (docs/api.md, "Sharing a collection (co-creators)"): only the Share
+ * dialog shows them, so their keys, fetcher and query options live here with the mutations.
+ */
+const memberKeys = {
+  all: ['members'] as const,
+  list: (collection: number) => ['members', collection] as const,
+};
+
+function listMembers(collection: number) {
+  return callApi('members.list', { params: { id: collection } });
+}
+
+function membersQueryOptions(collection: number) {
+  return queryOptions({
+    queryKey: memberKeys.list(collection),
+    queryFn: () => listMembers(collection),
+  });
+}
 
 /** Who can see the collection: the owner first; pending invitations for the owner only. */
 export function useMembers(collection: number, enabled = true) {

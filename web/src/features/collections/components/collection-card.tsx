@@ -1,5 +1,5 @@
 import type { Collection } from '@cw/contract';
-import { CalendarDays, Globe, Lock, Radio, Trash2 } from 'lucide-react';
+import { CalendarDays, Radio, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { MemberAvatars } from '../../../components/member-avatars';
@@ -7,6 +7,8 @@ import { RoleBadge } from '../../../components/role-badge';
 import { TagChipList, tagHref } from '../../../components/tag-chip';
 import { formatDate } from '../../../lib/format';
 import { can } from '../../../lib/roles';
+import { IconButton } from '../../../components/icon-button';
+import { ActiveBadge, VisibilityBadge } from './collection-badges';
 
 /**
  * One collection in the grid. The whole card opens the collection; the bin (its owner only)
@@ -37,15 +39,14 @@ export function CollectionCard({
           </Link>
         </h2>
         {onDelete && manage && (
-          <button
-            type="button"
-            onClick={() => onDelete(collection)}
-            aria-label={`Delete collection ${collection.name}`}
+          <IconButton
+            icon={Trash2}
+            label={`Delete collection ${collection.name}`}
             title="Delete collection"
-            className="relative z-10 -mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
+            tone="danger"
+            className="relative z-10 -mt-1 -mr-1"
+            onClick={() => onDelete(collection)}
+          />
         )}
       </div>
       {!manage && (
@@ -64,25 +65,13 @@ export function CollectionCard({
       </p>
       <div className="mt-4 flex flex-wrap gap-1.5">
         <RoleBadge role={collection.role} />
-        {collection.is_public ? (
-          <Badge tone="info" icon={<Globe className="size-3" aria-hidden="true" />}>
-            Public
-          </Badge>
-        ) : (
-          <Badge tone="neutral" icon={<Lock className="size-3" aria-hidden="true" />}>
-            Private
-          </Badge>
-        )}
+        <VisibilityBadge isPublic={collection.is_public} />
         {collection.public_id && (
           <Badge tone="brand" icon={<Radio className="size-3" aria-hidden="true" />}>
             Published
           </Badge>
         )}
-        {collection.is_active ? (
-          <Badge tone="success">Active</Badge>
-        ) : (
-          <Badge tone="warning">Inactive</Badge>
-        )}
+        <ActiveBadge isActive={collection.is_active} />
       </div>
       <TagChipList
         tags={tags}

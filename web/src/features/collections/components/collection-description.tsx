@@ -4,8 +4,8 @@ import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/text-area';
 
 /**
- * Click-to-edit description (docs/product.md §4): may be saved empty, disabled while the update runs,
- * and a failure restores the old value.
+ * Click-to-edit description (docs/product.md, "States and transitions"): may be saved empty,
+ * disabled while the update runs, and a failure restores the old value.
  */
 export function CollectionDescription({
   description,

@@ -2,10 +2,12 @@ import { Check, Pencil, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { inputClasses } from '../../../components/text-field';
+import { IconButton } from '../../../components/icon-button';
 
 /**
- * Click-to-edit name (docs/product.md §4): Save with a blank or unchanged name just leaves edit mode and
- * keeps the old name; otherwise the new name shows at once and a failed save restores the old.
+ * Click-to-edit name (docs/product.md, "States and transitions"): Save with a blank or unchanged
+ * name just leaves edit mode and keeps the old name; otherwise the new name shows at once and a
+ * failed save restores the old.
  */
 export function CollectionTitle({
   name,
@@ -56,15 +58,10 @@ export function CollectionTitle({
           className={`${inputClasses} text-lg font-semibold`}
         />
         <div className="flex shrink-0 gap-2">
-          <Button type="submit" size="sm" icon={<Check className="size-4" aria-hidden="true" />}>
+          <Button type="submit" size="sm" icon={Check}>
             Save
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<X className="size-4" aria-hidden="true" />}
-            onClick={() => setEditing(false)}
-          >
+          <Button variant="secondary" size="sm" icon={X} onClick={() => setEditing(false)}>
             Cancel
           </Button>
         </div>
@@ -81,14 +78,7 @@ export function CollectionTitle({
       >
         {pendingName ?? name}
       </h1>
-      <button
-        type="button"
-        onClick={startEditing}
-        aria-label="Edit name"
-        className="mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-      </button>
+      <IconButton icon={Pencil} label="Edit name" className="mt-1" onClick={startEditing} />
     </div>
   );
 }

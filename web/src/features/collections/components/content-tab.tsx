@@ -8,7 +8,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { can } from '../../../lib/roles';
-import { useCollectionContents, useDeleteContent } from '../api/collection-contents';
+import { useDeleteContent } from '../../../lib/api/contents';
+import { useCollectionContents } from '../api/collection-contents';
 
 /**
  * The collection's content items, as cards like on /content, and "New content" that starts
@@ -23,8 +24,7 @@ export function ContentTab({ collectionId, role }: { collectionId: number; role:
   const items = contents.data?.pages.flatMap((page) => page.results) ?? [];
   const total = contents.data?.pages[0]?.count ?? 0;
   const newContent = (
-    <ButtonLink to={`/content/create?collection=${collectionId}`} size="sm">
-      <Plus className="size-4" aria-hidden="true" />
+    <ButtonLink to={`/content/create?collection=${collectionId}`} size="sm" icon={Plus}>
       New content
     </ButtonLink>
   );

@@ -8,7 +8,10 @@ import { useCreateCollection } from '../api/create-collection';
 
 const initial = { name: '', description: '', is_active: true, is_public: true };
 
-/** Create Collection: name required, Active and Public checked; failure stays inline (docs/product.md §8). */
+/**
+ * Create Collection: name required, Active and Public checked; failure stays inline
+ * (docs/product.md, "Error catalogue").
+ */
 export function CreateCollectionModal({
   open,
   user,

@@ -16,6 +16,7 @@ import {
   useDeleteFile,
   useUploadCollectionFile,
 } from '../api/collection-files';
+import { IconButton } from '../../../components/icon-button';
 
 function uploadFailure(name: string, error: unknown): string {
   if (error instanceof ApiRequestError && error.status === 413) {
@@ -89,7 +90,7 @@ export function FilesTab({ collectionId, role }: { collectionId: number; role: R
             <Button
               size="sm"
               loading={uploading !== null}
-              icon={<Upload className="size-4" aria-hidden="true" />}
+              icon={Upload}
               onClick={() => input.current?.click()}
             >
               {uploading ? `Uploading ${uploading}…` : 'Upload file'}
@@ -156,37 +157,27 @@ export function FilesTab({ collectionId, role }: { collectionId: number; role: R
                     )}
                   </p>
                 </div>
-                <button
-                  type="button"
-                  onClick={() => download(file)}
-                  aria-label={`Download ${file.name}`}
+                <IconButton
+                  icon={Download}
+                  label={`Download ${file.name}`}
                   title="Download"
-                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-                >
-                  <Download className="size-4" aria-hidden="true" />
-                </button>
+                  size="md"
+                  onClick={() => download(file)}
+                />
                 {writable && (
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(file)}
-                    aria-label={`Delete ${file.name}`}
+                  <IconButton
+                    icon={Trash2}
+                    label={`Delete ${file.name}`}
                     title="Delete"
-                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
+                    tone="danger"
+                    size="md"
+                    onClick={() => setDeleting(file)}
+                  />
                 )}
               </li>
             ))}
           </ul>
-          <LoadMore
-            shown={items.length}
-            total={Math.max(total, items.length)}
-            hasMore={files.hasNextPage}
-            loading={files.isFetchingNextPage}
-            error={files.isFetchNextPageError}
-            onLoadMore={() => void files.fetchNextPage()}
-          />
+          <LoadMore shown={items.length} total={total} pages={files} />
         </>
       )}
       <DeleteDialog

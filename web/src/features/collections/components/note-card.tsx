@@ -4,6 +4,7 @@ import { Markdown } from '../../../components/markdown';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
 import { changedByOther } from '../../../lib/roles';
+import { IconButton } from '../../../components/icon-button';
 
 /**
  * One saved note: title, rendered content, #tags, "Edited by {name}" when someone else changed
@@ -45,26 +46,21 @@ export function NoteCard({
         </div>
         <div className="flex shrink-0 gap-1">
           {onEdit && (
-            <button
-              type="button"
-              onClick={onEdit}
-              aria-label={`Edit note ${note.title}`}
+            <IconButton
+              icon={Pencil}
+              label={`Edit note ${note.title}`}
               title="Edit note"
-              className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-            </button>
+              onClick={onEdit}
+            />
           )}
           {onDelete && (
-            <button
-              type="button"
-              onClick={onDelete}
-              aria-label={`Delete note ${note.title}`}
+            <IconButton
+              icon={Trash2}
+              label={`Delete note ${note.title}`}
               title="Delete note"
-              className="inline-flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </button>
+              tone="danger"
+              onClick={onDelete}
+            />
           )}
         </div>
       </div>

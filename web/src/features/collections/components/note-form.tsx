@@ -15,9 +15,9 @@ export interface NoteValues {
 }
 
 /**
- * The note form (docs/product.md §2/§5): title, tags (Enter or Add; trimmed, no empties or repeats; ×
- * removes), toolbar + markdown textarea, live Preview. Submitting is ignored unless title and
- * content are both non-blank.
+ * The note form (docs/product.md, "Screens and routes" and "Validation rules"): title, tags (Enter
+ * or Add; trimmed, no empties or repeats; × removes), toolbar + markdown textarea, live Preview.
+ * Submitting is ignored unless title and content are both non-blank.
  */
 export function NoteForm({
   note,
@@ -140,7 +140,7 @@ export function NoteForm({
           type="submit"
           disabled={!canSubmit}
           loading={pending}
-          icon={note ? undefined : <Plus className="size-4" aria-hidden="true" />}
+          icon={note ? undefined : Plus}
         >
           {submitLabel}
         </Button>

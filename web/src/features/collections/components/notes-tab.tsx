@@ -115,14 +115,7 @@ export function NotesTab({ collectionId, role }: { collectionId: number; role: R
                 />
               ),
             )}
-            <LoadMore
-              shown={items.length}
-              total={Math.max(total, items.length)}
-              hasMore={notes.hasNextPage}
-              loading={notes.isFetchingNextPage}
-              error={notes.isFetchNextPageError}
-              onLoadMore={() => void notes.fetchNextPage()}
-            />
+            <LoadMore shown={items.length} total={total} pages={notes} />
           </>
         )}
       </section>

@@ -50,7 +50,7 @@ export function PublishCard({ collection }: { collection: Collection }) {
         </p>
         <Button
           size="sm"
-          icon={<Globe className="size-4" aria-hidden="true" />}
+          icon={Globe}
           loading={publish.isPending}
           onClick={() => run(publish, 'Failed to publish the collection. Please try again.')}
         >
@@ -80,13 +80,7 @@ export function PublishCard({ collection }: { collection: Collection }) {
         <Button
           size="sm"
           variant="secondary"
-          icon={
-            copied ? (
-              <Check className="size-4" aria-hidden="true" />
-            ) : (
-              <Copy className="size-4" aria-hidden="true" />
-            )
-          }
+          icon={copied ? Check : Copy}
           onClick={() => void copy()}
         >
           {copied ? 'Copied' : 'Copy link'}

@@ -10,11 +10,14 @@ import {
   makeTag,
   page,
   testUser,
+  renderSignedIn,
   WithUser,
 } from '../../../test/library-fixtures';
 import { storeSession } from '../../../test/factories';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { CollectionDetailPage } from './collection-detail-page';
+
+const COLLECTION_PAGE = { path: '/collections/:id', route: '/collections/1' };
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -50,15 +53,7 @@ function setup(
     ...options.notes,
     ...options.extra,
   };
-  const fetch = fakeFetch(routes);
-  vi.stubGlobal('fetch', fetch.fn);
-  const user = userEvent.setup();
-  renderPage(
-    <WithUser>
-      <CollectionDetailPage />
-    </WithUser>,
-    { path: '/collections/:id', route: '/collections/1' },
-  );
+  const { fetch, user } = renderSignedIn(<CollectionDetailPage />, COLLECTION_PAGE, routes);
   return { fetch, user, patches: () => fetch.calls.filter((call) => call.method === 'PATCH') };
 }
 
@@ -213,14 +208,17 @@ describe('CollectionDetailPage', () => {
   });
 
   describe('tags side panel', () => {
+    const podcastTaggedAudio = () =>
+      makeCollection({
+        id: 1,
+        name: 'Podcast',
+        tags: [1],
+        tags_named_list: [{ id: 1, name: 'audio' }],
+      });
+
     it('offers only tags not on the collection, filtered case-insensitively', async () => {
       const { user } = setup({
-        collection: makeCollection({
-          id: 1,
-          name: 'Podcast',
-          tags: [1],
-          tags_named_list: [{ id: 1, name: 'audio' }],
-        }),
+        collection: podcastTaggedAudio(),
       });
       await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
       await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
@@ -234,12 +232,7 @@ describe('CollectionDetailPage', () => {
 
     it('adds a picked tag and removes one with ×', async () => {
       const { user, patches } = setup({
-        collection: makeCollection({
-          id: 1,
-          name: 'Podcast',
-          tags: [1],
-          tags_named_list: [{ id: 1, name: 'audio' }],
-        }),
+        collection: podcastTaggedAudio(),
       });
       await user.click(await screen.findByRole('combobox', { name: 'Add tag' }));
       await user.click(await screen.findByRole('option', { name: 'video' }));

@@ -11,11 +11,13 @@ import {
   makeMember,
   makeNote,
   page,
+  renderSignedIn,
   testUser,
-  WithUser,
 } from '../../../test/library-fixtures';
-import { currentPath, currentState, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentPath, currentState, json, type fakeFetch } from '../../../test/render';
 import { CollectionDetailPage } from './collection-detail-page';
+
+const COLLECTION_PAGE = { path: '/collections/:id', route: '/collections/1' };
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -69,7 +71,7 @@ const memberView = (role: 'editor' | 'viewer'): Member[] => [
 ];
 
 function renderCollection(collection: Collection | Routes[string], routes: Routes = {}) {
-  const fetch = fakeFetch({
+  return renderSignedIn(<CollectionDetailPage />, COLLECTION_PAGE, {
     'GET /api/collections/list/1/':
       typeof collection === 'function' || Array.isArray(collection)
         ? collection
@@ -79,15 +81,6 @@ function renderCollection(collection: Collection | Routes[string], routes: Route
     [`GET ${MEMBERS}`]: () => json(200, ownerView),
     ...routes,
   });
-  vi.stubGlobal('fetch', fetch.fn);
-  const user = userEvent.setup();
-  renderPage(
-    <WithUser>
-      <CollectionDetailPage />
-    </WithUser>,
-    { path: '/collections/:id', route: '/collections/1' },
-  );
-  return { fetch, user };
 }
 
 async function openShare(user: ReturnType<typeof userEvent.setup>) {

@@ -253,7 +253,7 @@ describe('CollectionsPage', () => {
     });
   });
 
-  describe('sharing (issue 18)', () => {
+  describe('sharing', () => {
     it('lists "Shared with me" with the owner’s name and role, and avatars of members', async () => {
       const fetch = fakeFetch({
         'GET /api/collections/list/': lists(

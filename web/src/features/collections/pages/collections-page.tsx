@@ -17,10 +17,10 @@ import { DeleteCollectionDialog } from '../components/delete-collection-dialog';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
- * /collections: My Collections (docs/product.md §2), then "Shared with me" when others shared
- * collections with the person (issue 18). A failed load only ends the loading state (§8). A
- * notice brought by the router (access to a collection ended, or the person left one) shows
- * once at the top.
+ * /collections: My Collections (docs/product.md, "Screens and routes"), then "Shared with me" when
+ * others shared collections with the person (docs/product.md, "Sharing a collection: co-creators").
+ * A failed load only ends the loading state ("Error catalogue"). A notice brought by the router
+ * (access to a collection ended, or the person left one) shows once at the top.
  */
 export function CollectionsPage() {
   useDocumentTitle('My Collections');
@@ -33,7 +33,7 @@ export function CollectionsPage() {
   const items = collections.data?.pages.flatMap((page) => page.results) ?? [];
   const total = collections.data?.pages[0]?.count ?? 0;
   const createButton = (
-    <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setCreating(true)}>
+    <Button icon={Plus} onClick={() => setCreating(true)}>
       Create Collection
     </Button>
   );
@@ -68,14 +68,7 @@ export function CollectionsPage() {
               <CollectionCard key={collection.id} collection={collection} onDelete={setDeleting} />
             ))}
           </div>
-          <LoadMore
-            shown={items.length}
-            total={Math.max(total, items.length)}
-            hasMore={collections.hasNextPage}
-            loading={collections.isFetchingNextPage}
-            error={collections.isFetchNextPageError}
-            onLoadMore={() => void collections.fetchNextPage()}
-          />
+          <LoadMore shown={items.length} total={total} pages={collections} />
         </>
       )}
       <SharedWithMe user={user.id} />
@@ -102,8 +95,9 @@ function useArrivalNotice(): CollectionsNotice | null {
 }
 
 /**
- * "Shared with me": collections others shared with the person, each with its owner's name and
- * the person's role. Left out while there are none (and when the list fails: §8's silence).
+ * "Shared with me": collections others shared with the person, each with its owner's name and the
+ * person's role. Left out while there are none (and when the list fails, silently: "Error
+ * catalogue").
  */
 function SharedWithMe({ user }: { user: number }) {
   const shared = useSharedCollections(user);
@@ -123,14 +117,7 @@ function SharedWithMe({ user }: { user: number }) {
           <CollectionCard key={collection.id} collection={collection} />
         ))}
       </div>
-      <LoadMore
-        shown={items.length}
-        total={Math.max(total, items.length)}
-        hasMore={shared.hasNextPage}
-        loading={shared.isFetchingNextPage}
-        error={shared.isFetchNextPageError}
-        onLoadMore={() => void shared.fetchNextPage()}
-      />
+      <LoadMore shown={items.length} total={total} pages={shared} />
     </section>
   );
 }

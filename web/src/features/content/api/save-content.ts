@@ -14,7 +14,10 @@ export interface ContentValues {
   files: number[];
 }
 
-/** Spec §7: {meta_data, title, content, user, tags, collections, files}; files are ids uploaded beforehand. */
+/**
+ * docs/product.md, "Calls": {meta_data, title, content, user, tags, collections, files}; files are
+ * ids uploaded beforehand.
+ */
 export function createContent(user: number, values: ContentValues) {
   const body: ContentCreateBody = { meta_data: {}, ...values, user };
   return callApi('contents.create', { body });
@@ -34,17 +37,6 @@ export function useUpdateContent(id: number) {
         queryKey: contentKeys.all,
         predicate: (query) => query.queryKey[1] !== 'detail',
       });
-    },
-  });
-}
-
-export function useDeleteContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => callApi('contents.remove', { params: { id } }),
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: contentKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: contentKeys.all });
     },
   });
 }

@@ -1,8 +1,37 @@
-import { HocuspocusProvider } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { expireSession, freshAccessToken, refreshSession } from '../../../lib/api-client';
+import { expireSession, refreshSession } from '../../../lib/api-client';
+import type { CollabTransport, ConnectTransport } from './collab-transport';
+import {
+  storedName,
+  type CollabSessionOptions,
+  type CollabState,
+  type SyncState,
+} from './collab-state';
+
+export {
+  collabUrl,
+  hocuspocusTransport,
+  type CollabTransport,
+  type ConnectTransport,
+  type DeniedReason,
+  type TransportEvents,
+} from './collab-transport';
+export { PRESENCE_PALETTE, presenceColor, type PresenceUser } from './presence';
+
+export {
+  documentName,
+  storedName,
+  type CollabSessionOptions,
+  type CollabState,
+  type SyncState,
+} from './collab-state';
+
+/** How long every change must have been acknowledged before "Saving" turns to "Saved". */
+export const SAVED_AFTER_MS = 400;
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /**
  * One content item's shared document in this browser (docs/decisions/196, 197): the Y.Doc
@@ -10,147 +39,6 @@ import { expireSession, freshAccessToken, refreshSession } from '../../../lib/ap
  * to the server's copy over the co-editing socket. The editor binds to `text`; React reads the
  * state through `subscribe`/`getState` (useSyncExternalStore), so typing renders nothing.
  */
-
-/** Where the text stands, as the editor says it: Saved, Saving, Offline (kept on this device). */
-export type SyncState = 'saved' | 'saving' | 'offline';
-
-export interface CollabState {
-  sync: SyncState;
-  /** The server closed the document for this person (access ended): editing stops. */
-  lost: boolean;
-  /** The server's copy has arrived at least once. */
-  synced: boolean;
-}
-
-/** Who I am to the others in the document (awareness field `user`; y-codemirror.next reads it). */
-export interface PresenceUser {
-  id: number;
-  name: string;
-  color: string;
-  /** The colour of my selection in their editors (y-codemirror.next's `colorLight`). */
-  colorLight: string;
-}
-
-/** What a transport tells the session; the hocuspocus one maps the provider's events to it. */
-export interface TransportEvents {
-  connected(value: boolean): void;
-  synced(): void;
-  unsynced(pending: boolean): void;
-  /**
-   * The server refused or closed the document: `unauthorized` (the token was not accepted: the
-   * session may only need refreshing) or `forbidden` (no access, no such item, too many
-   * connections).
-   */
-  denied(reason: DeniedReason): void;
-}
-
-export type DeniedReason = 'unauthorized' | 'forbidden';
-
-export interface CollabTransport {
-  awareness: Awareness | null;
-  /** Closes the connection and keeps it closed until `connect` (the browser went offline). */
-  disconnect(): void;
-  /** Connects again after `disconnect` (the browser is back online). */
-  connect(): void;
-  /** A new connection, which authenticates again with the token `freshAccessToken` gives now. */
-  reconnect(): void;
-  destroy(): void;
-}
-
-/**
- * Joins `doc` to the server's copy of the document `name`. The socket one in the app; tests
- * pass an in-memory one (test/collab-relay.ts) that runs the same Yjs sync without a socket.
- */
-export type ConnectTransport = (
-  name: string,
-  doc: Y.Doc,
-  events: TransportEvents,
-) => CollabTransport;
-
-/**
- * Close codes after which the provider must not come back as it is: Hocuspocus's Unauthorized,
- * and Forbidden (access ended, the item trashed or unknown). The provider would reconnect after
- * any close and then be refused at authentication, which is reported too.
- */
-const DENIED_CLOSE_CODES = new Map<number, DeniedReason>([
-  [4401, 'unauthorized'],
-  [4403, 'forbidden'],
-  [4404, 'forbidden'],
-]);
-
-export function collabUrl(location: Location = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/collab`;
-}
-
-/** The socket: Hocuspocus's provider at /api/collab, authenticated by a fresh access token. */
-export const hocuspocusTransport: ConnectTransport = (name, doc, events) => {
-  // A refused socket stays open (Hocuspocus takes one authentication per document and socket):
-  // a new authentication needs a new socket, opened once the old one has closed.
-  let reopen = false;
-  const provider: HocuspocusProvider = new HocuspocusProvider({
-    url: collabUrl(),
-    name,
-    document: doc,
-    token: freshAccessToken,
-    onStatus: ({ status }) => {
-      events.connected(status === 'connected');
-      if (status === 'disconnected' && reopen) {
-        reopen = false;
-        void provider.connect();
-      }
-    },
-    onSynced: ({ state }) => {
-      if (state) events.synced();
-    },
-    onUnsyncedChanges: () => events.unsynced(provider.hasUnsyncedChanges),
-    onAuthenticationFailed: ({ reason }) =>
-      events.denied(reason === 'unauthorized' ? 'unauthorized' : 'forbidden'),
-    onClose: ({ event }) => {
-      const reason = DENIED_CLOSE_CODES.get(event.code);
-      if (reason) events.denied(reason);
-    },
-  });
-  return {
-    awareness: provider.awareness,
-    disconnect: () => provider.disconnect(),
-    connect: () => void provider.connect(),
-    reconnect: () => {
-      if (provider.configuration.websocketProvider.status === 'disconnected') {
-        void provider.connect();
-        return;
-      }
-      reopen = true;
-      provider.disconnect();
-    },
-    destroy: () => provider.destroy(),
-  };
-};
-
-/** How long every change must have been acknowledged before "Saving" turns to "Saved". */
-export const SAVED_AFTER_MS = 400;
-
-const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
-
-/** A document's name on the server (docs/api.md, "Writing together"). */
-export const documentName = (id: number) => `content:${id}`;
-
-/**
- * IndexedDB is per origin, not per person: the stored copy is named by user too, so someone
- * signing in on the same browser never opens another account's text.
- */
-export const storedName = (user: number, name: string) => `cw.${user}.${name}`;
-
-export interface CollabSessionOptions {
-  /** `content:{id}`, or a local name (`content:new`) for text not yet on the server. */
-  name: string;
-  user: number;
-  /** The server; null keeps the document on this device only (a script not yet created). */
-  connect: ConnectTransport | null;
-  presence?: PresenceUser;
-  /** Keep a copy in IndexedDB (absent in environments without it, e.g. jsdom). */
-  persist?: boolean;
-}
-
 export class CollabSession {
   readonly doc = new Y.Doc();
   readonly text: Y.Text = this.doc.getText('content');
@@ -355,28 +243,4 @@ export class CollabSession {
     this.state = { ...this.state, ...next };
     for (const listener of this.listeners) listener();
   }
-}
-
-/**
- * Presence colours, dark enough for a name label in white text on a light page (WCAG AA
- * against white, ≥ 4.5:1), each with a light tint for the selection it marks.
- */
-export const PRESENCE_PALETTE: readonly (readonly [string, string])[] = [
-  ['#b91c1c', '#fecaca'],
-  ['#c2410c', '#fed7aa'],
-  ['#a16207', '#fef08a'],
-  ['#15803d', '#bbf7d0'],
-  ['#0f766e', '#99f6e4'],
-  ['#0369a1', '#bae6fd'],
-  ['#4338ca', '#c7d2fe'],
-  ['#7e22ce', '#e9d5ff'],
-  ['#be185d', '#fbcfe8'],
-  ['#334155', '#cbd5e1'],
-];
-
-/** The same colour for the same person in every editor and every session. */
-export function presenceColor(userId: number): { color: string; colorLight: string } {
-  const [color, colorLight] =
-    PRESENCE_PALETTE[Math.abs(Math.trunc(userId)) % PRESENCE_PALETTE.length]!;
-  return { color, colorLight };
 }

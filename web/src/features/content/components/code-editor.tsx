@@ -5,7 +5,7 @@ import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/sea
 import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText, type Command } from '@codemirror/view';
 import { clsx } from 'clsx';
-import { MARKDOWN_TOOLS as tools } from '../../../components/markdown-tools';
+import { FormatToolbar } from '../../../components/format-toolbar';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import type { Awareness } from 'y-protocols/awareness';
@@ -19,10 +19,6 @@ import {
 } from '../../../components/markdown-format';
 import { PRESENCE_PALETTE } from '../collab/collab-session';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
-
-/** "Ctrl" or "⌘", as the person's keyboard says it. */
-const modifierName =
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 /**
  * The smallest change that turns `before` into `after` (common start and end kept), so a
@@ -277,28 +273,7 @@ export function CodeEditor({
           error && 'ring-red-400',
         )}
       >
-        {!readOnly && (
-          <div
-            role="toolbar"
-            aria-label="Formatting"
-            className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
-          >
-            {tools.map(({ format: kind, label: toolLabel, Icon, shortcut }) => (
-              <button
-                key={kind}
-                type="button"
-                title={shortcut ? `${toolLabel} (${modifierName}+${shortcut})` : toolLabel}
-                aria-label={toolLabel}
-                // Keep the selection in the editor while clicking.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => run(kind)}
-                className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
-              >
-                <Icon className="size-4" aria-hidden="true" />
-              </button>
-            ))}
-          </div>
-        )}
+        {!readOnly && <FormatToolbar onFormat={run} />}
         <div ref={host} className="min-h-0 flex-1" data-testid="code-editor" />
       </div>
       {error && (

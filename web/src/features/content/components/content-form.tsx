@@ -1,76 +1,27 @@
-import type { Collection, ContentItem, ContentPatchBody, Tag } from '@cw/contract';
-import { Paperclip } from 'lucide-react';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FormEvent,
-} from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { FormMessage } from '../../../components/form-message';
-import { TagChipList } from '../../../components/tag-chip';
 import { TextField } from '../../../components/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useLeaveGuard } from '../../../lib/leave-guard';
-import type { CollabSession } from '../collab/collab-session';
-import { useCollabField } from '../collab/use-collab-session';
 import { AttachmentsField } from './attachments-field';
-import { CollectionPicker } from './collection-picker';
-import { SaveStatus, type SaveStatusState } from './save-status';
-import { TagPicker } from './tag-picker';
+import {
+  fieldsOf,
+  keyOf,
+  TITLE_MAX,
+  titleError,
+  useHasText,
+  type ContentFormProps,
+  type FieldValues,
+} from './content-fields';
+import { FixedLinks, JumpToDetails, LinkPickers, linksOf } from './content-links';
+import { FormSaveStatus, LostAccessNotice } from './form-save-status';
 import { useAttachments } from './use-attachments';
-import { useAutosave, type SaveState as AutosaveState } from './use-autosave';
+import { useAutosave } from './use-autosave';
+import { useCreateOnFirstWords } from './use-create-on-first-words';
 import { WhoIsHere } from './who-is-here';
 import { WritingSurface } from './writing-surface';
 
-export const TITLE_MAX = 120;
-/** Spec §4/§9: after "Content created!" the page moves on after 1200 ms. */
-export const REDIRECT_DELAY_MS = 1200;
-
-/** The fields that stay REST (the text is the shared document): saved by themselves after a pause. */
-export interface FieldValues {
-  title: string;
-  tags: number[];
-  collections: number[];
-  files: number[];
-}
-
-const keyOf = (values: FieldValues) =>
-  JSON.stringify([values.title.trim(), values.tags, values.collections, values.files]);
-
-const fieldsOf = (item: ContentItem): FieldValues => ({
-  title: item.title,
-  tags: item.tags,
-  collections: item.collections,
-  files: item.files.map((file) => file.id),
-});
-
-function titleError(title: string): string | undefined {
-  if (!title.trim()) return 'Title is required.';
-  if (title.trim().length > TITLE_MAX) return `Title must be at most ${TITLE_MAX} characters.`;
-  return undefined;
-}
-
-/** Whether the document holds any words, read when its text changes (not per render). */
-function useHasText(session: CollabSession | null): boolean {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (!session) return () => {};
-      session.text.observe(listener);
-      return () => session.text.unobserve(listener);
-    },
-    [session],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => (session ? /\S/.test(session.text.toString()) : false),
-    () => false,
-  );
-}
+export { REDIRECT_DELAY_MS, TITLE_MAX, type FieldValues } from './content-fields';
 
 /**
  * The one writing page's form (docs/decisions/199): Title (required, ≤ 120, with a counter),
@@ -102,52 +53,10 @@ export function ContentForm({
   onDone,
   onCancel,
   fixedLinks,
-}: {
-  /** The item, once it exists (a new script is created with its first words). */
-  item: ContentItem | null;
-  user: number;
-  /** The document being written; null while it loads. */
-  session: CollabSession | null;
-  /** The session whose Saved / Saving / Offline the status shows (the item's, once it exists). */
-  statusOf: CollabSession | null;
-  /** The server closed the document for this person: nothing can change any more. */
-  lost?: boolean;
-  /** A viewer: the text and fields are shown, not changed. */
-  readOnly?: boolean;
-  /** Collections chosen at the start (`/content/create?collection=ID`). */
-  initialCollections?: number[];
-  tags: Tag[];
-  tagsLoading: boolean;
-  collections: Pick<Collection, 'id' | 'name'>[];
-  collectionsLoading: boolean;
-  onCreateTag: (name: string) => Promise<Tag>;
-  submitLabel: string;
-  pendingLabel: string;
-  doneText: string;
-  failedText: string;
-  /** The item, created now if it is not yet (Create pressed before the first words reached it). */
-  ensureItem: (fields: FieldValues) => Promise<ContentItem>;
-  /** PATCHes the fields (never the text). */
-  saveFields: (id: number, body: ContentPatchBody) => Promise<void>;
-  /** Saved by the button: the page moves on after REDIRECT_DELAY_MS. */
-  onDone: (item: ContentItem) => void;
-  onCancel: (discardUploads: () => void) => void;
-  /**
-   * Collections and tags shown read-only instead of the pickers: an item someone else owns
-   * (its tags are theirs), or a new item written into a collection shared with the person.
-   */
-  fixedLinks?: {
-    collections: { id: number; name: string }[];
-    tags: { id: number; name: string }[];
-  };
-}) {
+}: ContentFormProps) {
   const baseline = useMemo<FieldValues>(
-    () => ({
-      title: item?.title ?? '',
-      tags: item?.tags ?? [],
-      collections: item?.collections ?? initialCollections,
-      files: (item?.files ?? []).map((file) => file.id),
-    }),
+    () =>
+      item ? fieldsOf(item) : { title: '', tags: [], collections: initialCollections, files: [] },
     // The form starts from these once; later changes of the item do not reset typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -160,7 +69,6 @@ export function ContentForm({
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const attachments = useAttachments(item?.files);
-  const flash = useFlashMessage();
   const frozen = readOnly || lost;
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
@@ -199,40 +107,15 @@ export function ContentForm({
     (itemId === null ? title.trim() !== '' : autosave.dirty && !titleError(title));
   useLeaveGuard(unsaved);
 
-  const markSaved = autosave.markSaved;
-  // The first words of a new script create it (ensureItem), with the fields as they are.
-  const latest = useRef(values);
-  useEffect(() => {
-    latest.current = values;
+  const createFailed = useCreateOnFirstWords({
+    itemId,
+    session,
+    hasText,
+    idle: frozen || done,
+    values,
+    ensureItem,
+    markSaved: autosave.markSaved,
   });
-  const creating = useRef(false);
-  const [createFailed, setCreateFailed] = useState<'offline' | 'error' | null>(null);
-  const create = useCallback(async () => {
-    if (creating.current || itemId !== null) return;
-    creating.current = true;
-    try {
-      // What the server holds now; the autosave sends what changed since (a title typed later).
-      markSaved(keyOf(fieldsOf(await ensureItem(latest.current))));
-      setCreateFailed(null);
-    } catch (error) {
-      setCreateFailed(error instanceof ApiRequestError && error.status === 0 ? 'offline' : 'error');
-    } finally {
-      creating.current = false;
-    }
-  }, [ensureItem, itemId, markSaved]);
-  useEffect(() => {
-    if (itemId !== null || !hasText || frozen || done) return;
-    const soon = setTimeout(() => void create(), 0);
-    return () => clearTimeout(soon);
-  }, [itemId, hasText, frozen, done, create]);
-  useEffect(() => {
-    if (itemId !== null) return;
-    const retry = () => {
-      if (session && /\S/.test(session.text.toString())) void create();
-    };
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [itemId, session, create]);
 
   function validate() {
     const next: typeof errors = {};
@@ -263,23 +146,6 @@ export function ContentForm({
     }
   }
 
-  const showFlash = flash.show;
-  const createTag = useCallback(
-    async (name: string) => {
-      try {
-        return await onCreateTag(name);
-      } catch (error) {
-        showFlash(
-          error instanceof ApiRequestError && error.status === 400
-            ? `Failed to create tag: ${error.fieldErrors.name ?? error.message}`
-            : 'Failed to create tag. Please try again.',
-        );
-        throw error;
-      }
-    },
-    [onCreateTag, showFlash],
-  );
-
   const fieldsState = itemId === null ? null : autosave.state;
 
   const attachmentCount = attachments.items.length;
@@ -296,29 +162,8 @@ export function ContentForm({
       className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
     >
       <div className="min-w-0 space-y-4">
-        {lost && (
-          <div
-            role="alert"
-            className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
-          >
-            You no longer have access to this script. Its text stays here to read or copy, but it
-            can no longer be changed.
-          </div>
-        )}
-        <button
-          type="button"
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 xl:hidden"
-          onClick={() => {
-            const panel = document.getElementById('content-details');
-            panel?.scrollIntoView({ block: 'start' });
-            panel?.focus({ preventScroll: true });
-          }}
-        >
-          <Paperclip className="size-4" aria-hidden="true" />
-          Collections, tags and attachments
-          {attachmentCount > 0 &&
-            ` (${attachmentCount} ${attachmentCount === 1 ? 'file' : 'files'})`}
-        </button>
+        {lost && <LostAccessNotice />}
+        <JumpToDetails files={attachmentCount} />
         <TextField
           label="Title"
           required
@@ -365,56 +210,20 @@ export function ContentForm({
         className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
       >
         {fixedLinks || frozen ? (
-          <>
-            <div>
-              <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
-              {(fixedLinks?.collections ?? item?.collections_named_list ?? []).length === 0 ? (
-                <p className="text-sm text-slate-500 italic">In no collection</p>
-              ) : (
-                <ul className="space-y-1 text-sm text-slate-800" aria-label="Collections">
-                  {(fixedLinks?.collections ?? item?.collections_named_list ?? []).map(
-                    (collection) => (
-                      <li key={collection.id} className="[overflow-wrap:anywhere]">
-                        {collection.name}
-                      </li>
-                    ),
-                  )}
-                </ul>
-              )}
-            </div>
-            <div>
-              <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
-              {(fixedLinks?.tags ?? item?.tags_named_list ?? []).length === 0 ? (
-                <p className="text-sm text-slate-500 italic">No tags</p>
-              ) : (
-                <TagChipList tags={fixedLinks?.tags ?? item?.tags_named_list ?? []} max={50} />
-              )}
-            </div>
-          </>
+          <FixedLinks {...(fixedLinks ?? linksOf(item))} />
         ) : (
-          <>
-            <div>
-              <p className="mb-1.5 text-sm font-medium text-slate-700">Collections</p>
-              <CollectionPicker
-                collections={collections}
-                loading={collectionsLoading}
-                selected={selectedCollections}
-                onChange={setSelectedCollections}
-                disabled={locked}
-              />
-            </div>
-            <div>
-              <p className="mb-1.5 text-sm font-medium text-slate-700">Tags</p>
-              <TagPicker
-                tags={tags}
-                loading={tagsLoading}
-                selected={selectedTags}
-                onChange={setSelectedTags}
-                onCreate={createTag}
-              />
-              <FlashMessage message={flash.message} className="mt-2" />
-            </div>
-          </>
+          <LinkPickers
+            collections={collections}
+            collectionsLoading={collectionsLoading}
+            selectedCollections={selectedCollections}
+            onChangeCollections={setSelectedCollections}
+            tags={tags}
+            tagsLoading={tagsLoading}
+            selectedTags={selectedTags}
+            onChangeTags={setSelectedTags}
+            onCreateTag={onCreateTag}
+            disabled={locked}
+          />
         )}
         {!frozen && <AttachmentsField state={attachments} />}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
@@ -435,29 +244,4 @@ export function ContentForm({
       </div>
     </form>
   );
-}
-
-/**
- * Where the text and the fields stand. Only this line follows the document's Saved / Saving,
- * which flips on every keystroke: the form around it does not render per key.
- */
-function FormSaveStatus({
-  session,
-  fields,
-  creating,
-}: {
-  session: CollabSession | null;
-  /** The fields' autosave (null before the item exists). */
-  fields: AutosaveState | null;
-  /** Before the item exists: what its creation stands at. */
-  creating: SaveStatusState | null;
-}) {
-  const sync = useCollabField(session, 'sync');
-  let status: SaveStatusState;
-  if (creating !== null) status = creating;
-  else if (sync === 'offline' || fields === 'offline') status = 'offline';
-  else if (fields === 'error') status = 'error';
-  else if (sync === 'saving' || fields === 'pending' || fields === 'saving') status = 'saving';
-  else status = 'saved';
-  return <SaveStatus state={status} />;
 }

@@ -1,6 +1,6 @@
 import type { ContentItem } from '@cw/contract';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { useDeleteContent } from '../api/save-content';
+import { useDeleteContent } from '../../../lib/api/contents';
 
 export function DeleteContentDialog({
   item,

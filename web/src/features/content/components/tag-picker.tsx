@@ -6,10 +6,9 @@ import { TagCombobox } from '../../../components/tag-combobox';
 import { TextField } from '../../../components/text-field';
 
 /**
- * The content form's tag picker (docs/product.md §2): selected tags as removable chips (or No tags
- * selected), a Search or select tags input whose dropdown toggles tags and offers
- * `No tags found. Create "text"?` + Add; with no tags at all, a New tag name input and
- * Create Tag.
+ * The content form's tag picker (docs/product.md, "Screens and routes"): selected tags as removable
+ * chips (or No tags selected), a Search or select tags input whose dropdown toggles tags and offers
+ * `No tags found. Create "text"?` + Add; with no tags at all, a New tag name input and Create Tag.
  */
 /** Memoised: typing in the content editor must not re-render it. */
 export const TagPicker = memo(function TagPicker({

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 
-/** Spec (issue 11): saved within 2 s of a pause. */
+/** Saved 1.5 s after typing pauses (decision 058). */
 export const AUTOSAVE_DELAY_MS = 1500;
 
 /**

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeContent, makeFile, makeTag, page, WithUser } from '../../../test/library-fixtures';
+import {
+  makeContent,
+  makeFile,
+  makeTag,
+  page,
+  renderSignedIn,
+  WithUser,
+} from '../../../test/library-fixtures';
 import { CollabRelay } from '../../../test/collab-relay';
 import { editorView } from '../../../test/editor';
 import { fakeFetch, json, renderPage } from '../../../test/render';
@@ -23,15 +30,11 @@ const item = makeContent({
 });
 
 function renderDetail(routes: Parameters<typeof fakeFetch>[0]) {
-  const fetch = fakeFetch(routes);
-  vi.stubGlobal('fetch', fetch.fn);
-  renderPage(
-    <WithUser>
-      <ContentDetailPage />
-    </WithUser>,
+  return renderSignedIn(
+    <ContentDetailPage />,
     { path: '/content/:id', route: '/content/2' },
+    routes,
   );
-  return { fetch, user: userEvent.setup() };
 }
 
 describe('ContentDetailPage', () => {

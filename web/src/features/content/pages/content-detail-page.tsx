@@ -1,7 +1,5 @@
 import { pathOf } from '@cw/contract/routes';
-import { useQueryClient } from '@tanstack/react-query';
 import {
-  ArrowLeft,
   CalendarDays,
   FolderOpen,
   History,
@@ -12,13 +10,15 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { Button, ButtonLink } from '../../../components/button';
+import { DetailPanel } from '../../../components/detail-panel';
 import { Markdown } from '../../../components/markdown';
 import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner } from '../../../components/spinner';
 import { TagChipList, tagHref } from '../../../components/tag-chip';
 import { contentKeys } from '../../../lib/api/contents';
-import { cachedRole, useLostAccessWatch } from '../../../lib/collection-access';
+import { useDetailAccessWatch } from '../../../lib/collection-access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
 import { can, changedByOther } from '../../../lib/roles';
@@ -45,20 +45,13 @@ export function ContentDetailPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const item = useContent(contentId);
-  const queryClient = useQueryClient();
   useDocumentTitle(item.data?.title, 'Your Content');
   const [deleting, setDeleting] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [restored, setRestored] = useState(false);
   const restoredTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(restoredTimer.current), []);
-  const role = item.data?.role ?? cachedRole(queryClient, contentKeys.all, contentId);
-  useLostAccessWatch({
-    shared: role !== undefined && role !== 'owner',
-    error: item.error,
-    path: pathOf('contents.get', { id: contentId }),
-    recheck: () => void item.refetch(),
-  });
+  useDetailAccessWatch(item, contentKeys.all, contentId, pathOf('contents.get', { id: contentId }));
 
   if (Number.isInteger(contentId) && contentId > 0 && item.isPending) {
     return <PageSpinner label="Loading..." />;
@@ -70,13 +63,9 @@ export function ContentDetailPage() {
 
   return (
     <article>
-      <Link
-        to={shared ? '/collections' : '/content'}
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-slate-800"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <BackLink to={shared ? '/collections' : '/content'}>
         {shared ? 'Collections' : 'Your Content'}
-      </Link>
+      </BackLink>
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
@@ -99,30 +88,28 @@ export function ContentDetailPage() {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink to={`/content/${content.id}/teleprompter`} variant="secondary" size="sm">
-            <MonitorPlay className="size-4" aria-hidden="true" />
-            Teleprompter
-          </ButtonLink>
-          <Button
+          <ButtonLink
+            to={`/content/${content.id}/teleprompter`}
             variant="secondary"
             size="sm"
-            icon={<History className="size-4" aria-hidden="true" />}
-            onClick={() => setHistoryOpen(true)}
+            icon={MonitorPlay}
           >
+            Teleprompter
+          </ButtonLink>
+          <Button variant="secondary" size="sm" icon={History} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
           {can.write(content.role) && (
             <>
-              <ButtonLink to={`/content/${content.id}/edit`} variant="secondary" size="sm">
-                <Pencil className="size-4" aria-hidden="true" />
-                Edit
-              </ButtonLink>
-              <Button
+              <ButtonLink
+                to={`/content/${content.id}/edit`}
                 variant="secondary"
                 size="sm"
-                icon={<Trash2 className="size-4" aria-hidden="true" />}
-                onClick={() => setDeleting(true)}
+                icon={Pencil}
               >
+                Edit
+              </ButtonLink>
+              <Button variant="secondary" size="sm" icon={Trash2} onClick={() => setDeleting(true)}>
                 Delete
               </Button>
             </>
@@ -156,10 +143,7 @@ export function ContentDetailPage() {
           <Markdown className="text-base">{content.content}</Markdown>
         </div>
         <aside className="space-y-4" aria-label="Details">
-          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Collections
-            </h2>
+          <DetailPanel title="Collections">
             {content.collections_named_list.length === 0 ? (
               <p className="text-sm text-slate-500 italic">In no collection</p>
             ) : (
@@ -178,19 +162,13 @@ export function ContentDetailPage() {
                 ))}
               </ul>
             )}
-          </section>
+          </DetailPanel>
           {content.role === 'owner' && (
-            <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                Public page
-              </h2>
+            <DetailPanel title="Public page">
               <PublicSwitch item={content} />
-            </section>
+            </DetailPanel>
           )}
-          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Tags
-            </h2>
+          <DetailPanel title="Tags">
             {content.tags_named_list.length === 0 ? (
               <p className="text-sm text-slate-500 italic">No tags</p>
             ) : (
@@ -201,17 +179,15 @@ export function ContentDetailPage() {
                 href={content.role === 'owner' ? tagHref : undefined}
               />
             )}
-          </section>
-          <section
+          </DetailPanel>
+          <DetailPanel
+            title="Attachments"
             id="content-attachments"
             tabIndex={-1}
-            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus:outline-none"
+            className="focus:outline-none"
           >
-            <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Attachments
-            </h2>
             <AttachmentList files={content.files} />
-          </section>
+          </DetailPanel>
         </aside>
       </div>
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import type { ContentItem, Version, VersionSummary } from '@cw/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeContent, page, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { makeContent, page, renderSignedIn } from '../../../test/library-fixtures';
+import { json, type fakeFetch } from '../../../test/render';
 import { ContentDetailPage } from './content-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,21 +42,17 @@ const versions: Record<number, Version> = {
 const BASE = '/api/collections/contents-list/2';
 
 function renderDetail(content: ContentItem, routes: Parameters<typeof fakeFetch>[0] = {}) {
-  const fetch = fakeFetch({
-    [`GET ${BASE}/`]: () => json(200, content),
-    [`GET ${BASE}/versions/`]: () => json(200, page(summaries)),
-    [`GET ${BASE}/versions/11/`]: () => json(200, versions[11]),
-    [`GET ${BASE}/versions/10/`]: () => json(200, versions[10]),
-    ...routes,
-  });
-  vi.stubGlobal('fetch', fetch.fn);
-  renderPage(
-    <WithUser>
-      <ContentDetailPage />
-    </WithUser>,
+  return renderSignedIn(
+    <ContentDetailPage />,
     { path: '/content/:id', route: '/content/2' },
+    {
+      [`GET ${BASE}/`]: () => json(200, content),
+      [`GET ${BASE}/versions/`]: () => json(200, page(summaries)),
+      [`GET ${BASE}/versions/11/`]: () => json(200, versions[11]),
+      [`GET ${BASE}/versions/10/`]: () => json(200, versions[10]),
+      ...routes,
+    },
   );
-  return { fetch, user: userEvent.setup() };
 }
 
 async function openHistory(user: ReturnType<typeof userEvent.setup>) {

@@ -3,12 +3,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FilePlus2, Plus, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../../components/button';
+import { ButtonLink } from '../../../components/button';
 import { ContentCardGrid, STATUS_LABELS } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { FilterSelect, LibraryFilterSelects } from '../../../components/library-filters';
+import { FilterSelect, LibraryFilterBar } from '../../../components/library-filters';
 import { collectionsPageQueryOptions } from '../../../lib/api/collections';
 import { contentsQueryOptions, type ContentFilters } from '../../../lib/api/contents';
 import { useAllTags } from '../../../lib/api/tags';
@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 
-/** The sort choices and the list `ordering` each one asks for (docs/api.md §3). */
+/** The sort choices and the list `ordering` each one asks for (docs/api.md, "Lists"). */
 const SORTS = {
   newest: { label: 'Newest', ordering: '-created_on' },
   edited: { label: 'Last edited', ordering: '-updated_on' },
@@ -53,7 +53,7 @@ export function filtersFromSearch(search: URLSearchParams): {
 
 /**
  * /content: Your Content, sorted and filtered through the address so reload and back/forward
- * keep the view. A failed load shows an empty list (docs/product.md §8).
+ * keep the view. A failed load shows an empty list (docs/product.md, "Error catalogue").
  */
 export function ContentListPage() {
   useDocumentTitle('Your Content');
@@ -89,16 +89,19 @@ export function ContentListPage() {
         title="Your Content"
         description="Scripts, notes and drafts, written in markdown."
         actions={
-          <ButtonLink to="/content/create">
-            <Plus className="size-4" aria-hidden="true" />
+          <ButtonLink to="/content/create" icon={Plus}>
             New Content
           </ButtonLink>
         }
       />
-      <div
-        role="group"
-        aria-label="Sort and filter"
-        className="mb-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+      <LibraryFilterBar
+        label="Sort and filter"
+        filtered={filtered}
+        onClear={clearFilters}
+        filters={filters}
+        collections={collections.data?.results}
+        tags={tags.data}
+        onChange={setParam}
       >
         <FilterSelect
           label="Sort by"
@@ -111,18 +114,7 @@ export function ContentListPage() {
             </option>
           ))}
         </FilterSelect>
-        <LibraryFilterSelects
-          filters={filters}
-          collections={collections.data?.results}
-          tags={tags.data}
-          onChange={setParam}
-        />
-        {filtered && (
-          <Button variant="secondary" onClick={clearFilters} className="col-span-2 sm:col-span-1">
-            Clear filters
-          </Button>
-        )}
-      </div>
+      </LibraryFilterBar>
       {contents.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading content..." />

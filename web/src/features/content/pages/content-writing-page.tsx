@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { collectionQueryOptions } from '../../../lib/api/collections';
 import { contentKeys, contentQueryOptions } from '../../../lib/api/contents';
 import { useAllTags, useCreateTag } from '../../../lib/api/tags';
-import { cachedRole, useLostAccessWatch } from '../../../lib/collection-access';
+import { useDetailAccessWatch } from '../../../lib/collection-access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { fullName } from '../../../lib/format';
 import { can, changedByOther } from '../../../lib/roles';
@@ -28,11 +28,11 @@ import { ContentNotFound } from '../components/content-not-found';
 const NEW_DOCUMENT = 'content:new';
 
 /**
- * /content/create and /content/{id}/edit: the one writing page (docs/decisions/199). A new
- * script is written into a document kept on this device; its first words create the item
- * (POST, titled Untitled until a title is typed), the address becomes the item's, and the
- * text moves into the item's shared document without a keystroke lost (CodeEditor). An item opens its
- * shared document at once; a viewer reads along (the text and who is here, nothing to change).
+ * /content/create and /content/{id}/edit: the one writing page (docs/decisions/199). A new script
+ * is written into a document kept on this device; its first words create the item (POST, titled
+ * Untitled until a title is typed), the address becomes the item's, and the text moves into the
+ * item's shared document without a keystroke lost (CodeEditor). An item opens its shared document
+ * at once; a viewer reads along (the text and who is here, nothing to change).
  */
 export function ContentWritingPage() {
   const { id } = useParams();
@@ -177,7 +177,7 @@ function NewScript() {
         statusOf={shared}
         lost={sharedLost}
         initialCollections={initialCollections}
-        // A failed tag load gives an empty list (docs/product.md §8).
+        // A failed tag load gives an empty list (docs/product.md, "Error catalogue").
         tags={tags.data ?? []}
         tagsLoading={tags.isPending}
         collections={collections.data ?? []}
@@ -220,15 +220,8 @@ const sameIds = (a: number[], b: number[]) =>
 /** An item: Edit Content for an owner or editor; a viewer reads along. */
 function ExistingScript({ id }: { id: number }) {
   const item = useContent(id);
-  const queryClient = useQueryClient();
   useDocumentTitle(item.data && `Edit ${item.data.title}`, 'Your Content');
-  const role = item.data?.role ?? cachedRole(queryClient, contentKeys.all, id);
-  useLostAccessWatch({
-    shared: role !== undefined && role !== 'owner',
-    error: item.error,
-    path: pathOf('contents.get', { id }),
-    recheck: () => void item.refetch(),
-  });
+  useDetailAccessWatch(item, contentKeys.all, id, pathOf('contents.get', { id }));
   if (Number.isInteger(id) && id > 0 && item.isPending) {
     return <PageSpinner label="Loading..." />;
   }

@@ -22,33 +22,47 @@ export interface Summary {
   recent: RecentItem[];
 }
 
-function collectionsSummary(page: Paginated<Collection>): Summary {
+interface Changed {
+  id: number;
+  created_on: string;
+  updated_on: string | null;
+}
+
+/** A list's count and its rows as "Recently changed" entries of one kind. */
+function summaryOf<T extends Changed>(
+  page: Paginated<T>,
+  kind: RecentItem['kind'],
+  title: (row: T) => string,
+  href: (id: number) => string,
+): Summary {
   return {
     count: page.count,
-    recent: page.results.map((collection) => ({
-      kind: 'collection',
-      id: collection.id,
-      title: collection.name,
-      changedOn: collection.updated_on ?? collection.created_on,
-      edited: Boolean(collection.updated_on),
-      href: `/collections/${collection.id}`,
+    recent: page.results.map((row) => ({
+      kind,
+      id: row.id,
+      title: title(row),
+      changedOn: row.updated_on ?? row.created_on,
+      edited: Boolean(row.updated_on),
+      href: href(row.id),
     })),
   };
 }
 
-function contentsSummary(page: Paginated<ContentItem>): Summary {
-  return {
-    count: page.count,
-    recent: page.results.map((item) => ({
-      kind: 'content',
-      id: item.id,
-      title: item.title,
-      changedOn: item.updated_on ?? item.created_on,
-      edited: Boolean(item.updated_on),
-      href: `/content/${item.id}`,
-    })),
-  };
-}
+const collectionsSummary = (page: Paginated<Collection>) =>
+  summaryOf(
+    page,
+    'collection',
+    (collection) => collection.name,
+    (id) => `/collections/${id}`,
+  );
+
+const contentsSummary = (page: Paginated<ContentItem>) =>
+  summaryOf(
+    page,
+    'content',
+    (item) => item.title,
+    (id) => `/content/${id}`,
+  );
 
 /*
  * The dashboard reads the first page of each list through the resources' own query options,

@@ -54,12 +54,10 @@ export function DashboardPage() {
         description={`Welcome back${user.first_name ? `, ${user.first_name}` : ''}.`}
         actions={
           <>
-            <ButtonLink to="/collections" variant="secondary">
-              <FolderOpen className="size-4" aria-hidden="true" />
+            <ButtonLink to="/collections" variant="secondary" icon={FolderOpen}>
               Collections
             </ButtonLink>
-            <ButtonLink to="/content/create">
-              <Plus className="size-4" aria-hidden="true" />
+            <ButtonLink to="/content/create" icon={Plus}>
               New Content
             </ButtonLink>
           </>

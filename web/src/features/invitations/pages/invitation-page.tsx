@@ -31,9 +31,10 @@ function wrongAccountText(email: string) {
 }
 
 /**
- * /invitations/{token} (issue 18): who invites to which collection, with which role. Signed out:
- * Log in or Sign up, both coming back here afterwards. Signed in: Accept invitation, then the
- * collection. A link that is unknown, used, revoked or expired says it is no longer valid.
+ * /invitations/{token} (docs/product.md, "Sharing a collection: co-creators"): who invites to which
+ * collection, with which role. Signed out: Log in or Sign up, both coming back here afterwards.
+ * Signed in: Accept invitation, then the collection. A link that is unknown, used, revoked or
+ * expired says it is no longer valid.
  */
 export function InvitationPage() {
   useDocumentTitle('Invitation');

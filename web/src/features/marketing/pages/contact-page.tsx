@@ -42,7 +42,10 @@ const messages: Record<Field, string> = {
   message: 'Message is required',
 };
 
-/** Local-only contact form (docs/product.md §2): submitting marks it sent; nothing leaves the browser. */
+/**
+ * Local-only contact form (docs/product.md, "Screens and routes"): submitting marks it sent;
+ * nothing leaves the browser.
+ */
 export function ContactPage() {
   useDocumentTitle('Contact Us');
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', message: '' });

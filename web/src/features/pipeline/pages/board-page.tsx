@@ -30,7 +30,6 @@ import { STATUS_LABELS } from '../../../components/content-card';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { LibraryFilterSelects } from '../../../components/library-filters';
 import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/spinner';
 import { collectionsPageQueryOptions } from '../../../lib/api/collections';
 import { everyContentQueryOptions, type ContentFilters } from '../../../lib/api/contents';
 import { useAllTags } from '../../../lib/api/tags';
@@ -47,6 +46,7 @@ import {
   type Columns,
 } from '../board-moves';
 import { BoardCard, BoardCardBody } from '../components/board-card';
+import { PipelineStatus } from '../components/pipeline-status';
 
 /** `?collection=…&tag=…` → the list filters (ids only; anything else is no filter). */
 export function boardFilters(search: URLSearchParams): ContentFilters {
@@ -147,12 +147,8 @@ export function BoardPage() {
         />
       </div>
       <FlashMessage message={flash.message} className="mb-4" />
-      {items.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading the board..." />
-        </div>
-      ) : items.isError ? (
-        <p className="py-16 text-center text-sm text-slate-600">Could not load your board.</p>
+      {items.isPending || items.isError ? (
+        <PipelineStatus what="board" failed={items.isError} />
       ) : (
         <DndContext
           sensors={sensors}

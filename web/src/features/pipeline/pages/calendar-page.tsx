@@ -18,13 +18,13 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/spinner';
 import { everyContentQueryOptions } from '../../../lib/api/contents';
 import { useCurrentUser } from '../../../lib/current-user';
 import { can } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useItemChange } from '../api/move-content';
 import { byDay, calendarDays, monthFromParam, monthParam, weekdayNames } from '../calendar-grid';
+import { PipelineStatus } from '../components/pipeline-status';
 
 const UNSCHEDULED = 'unscheduled';
 
@@ -89,12 +89,8 @@ export function CalendarPage() {
         </Button>
       </div>
       <FlashMessage message={flash.message} className="mb-4" />
-      {items.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading the calendar..." />
-        </div>
-      ) : items.isError ? (
-        <p className="py-16 text-center text-sm text-slate-600">Could not load your calendar.</p>
+      {items.isPending || items.isError ? (
+        <PipelineStatus what="calendar" failed={items.isError} />
       ) : (
         <DndContext
           sensors={sensors}

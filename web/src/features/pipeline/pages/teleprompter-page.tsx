@@ -1,30 +1,28 @@
 import { pathOf } from '@cw/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ArrowLeft, FlipHorizontal, Maximize, Minimize, Pause, Play } from 'lucide-react';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { contentQueryOptions } from '../../../lib/api/contents';
 import { useLostAccessWatch } from '../../../lib/collection-access';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
-import { parseScript, type Block } from '../teleprompter-script';
+import {
+  FONT_DEFAULT,
+  ScriptBlocks,
+  SectionNav,
+  TeleprompterControls,
+} from '../components/teleprompter-parts';
+import { parseScript } from '../teleprompter-script';
 import {
   advance,
   clampWordsPerMinute,
-  formatClock,
   pixelsPerSecond,
   progressAt,
-  PROMPTER_WPM_MAX,
-  PROMPTER_WPM_MIN,
   remainingSeconds,
 } from '../teleprompter-timing';
-
-const FONT_MIN = 24;
-const FONT_MAX = 96;
-const FONT_DEFAULT = 48;
+import { useWakeLock } from '../use-wake-lock';
 
 /** /content/:id/teleprompter: the script, scrolling at the speaker's pace (docs/product.md). */
 export function TeleprompterPage() {
@@ -59,8 +57,6 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
   const [mirrored, setMirrored] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [remaining, setRemaining] = useState(() => remainingSeconds(script.words, 0, accountPace));
-  const speedId = useId();
-  const sizeId = useId();
 
   const frameRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -194,94 +190,22 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
           : 'h-[calc(100dvh-7rem)] min-h-96 rounded-xl lg:h-[calc(100dvh-8rem)]',
       )}
     >
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-white/10 px-4 py-2 text-sm">
-        <Link
-          to={`/content/${id}`}
-          className="inline-flex items-center gap-1 rounded text-slate-300 hover:text-white"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          <span className="max-w-48 truncate">{title}</span>
-        </Link>
-        <Button
-          size="sm"
-          variant="outline-light"
-          onClick={() => setPlaying((value) => !value)}
-          aria-keyshortcuts="Space"
-        >
-          {playing ? (
-            <Pause className="size-4" aria-hidden="true" />
-          ) : (
-            <Play className="size-4" aria-hidden="true" />
-          )}
-          {playing ? 'Pause' : 'Start'}
-        </Button>
-        <label htmlFor={speedId} className="flex items-center gap-2 text-slate-300">
-          Speed
-          <input
-            id={speedId}
-            type="number"
-            min={PROMPTER_WPM_MIN}
-            max={PROMPTER_WPM_MAX}
-            step={10}
-            value={wordsPerMinute}
-            onChange={(event) => setWordsPerMinute(clampWordsPerMinute(event.target.valueAsNumber))}
-            className="w-20 rounded bg-white/10 px-2 py-1 text-white tabular-nums ring-1 ring-white/30"
-          />
-          <span>words/min</span>
-        </label>
-        <label htmlFor={sizeId} className="flex items-center gap-2 text-slate-300">
-          Text size
-          <input
-            id={sizeId}
-            type="range"
-            min={FONT_MIN}
-            max={FONT_MAX}
-            step={4}
-            value={fontSize}
-            onChange={(event) => setFontSize(event.target.valueAsNumber)}
-            className="w-28 accent-indigo-400"
-          />
-        </label>
-        <Button
-          size="sm"
-          variant="outline-light"
-          aria-pressed={mirrored}
-          onClick={() => setMirrored((value) => !value)}
-        >
-          <FlipHorizontal className="size-4" aria-hidden="true" />
-          Mirror
-        </Button>
-        <Button size="sm" variant="outline-light" onClick={toggleFullscreen}>
-          {fullscreen ? (
-            <Minimize className="size-4" aria-hidden="true" />
-          ) : (
-            <Maximize className="size-4" aria-hidden="true" />
-          )}
-          {fullscreen ? 'Exit full screen' : 'Full screen'}
-        </Button>
-        <span className="ml-auto text-slate-300 tabular-nums" data-testid="teleprompter-remaining">
-          {formatClock(remaining)} left
-        </span>
-      </div>
-      {script.sections.length > 0 && (
-        <nav aria-label="Sections" className="border-b border-white/10 px-4 py-1.5">
-          <ol className="flex gap-2 overflow-x-auto text-xs">
-            {script.sections.map((section, index) => (
-              <li key={index} className="shrink-0">
-                <button
-                  type="button"
-                  onClick={() => jumpTo(index)}
-                  aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
-                  className="rounded px-2 py-1 text-slate-300 hover:bg-white/10 hover:text-white"
-                >
-                  {index < 9 && <span className="mr-1 text-slate-400">{index + 1}</span>}
-                  {section}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      )}
+      <TeleprompterControls
+        id={id}
+        title={title}
+        playing={playing}
+        onTogglePlay={() => setPlaying((value) => !value)}
+        wordsPerMinute={wordsPerMinute}
+        onPace={setWordsPerMinute}
+        fontSize={fontSize}
+        onFontSize={setFontSize}
+        mirrored={mirrored}
+        onMirror={() => setMirrored((value) => !value)}
+        fullscreen={fullscreen}
+        onFullscreen={toggleFullscreen}
+        remaining={remaining}
+      />
+      <SectionNav sections={script.sections} onJump={jumpTo} />
       <div className="h-1 w-full bg-white/10" aria-hidden="true">
         <div ref={barRef} className="h-full w-full origin-left scale-x-0 bg-indigo-400" />
       </div>
@@ -316,58 +240,4 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
       </div>
     </div>
   );
-}
-
-/** The script's text, rendered once per script (the frame loop never re-renders it). */
-const ScriptBlocks = memo(function ScriptBlocks({ blocks }: { blocks: Block[] }) {
-  return blocks.map((block, index) =>
-    block.kind === 'heading' ? (
-      <h2
-        key={index}
-        data-section={block.section}
-        className="mt-[1em] mb-[0.25em] text-[0.7em] font-bold tracking-wide text-indigo-300 uppercase first:mt-0"
-      >
-        {block.text}
-      </h2>
-    ) : (
-      <p key={index} className="mb-[0.75em] font-medium">
-        {block.segments.map((segment, i) =>
-          segment.cue ? (
-            <span key={i} className="text-[0.6em] text-slate-400 italic" data-cue="">
-              {segment.text}
-            </span>
-          ) : (
-            <span key={i}>{segment.text}</span>
-          ),
-        )}
-      </p>
-    ),
-  );
-});
-
-/** Keeps the screen on while the script plays, where the browser has the Wake Lock API. */
-function useWakeLock(active: boolean) {
-  useEffect(() => {
-    if (!active || !('wakeLock' in navigator)) return;
-    let lock: WakeLockSentinel | null = null;
-    let released = false;
-    const acquire = () => {
-      if (document.visibilityState !== 'visible') return;
-      navigator.wakeLock
-        .request('screen')
-        .then((sentinel) => {
-          if (released) void sentinel.release();
-          else lock = sentinel;
-        })
-        .catch(() => undefined);
-    };
-    acquire();
-    // The browser lets go of the lock when the page is hidden; take it again on return.
-    document.addEventListener('visibilitychange', acquire);
-    return () => {
-      released = true;
-      document.removeEventListener('visibilitychange', acquire);
-      void lock?.release();
-    };
-  }, [active]);
 }

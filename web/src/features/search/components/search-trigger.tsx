@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { forwardRef } from 'react';
 import { shortcutLabel } from '../use-palette-shortcuts';
-import { Kbd } from './command-palette';
+import { Kbd } from './palette-keys';
 
 /**
  * The top bar's search field: a button that looks like one and opens the palette. A magnifier

@@ -10,7 +10,7 @@ import { FormMessage } from '../../../components/form-message';
 import { LoadMore } from '../../../components/load-more';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { FilterSelect, LibraryFilterSelects } from '../../../components/library-filters';
+import { FilterSelect, LibraryFilterBar } from '../../../components/library-filters';
 import { inputClasses } from '../../../components/text-field';
 import { collectionsPageQueryOptions } from '../../../lib/api/collections';
 import { downloadFile } from '../../../lib/api/files';
@@ -93,10 +93,14 @@ export function SearchPage() {
           setParam('q', text);
         }}
       />
-      <div
-        role="group"
-        aria-label="Filter results"
-        className="mb-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+      <LibraryFilterBar
+        label="Filter results"
+        filtered={filtered}
+        onClear={clearFilters}
+        filters={filters}
+        collections={collections.data?.results}
+        tags={tags.data}
+        onChange={setParam}
       >
         <FilterSelect
           label="Type"
@@ -110,18 +114,7 @@ export function SearchPage() {
             </option>
           ))}
         </FilterSelect>
-        <LibraryFilterSelects
-          filters={filters}
-          collections={collections.data?.results}
-          tags={tags.data}
-          onChange={setParam}
-        />
-        {filtered && (
-          <Button variant="secondary" onClick={clearFilters} className="col-span-2 sm:col-span-1">
-            Clear filters
-          </Button>
-        )}
-      </div>
+      </LibraryFilterBar>
 
       <FormMessage tone="error" className="mb-4">
         {failure}
@@ -163,14 +156,7 @@ export function SearchPage() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            shown={items.length}
-            total={Math.max(total, items.length)}
-            hasMore={results.hasNextPage}
-            loading={results.isFetchingNextPage}
-            error={results.isFetchNextPageError}
-            onLoadMore={() => void results.fetchNextPage()}
-          />
+          <LoadMore shown={items.length} total={total} pages={results} />
         </>
       )}
     </section>

@@ -163,13 +163,7 @@ export function TrashPage() {
               );
             })}
           </ul>
-          <LoadMore
-            shown={items.length}
-            total={total}
-            hasMore={trash.hasNextPage}
-            loading={trash.isFetchingNextPage}
-            onLoadMore={() => void trash.fetchNextPage()}
-          />
+          <LoadMore shown={items.length} total={total} pages={trash} />
         </>
       )}
       <ConfirmDialog
