@@ -3,6 +3,7 @@ import pino from 'pino';
 import { DEFAULT_AUTH_LIMITS } from '../../src/auth/rate-limit';
 import type { CollabNotices } from '../../src/collab/collab-bus';
 import { DocumentsService } from '../../src/collab/documents.service';
+import { AppError } from '../../src/http/errors';
 import { CollectionsService } from '../../src/library/collections/collections.service';
 import { ContentsService } from '../../src/library/content/contents.service';
 import { NotesService } from '../../src/library/content/notes.service';
@@ -63,3 +64,11 @@ export const asCaller = (person: { id: number }): PolicyCaller => ({
   userId: person.id,
   sessionFamilyId: undefined,
 });
+
+/** The HTTP status a service call's outcome would answer: 200, the AppError's status, or 500. */
+export const statusOf = (outcome: PromiseSettledResult<unknown>): number =>
+  outcome.status === 'fulfilled'
+    ? 200
+    : outcome.reason instanceof AppError
+      ? outcome.reason.statusCode
+      : 500;

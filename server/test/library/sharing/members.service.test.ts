@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection } from '@cw/contract';
-import { AppError } from '../../../src/http/errors';
 import { createTestApp, type TestContext } from '../../helpers';
 import { signedInCaller, type Caller } from '../../library-helpers';
 import { invite, share } from '../../sharing-helpers';
-import { asCaller, libraryServices } from '../services';
+import { asCaller, libraryServices, statusOf } from '../services';
 
 /**
  * The sharing service against the real database, without HTTP (docs/api.md, "Sharing"): calls
@@ -13,13 +12,6 @@ import { asCaller, libraryServices } from '../services';
 let ctx: TestContext;
 let owner: Caller;
 let services: ReturnType<typeof libraryServices>;
-
-const statusOf = (outcome: PromiseSettledResult<unknown>): number =>
-  outcome.status === 'fulfilled'
-    ? 200
-    : outcome.reason instanceof AppError
-      ? outcome.reason.statusCode
-      : 500;
 
 async function newCollection(name: string): Promise<number> {
   const res = await owner.post('/api/collections/list/', { name });

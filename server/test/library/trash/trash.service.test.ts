@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, FileObject } from '@cw/contract';
-import { AppError } from '../../../src/http/errors';
 import { createTestApp, type TestContext } from '../../helpers';
 import { signedInCaller, type Caller } from '../../library-helpers';
 import { share } from '../../sharing-helpers';
-import { asCaller, libraryServices } from '../services';
+import { asCaller, libraryServices, statusOf } from '../services';
 
 /**
  * The trash service against the real database, without HTTP (docs/api.md, "Trash"): calls that
@@ -26,13 +25,6 @@ async function trashedItem(title: string, collections: number[] = []): Promise<n
   expect((await owner.delete(`/api/collections/contents-list/${id}/`)).statusCode).toBe(204);
   return id;
 }
-
-const statusOf = (outcome: PromiseSettledResult<unknown>): number =>
-  outcome.status === 'fulfilled'
-    ? 200
-    : outcome.reason instanceof AppError
-      ? outcome.reason.statusCode
-      : 500;
 
 beforeAll(async () => {
   ctx = await createTestApp();
