@@ -14,7 +14,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { CurrentUserContext } from '../lib/current-user';
 import { makeUser } from './factories';
-import { fakeFetch, renderPage } from './render';
+import { fakeFetch, json, renderPage } from './render';
 
 /** Small factories for the library screens' tests. */
 export const testUser: User = makeUser();
@@ -129,6 +129,14 @@ export function page<T>(results: T[], options: { count?: number; next?: string |
     results,
   };
   return answer;
+}
+
+/** A fake route answering 200 with one page of `results` (see `page`). */
+export function pageAnswer<T>(
+  results: T[],
+  options: { count?: number; next?: string | null } = {},
+) {
+  return () => json(200, page(results, options));
 }
 
 /** Someone who can see a collection (or is invited to): the owner by default. */

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeCollection, makeContent, page, WithUser } from '../../../test/library-fixtures';
+import {
+  makeCollection,
+  makeContent,
+  page,
+  WithUser,
+  pageAnswer,
+} from '../../../test/library-fixtures';
 import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
 import { BoardPage } from './board-page';
 
@@ -21,9 +27,8 @@ function renderBoard(items: ReturnType<typeof makeContent>[], route = '/board') 
         }),
       );
     },
-    'GET /api/collections/list/': () =>
-      json(200, page([makeCollection({ id: 3, name: 'Season 2' })])),
-    'GET /api/collections/tags/': () => json(200, page([])),
+    'GET /api/collections/list/': pageAnswer([makeCollection({ id: 3, name: 'Season 2' })]),
+    'GET /api/collections/tags/': pageAnswer([]),
   });
   vi.stubGlobal('fetch', fetch.fn);
   renderPage(
