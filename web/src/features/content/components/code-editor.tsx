@@ -122,6 +122,8 @@ export interface CodeEditorProps {
   onTextChange?: () => void;
   /** The caret or selection moved: the position of its head. */
   onCaret?: (view: EditorView) => void;
+  /** The editor's view once made (and null when it goes), for jumps from outside (the outline). */
+  onView?: (view: EditorView | null) => void;
 }
 
 /**
@@ -144,6 +146,7 @@ export function CodeEditor({
   className,
   onTextChange,
   onCaret,
+  onView,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -153,9 +156,9 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
-  const callbacks = useRef({ onTextChange, onCaret });
+  const callbacks = useRef({ onTextChange, onCaret, onView });
   useEffect(() => {
-    callbacks.current = { onTextChange, onCaret };
+    callbacks.current = { onTextChange, onCaret, onView };
   });
 
   const readOnlyExtension = (value: boolean) => [
@@ -203,7 +206,9 @@ export function CodeEditor({
     });
     view.current = created;
     bound.current = text;
+    callbacks.current.onView?.(created);
     return () => {
+      callbacks.current.onView?.(null);
       created.destroy();
       view.current = null;
     };
