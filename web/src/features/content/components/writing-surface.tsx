@@ -5,6 +5,7 @@ import { clsx } from 'clsx';
 import { ListTree, Maximize2, Minimize2, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MarkdownPreview } from '../../../components/markdown-preview';
+import { findTaskMark } from '../../../lib/task-lists';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
 import type * as Y from 'yjs';
 import type { CollabSession } from '../collab/collab-session';
@@ -233,6 +234,23 @@ export function WritingSurface({
     [mode],
   );
 
+  // A task ticked in the preview: that one box of the shared document changes (decision 216),
+  // as a keystroke would, so co-editors see it at once and their own words stay.
+  const sharedText = session.text;
+  const toggleTask = useCallback(
+    (line: number, checked: boolean, shown: string) => {
+      const current = sharedText.toString();
+      const at = findTaskMark(current, shown, line);
+      const mark = checked ? 'x' : ' ';
+      if (at < 0 || current[at] === mark) return;
+      sharedText.doc?.transact(() => {
+        sharedText.delete(at, 1);
+        sharedText.insert(at, mark);
+      });
+    },
+    [sharedText],
+  );
+
   const toggleOutline = () => {
     setOutlineOpen((open) => {
       storeFlag(OUTLINE_KEY, !open);
@@ -401,7 +419,7 @@ export function WritingSurface({
               >
                 {title.trim() || 'Untitled'}
               </h3>
-              <MarkdownPreview text={value} />
+              <MarkdownPreview text={value} onToggleTask={readOnly ? undefined : toggleTask} />
             </section>
           )}
         </div>
