@@ -65,8 +65,11 @@ const HEADING_LINE = /^ {0,3}#{1,6}\s/gm;
  */
 function followCaret(view: EditorView, preview: HTMLElement) {
   const text = view.state.doc.toString();
-  const before = text.slice(0, view.state.selection.main.head);
-  const headingsBefore = before.match(HEADING_LINE)?.length ?? 0;
+  const head = view.state.selection.main.head;
+  const before = text.slice(0, head);
+  // The caret's own line counts: on a heading (an outline jump puts it at its start), that one.
+  const headingsBefore =
+    text.slice(0, view.state.doc.lineAt(head).to).match(HEADING_LINE)?.length ?? 0;
   const headings = preview.querySelectorAll<HTMLElement>(
     '[data-testid="markdown-preview"] :is(h1, h2, h3, h4, h5, h6)',
   );
@@ -329,7 +332,7 @@ export function WritingSurface({
             {!focusMode && details && (
               <button
                 type="button"
-                className={clsx(barButton, 'hidden xl:inline-flex')}
+                className={clsx(barButton, 'max-xl:hidden')}
                 aria-expanded={details.open}
                 aria-controls="content-details"
                 onClick={details.toggle}
@@ -366,11 +369,11 @@ export function WritingSurface({
         </div>
         <div
           className={clsx(
-            'grid min-h-0 flex-1 gap-3',
+            'grid min-h-0 flex-1 grid-cols-1 gap-3',
             showOutline
               ? showPreview && showEditor
-                ? 'grid-rows-[minmax(0,8rem)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-1'
-                : 'grid-rows-[minmax(0,8rem)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-1'
+                ? 'grid-rows-[minmax(0,6rem)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-1'
+                : 'grid-rows-[minmax(0,6rem)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-1'
               : showPreview && showEditor
                 ? 'grid-rows-2 lg:grid-cols-2 lg:grid-rows-1'
                 : 'grid-rows-1',
@@ -397,6 +400,7 @@ export function WritingSurface({
             error={error}
             onCaret={follow}
             onView={onView}
+            bare={focusMode}
             className={clsx(!showEditor && 'hidden')}
           />
           {showPreview && (
