@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { memo, useMemo, type ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import {
   markdownRemarkPlugins,
   emphasisTooCostly,
@@ -8,10 +8,12 @@ import {
   rehypeSafeMarkdown,
   safeUrl,
 } from '@cw/contract/markdown';
+import { rehypeTaskLines } from '@cw/contract/markdown-tasks';
 
-import { rehypeTaskLines } from './markdown-tasks';
-
-const rehypePlugins = [rehypeSafeMarkdown, rehypeTaskLines];
+const rehypePlugins: Options['rehypePlugins'] = [
+  rehypeSafeMarkdown,
+  [rehypeTaskLines, { lines: true }],
+];
 
 /** Ticks a task of the text: its item's source line (1-based) and the state it asks for. */
 export type TaskToggle = (line: number, checked: boolean) => void;

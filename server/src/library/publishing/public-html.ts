@@ -4,6 +4,7 @@ import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { rehypeTaskLines } from '@cw/contract/markdown-tasks';
 import { scriptSpeakingSeconds } from '@cw/contract/script';
 import { DEFAULT_WORDS_PER_MINUTE, formatSpeakingTime } from '@cw/contract/words';
 import {
@@ -26,6 +27,7 @@ const markdown = unified()
   // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeSafeMarkdown)
+  .use(rehypeTaskLines)
   .use(rehypeStringify);
 
 const parser = unified().use(remarkParse).use(markdownRemarkPlugins);
@@ -321,6 +323,7 @@ export const RENDERING = createHash('sha256')
       emphasisTooCostly,
       rehypeSafeMarkdown,
       ...markdownRemarkPlugins,
+      rehypeTaskLines,
       scriptSpeakingSeconds,
       formatSpeakingTime,
       MARKDOWN_RENDER_CHARS,

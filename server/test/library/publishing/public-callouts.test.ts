@@ -80,9 +80,14 @@ describe('callouts and task lists on public pages (decision 216)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('class="callout callout-tip" role="note" aria-label="Tip"');
     expect(page.body).toContain('.prose .callout-warning{');
-    // Task boxes are shown, never editable, on a public page.
-    expect(page.body).toMatch(/<li class="task-list-item"><input type="checkbox" disabled>/);
-    expect(page.body).toMatch(/<input type="checkbox" checked disabled>/);
+    // Task boxes are shown, named by their task, never editable, on a public page.
+    expect(page.body).toContain(
+      '<li class="task-list-item"><input type="checkbox" disabled aria-label="record the intro"> record the intro</li>',
+    );
+    expect(page.body).toContain(
+      '<input type="checkbox" checked disabled aria-label="write the script">',
+    );
+    expect(page.body).not.toContain('data-line');
     // 25 words read aloud (headings, callout marks and task boxes are not) at 150 a minute.
     expect(page.body).toContain('<span class="spoken">10 s speaking time</span>');
   });

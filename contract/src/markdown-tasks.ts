@@ -1,21 +1,25 @@
 import type { Element, ElementContent, Root } from 'hast';
 
 /**
- * rehype plugin of the web renderer: each task list box (`- [ ]`, `- [x]`, GFM) gets its item's
- * text as its accessible name and the source line of its item as `data-line`, so a reader who
- * may change the text can tick it (MarkdownRenderer's `onToggleTask`; docs/decisions/216).
+ * rehype plugin: each task list box (`- [ ]`, `- [x]`, GFM) gets its item's text as its
+ * accessible name, on public pages and in the web app alike; with `{ lines: true }` (the web
+ * renderer) also the source line of its item as `data-line`, so a reader who may change the
+ * text can tick it (MarkdownRenderer's `onToggleTask`; docs/decisions/216).
+ *
+ * Loaded at run time by the markdown chunk of the web app (`@cw/contract/markdown-tasks`).
  */
-export function rehypeTaskLines() {
+export function rehypeTaskLines(options: { lines?: boolean } = {}) {
+  const lines = options.lines ?? false;
   return (tree: Root) => {
-    walk(tree.children);
+    walk(tree.children, lines);
   };
 }
 
-function walk(children: (Root['children'][number] | ElementContent)[]): void {
+function walk(children: (Root['children'][number] | ElementContent)[], lines: boolean): void {
   for (const node of children) {
     if (node.type !== 'element') continue;
-    if (node.tagName === 'li' && classes(node).includes('task-list-item')) mark(node);
-    walk(node.children);
+    if (node.tagName === 'li' && classes(node).includes('task-list-item')) mark(node, lines);
+    walk(node.children, lines);
   }
 }
 
@@ -24,11 +28,11 @@ function classes(node: Element): string[] {
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
 }
 
-function mark(item: Element) {
+function mark(item: Element, lines: boolean) {
   const box = firstCheckbox(item.children);
   const line = item.position?.start.line;
   if (!box) return;
-  if (line !== undefined) box.properties.dataLine = line;
+  if (lines && line !== undefined) box.properties.dataLine = line;
   const name = textOf(item.children).replace(/\s+/g, ' ').trim();
   if (name) box.properties.ariaLabel = name;
 }
