@@ -28,9 +28,14 @@ test.describe('the writing room', () => {
     checkScreen,
   }, testInfo) => {
     const api = await libraryApiAs(request, user);
+    const collection = await api.call<Created>('POST', pathOf('collections.create'), {
+      name: 'Workshop',
+    });
     const item = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Desk build',
       content: SCRIPT,
+      collections: [collection.id],
+      is_public: true,
     });
     await logIn(page, user);
     await page.goto(`/content/${item.id}/edit`);
@@ -156,6 +161,26 @@ test.describe('the writing room', () => {
       }).toPass();
       await page.reload();
       await expect(page.getByRole('checkbox', { name: 'record the intro' })).toBeChecked();
+    });
+
+    await test.step('the public page shows the callouts, read-only tasks and the speaking time', async () => {
+      const { public_id: publicId } = await api.call<{ public_id: string }>(
+        'POST',
+        pathOf('collections.publish', { id: collection.id }),
+      );
+      await page.goto(pathOf('public.item', { public_id: publicId, content_id: item.id }));
+      await expect(page.getByRole('note', { name: 'Tip' })).toContainText('Say it slowly');
+      await expect(page.getByRole('note', { name: 'Warning' })).toContainText(
+        'Never reach over the blade.',
+      );
+      await expect(page.getByRole('checkbox', { name: 'record the intro' })).toBeDisabled();
+      await expect(page.getByRole('checkbox', { name: 'record the intro' })).toBeChecked();
+      await expect(page.getByText(/speaking time$/)).toBeVisible();
+      await checkScreen('public-item-callouts');
+      await shot('public-item-callouts-1280');
+      await page.setViewportSize({ width: 375, height: 740 });
+      await shot('public-item-callouts-375');
+      await page.setViewportSize({ width: 1280, height: 800 });
     });
 
     await test.step('the teleprompter counts down the editor’s speaking time', async () => {
