@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWords } from '@cw/contract';
 import { emphasisTooCostly, nestedTooDeep } from '@cw/contract/markdown';
+import { spokenWords } from '@cw/contract/script';
 import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embeds';
 import { planImport } from '../src/library/import-export/import-plan';
 import { inlineTags, notionTags, splitFrontMatter } from '../src/library/import-export/import-text';
@@ -167,6 +168,16 @@ describe('the markdown rules run in linear time on 1 MB of their worst input', (
   ])('the emphasis check of %s: linear, and the text stays markdown', (_what, unit) => {
     expectLinear(emphasisTooCostly, unit);
     expect(emphasisTooCostly(repeated(unit, MB))).toBe(false);
+  });
+  it.each([
+    ['`[` repeated', '['],
+    ['`[a](` repeated', '[a]('],
+    ['`# ` and ` #` (a heading’s closing run)', '# ' + ' #'.repeat(20) + 'x\n'],
+    ['`> ` repeated', '> '],
+    ['`*a_` repeated', '*a_'],
+    ['`- - -` and spaces', '- - -   '],
+  ])('the speaking time of a public item (decision 215) of %s', (_what, unit) => {
+    expectLinear(spokenWords, unit);
   });
   it('an excerpt', () => {
     expectLinear((text) => excerpt(text), '*a_');

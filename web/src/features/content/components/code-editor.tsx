@@ -122,6 +122,10 @@ export interface CodeEditorProps {
   onTextChange?: () => void;
   /** The caret or selection moved: the position of its head. */
   onCaret?: (view: EditorView) => void;
+  /** The editor's view once made (and null when it goes), for jumps from outside (the outline). */
+  onView?: (view: EditorView | null) => void;
+  /** The text alone (focus mode): no visible label or toolbar; the keys still format. */
+  bare?: boolean;
 }
 
 /**
@@ -144,6 +148,8 @@ export function CodeEditor({
   className,
   onTextChange,
   onCaret,
+  onView,
+  bare = false,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -153,9 +159,9 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
-  const callbacks = useRef({ onTextChange, onCaret });
+  const callbacks = useRef({ onTextChange, onCaret, onView });
   useEffect(() => {
-    callbacks.current = { onTextChange, onCaret };
+    callbacks.current = { onTextChange, onCaret, onView };
   });
 
   const readOnlyExtension = (value: boolean) => [
@@ -203,7 +209,9 @@ export function CodeEditor({
     });
     view.current = created;
     bound.current = text;
+    callbacks.current.onView?.(created);
     return () => {
+      callbacks.current.onView?.(null);
       created.destroy();
       view.current = null;
     };
@@ -256,24 +264,26 @@ export function CodeEditor({
 
   return (
     <div className={clsx('flex min-h-0 flex-col', className)}>
-      <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
-        {/* The editor is named by aria-label; this is the visible name, and clicks focus it. */}
-        <span
-          className="block text-sm font-medium text-slate-700"
-          aria-hidden="true"
-          onClick={() => view.current?.focus()}
-        >
-          {label}
-        </span>
-        {aside}
-      </div>
+      {!bare && (
+        <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
+          {/* The editor is named by aria-label; this is the visible name, and clicks focus it. */}
+          <span
+            className="block text-sm font-medium text-slate-700"
+            aria-hidden="true"
+            onClick={() => view.current?.focus()}
+          >
+            {label}
+          </span>
+          {aside}
+        </div>
+      )}
       <div
         className={clsx(
           'flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-300 ring-inset focus-within:ring-2 focus-within:ring-indigo-600',
           error && 'ring-red-400',
         )}
       >
-        {!readOnly && <FormatToolbar onFormat={run} />}
+        {!readOnly && !bare && <FormatToolbar onFormat={run} />}
         <div ref={host} className="min-h-0 flex-1" data-testid="code-editor" />
       </div>
       {error && (

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
@@ -22,6 +23,35 @@ import { WhoIsHere } from './who-is-here';
 import { WritingSurface } from './writing-surface';
 
 export { REDIRECT_DELAY_MS, TITLE_MAX, type FieldValues } from './content-fields';
+
+/** Whether the details (collections, tags, attachments) sit beside the text, per device. */
+const DETAILS_KEY = 'cw.writing-details';
+
+function readDetailsOpen(): boolean {
+  try {
+    return window.localStorage.getItem(DETAILS_KEY) === 'beside';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The details panel beside the text on wide screens, or folded below it (the default: the text
+ * takes the width; docs/decisions/215). Remembered on this device.
+ */
+function useDetailsBeside() {
+  const [open, setOpen] = useState(readDetailsOpen);
+  const toggle = () =>
+    setOpen((current) => {
+      try {
+        window.localStorage.setItem(DETAILS_KEY, current ? 'below' : 'beside');
+      } catch {
+        // A preference only.
+      }
+      return !current;
+    });
+  return { open, toggle };
+}
 
 /**
  * The one writing page's form (docs/decisions/199): Title (required, ≤ 120, with a counter),
@@ -72,6 +102,7 @@ export function ContentForm({
   const frozen = readOnly || lost;
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
+  const details = useDetailsBeside();
 
   const values = useMemo<FieldValues>(
     () => ({
@@ -159,7 +190,10 @@ export function ContentForm({
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+      className={clsx(
+        'grid grid-cols-1 gap-6',
+        details.open && 'xl:grid-cols-[minmax(0,1fr)_20rem]',
+      )}
     >
       <div className="min-w-0 space-y-4">
         {lost && <LostAccessNotice />}
@@ -188,6 +222,7 @@ export function ContentForm({
             error={hasText ? undefined : errors.content}
             readOnly={frozen || done}
             presence={<WhoIsHere awareness={session.awareness} me={user} />}
+            details={details}
             status={
               lost ? null : (
                 <FormSaveStatus
@@ -207,7 +242,10 @@ export function ContentForm({
       <div
         id="content-details"
         tabIndex={-1}
-        className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
+        className={clsx(
+          'min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none',
+          details.open && 'xl:sticky xl:top-24',
+        )}
       >
         {fixedLinks || frozen ? (
           <FixedLinks {...(fixedLinks ?? linksOf(item))} />

@@ -28,6 +28,7 @@ import { AttachmentList } from '../components/attachment-list';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
 import { PublicSwitch } from '../components/public-switch';
+import { useTaskTicking } from '../components/use-task-ticking';
 import { FormMessage } from '../../../components/form-message';
 
 /** The History dialog brings the diff library with it, so it loads when first opened. */
@@ -52,6 +53,7 @@ export function ContentDetailPage() {
   const restoredTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(restoredTimer.current), []);
   useDetailAccessWatch(item, contentKeys.all, contentId, pathOf('contents.get', { id: contentId }));
+  const tasks = useTaskTicking(item.data);
 
   if (Number.isInteger(contentId) && contentId > 0 && item.isPending) {
     return <PageSpinner label="Loading..." />;
@@ -140,7 +142,16 @@ export function ContentDetailPage() {
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <Markdown className="text-base">{content.content}</Markdown>
+          <div aria-live="polite">
+            {tasks.message && (
+              <FormMessage tone="error" className="mb-4">
+                {tasks.message}
+              </FormMessage>
+            )}
+          </div>
+          <Markdown className="text-base" onToggleTask={tasks.onToggleTask}>
+            {content.content}
+          </Markdown>
         </div>
         <aside className="space-y-4" aria-label="Details">
           <DetailPanel title="Collections">

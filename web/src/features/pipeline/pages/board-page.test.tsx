@@ -49,6 +49,8 @@ describe('BoardPage', () => {
         status: i < 3 ? 'scripting' : 'idea',
         position: i < 3 ? 3 - i : i,
         word_count: 300,
+        // 300 words read aloud, under a heading that is not (decision 215).
+        content: `# Take one\n${'word '.repeat(300)}`,
         publish_on: i === 0 ? '2026-12-24' : null,
         collections_named_list: i === 0 ? [{ id: 3, name: 'Season 2' }] : [],
       }),
