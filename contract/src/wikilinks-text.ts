@@ -63,3 +63,18 @@ export function linkTargetsOf(text: string): string[] {
   }
   return [...targets];
 }
+
+/**
+ * `text` with each `[[…]]` as what it shows: the shown text, else the written title (the
+ * teleprompter reads links as words; decision 211).
+ */
+export function wikilinksAsText(text: string): string {
+  if (!text.includes('[[')) return text;
+  let out = '';
+  let last = 0;
+  for (const link of wikilinksIn(text)) {
+    out += text.slice(last, link.start) + (link.shown ?? link.target.trim());
+    last = link.end;
+  }
+  return out + text.slice(last);
+}

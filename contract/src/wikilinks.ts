@@ -7,6 +7,7 @@ export {
   LINKS_PER_ITEM,
   linkTargetsOf,
   normaliseLinkText,
+  wikilinksAsText,
   wikilinksIn,
   type WrittenLink,
 } from './wikilinks-text';

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useDeferredValue, useEffect, useState } from 'react';
+import type { WikilinkOptions } from '@cw/contract/markdown';
 import { Markdown } from './markdown';
 
 /** Above this length a render of the preview costs tens of milliseconds. */
@@ -16,10 +17,13 @@ export function MarkdownPreview({
   text,
   emptyText = 'Nothing to preview yet.',
   className,
+  wikilinks,
 }: {
   text: string;
   emptyText?: string;
   className?: string;
+  /** Where `[[…]]` links lead (decision 211). */
+  wikilinks?: WikilinkOptions;
 }) {
   const [settled, setSettled] = useState(text);
   const long = text.length > LONG_TEXT;
@@ -39,7 +43,7 @@ export function MarkdownPreview({
       {deferred.trim() === '' ? (
         <p className="text-sm text-slate-500 italic">{emptyText}</p>
       ) : (
-        <Markdown>{deferred}</Markdown>
+        <Markdown wikilinks={wikilinks}>{deferred}</Markdown>
       )}
     </div>
   );

@@ -7,7 +7,9 @@ import {
   nestedTooDeep,
   rehypeSafeMarkdown,
   safeUrl,
+  type WikilinkOptions,
 } from '@cw/contract/markdown';
+import { wikilinkComponents, wikilinkPlugins } from './markdown-wikilinks';
 
 const rehypePlugins = [rehypeSafeMarkdown];
 
@@ -28,9 +30,12 @@ export const markdownClasses =
 export const MarkdownRenderer = memo(function MarkdownRenderer({
   children,
   className,
+  wikilinks,
 }: {
   children: string;
   className?: string;
+  /** Where `[[…]]` links lead (decision 211); without it they are plain text. */
+  wikilinks?: WikilinkOptions;
 }) {
   const tooCostly = nestedTooDeep(children)
     ? 'nested too deep'
@@ -50,9 +55,10 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   return (
     <div className={clsx(markdownClasses, className)}>
       <ReactMarkdown
-        remarkPlugins={markdownRemarkPlugins}
+        remarkPlugins={wikilinkPlugins(markdownRemarkPlugins, wikilinks)}
         rehypePlugins={rehypePlugins}
         urlTransform={safeUrl}
+        components={wikilinkComponents}
       >
         {children}
       </ReactMarkdown>

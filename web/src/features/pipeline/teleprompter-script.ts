@@ -1,4 +1,5 @@
 import { countWords } from '@cw/contract/words';
+import { wikilinksAsText } from '@cw/contract/wikilinks';
 
 /**
  * A script as the teleprompter shows it (docs/product.md, Teleprompter): headings are sections,
@@ -33,7 +34,8 @@ const CUE = /\[([^\]\n]+)\]/g;
 
 /** Inline markdown left out: emphasis, code ticks, strike, leading list or quote markers. */
 export function plainText(line: string): string {
-  return line
+  // `[[Title|shown]]` links are read as their words (decision 211), before `[cues]` are found.
+  return wikilinksAsText(line)
     .replace(LINK, '$1')
     .replace(/^\s{0,3}(?:>\s?)+/, '')
     .replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+/, '')

@@ -19,6 +19,7 @@ import {
 } from '../../../components/markdown-format';
 import { PRESENCE_PALETTE } from '../collab/collab-session';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
+import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
 
 /**
  * The smallest change that turns `before` into `after` (common start and end kept), so a
@@ -122,6 +123,8 @@ export interface CodeEditorProps {
   onTextChange?: () => void;
   /** The caret or selection moved: the position of its head. */
   onCaret?: (view: EditorView) => void;
+  /** Titles for the `[[` list (decision 211); without it, no list. Read once, when made. */
+  findLinkTitles?: FindLinkTitles;
 }
 
 /**
@@ -144,6 +147,7 @@ export function CodeEditor({
   className,
   onTextChange,
   onCaret,
+  findLinkTitles,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -193,6 +197,7 @@ export function CodeEditor({
           highlightSelectionMatches(),
           EditorView.lineWrapping,
           placeholder ? placeholderText(placeholder) : [],
+          findLinkTitles ? wikilinkCompletion(findLinkTitles) : [],
           theme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onTextChange?.();

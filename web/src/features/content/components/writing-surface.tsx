@@ -2,7 +2,9 @@ import { countWords, speakingSeconds } from '@cw/contract/words';
 import type { EditorView } from '@codemirror/view';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { WikilinkOptions } from '@cw/contract/markdown';
 import { MarkdownPreview } from '../../../components/markdown-preview';
+import { findLinkTitles } from '../../../lib/api/links';
 import { formatSpeakingTime } from '../../../lib/format';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
 import type * as Y from 'yjs';
@@ -106,8 +108,11 @@ export function WritingSurface({
   readOnly = false,
   status,
   presence,
+  wikilinks,
 }: {
   session: CollabSession;
+  /** Where the preview's `[[…]]` links lead (decision 211). */
+  wikilinks?: WikilinkOptions;
   title: string;
   error?: string;
   readOnly?: boolean;
@@ -189,6 +194,7 @@ export function WritingSurface({
           placeholder="Write your script or note in markdown…"
           error={error}
           onCaret={follow}
+          findLinkTitles={findLinkTitles}
           aside={modeControl}
           className={clsx(mode === 'preview' && 'hidden')}
         />
@@ -215,7 +221,7 @@ export function WritingSurface({
             >
               {title.trim() || 'Untitled'}
             </h3>
-            <MarkdownPreview text={value} />
+            <MarkdownPreview text={value} wikilinks={wikilinks} />
           </section>
         )}
       </div>
