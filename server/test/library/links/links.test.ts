@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backlink, Collection, ContentItem, ItemLinks, Paginated } from '@cw/contract';
 import { createTestApp, type TestContext } from '../../helpers';
-import { signedInCaller, type Caller } from '../../library-helpers';
+import { signedInCaller, uploadImport, type Caller } from '../../library-helpers';
+import { zipOf } from '../../import-fixtures';
 import { share } from '../../sharing-helpers';
 import { collabUrl, listen, openDocument, type Client } from '../../collab-support';
 
@@ -157,6 +158,42 @@ describe('links derived from the text', () => {
     expect((await bob.get(`${item(source.id)}links/`)).statusCode).toBe(404);
     expect((await bob.get(`${item(source.id)}backlinks/`)).statusCode).toBe(404);
     expect((await alice.get(`${item(source.id)}backlinks/?page=0`)).statusCode).toBe(400);
+  });
+});
+
+describe('links of an import', () => {
+  it('links imported notes to each other, and fills links that waited for their titles', async () => {
+    const carol = await signedInCaller(ctx);
+    const waiting = await create(carol, 'Before the import', 'Read [[Alpha note]] first.');
+    const started = await uploadImport(
+      ctx,
+      carol,
+      await zipOf({
+        'Vault/Alpha note.md': 'Alpha links to [[Beta note|beta]].',
+        'Vault/Beta note.md': 'Beta links back to [[alpha note]].',
+      }),
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    await ctx.jobs.runDue();
+    const mine = await carol.get(`${CONTENTS}?page_size=50`);
+    const byTitle = new Map(
+      mine.json<Paginated<ContentItem>>().results.map((row) => [row.title, row.id]),
+    );
+    const alpha = byTitle.get('Alpha note')!;
+    const beta = byTitle.get('Beta note')!;
+    expect(alpha && beta).toBeTruthy();
+    expect(await linksOf(carol, alpha)).toEqual([
+      { text: 'beta note', target: { id: beta, title: 'Beta note' } },
+    ]);
+    expect(await linksOf(carol, beta)).toEqual([
+      { text: 'alpha note', target: { id: alpha, title: 'Alpha note' } },
+    ]);
+    expect(await linksOf(carol, waiting.id)).toEqual([
+      { text: 'alpha note', target: { id: alpha, title: 'Alpha note' } },
+    ]);
+    expect(
+      (await backlinksOf(carol, alpha)).results.map((row) => row.id).sort((a, b) => a - b),
+    ).toEqual([waiting.id, beta].sort((a, b) => a - b));
   });
 });
 
