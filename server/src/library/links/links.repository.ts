@@ -1,10 +1,17 @@
-import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { linkTargetsOf, normaliseLinkText } from '@cw/contract';
 import { contentLinks, contents } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { pageWithCount } from '../../db/page';
 import type { Caller } from '../../policy/caller';
 import { scopeOf } from '../../policy/library.policy';
+
+/**
+ * The link's source item (a `contents` row) meets `where`: one correlated look-up by the
+ * source's key per missing link, never a list of every item the reader may read.
+ */
+const sourceWhere = (where: SQL | undefined): SQL =>
+  sql`exists (select 1 from ${contents} where ${contents.id} = "content_links"."source_id" and ${where})`;
 
 /** Imported items are derived this many at a time. */
 const IMPORT_SLICE = 500;
@@ -103,10 +110,6 @@ export class LinksRepository {
   ): Promise<void> {
     const text = normaliseLinkText(item.title);
     if (text === '') return;
-    const sources = this.db
-      .select({ id: contents.id })
-      .from(contents)
-      .where(or(eq(contents.userId, item.userId), scopeOf(caller, 'contents', 'read')));
     await this.db
       .update(contentLinks)
       .set({ targetId: item.id })
@@ -114,7 +117,7 @@ export class LinksRepository {
         and(
           isNull(contentLinks.targetId),
           eq(contentLinks.targetText, text),
-          inArray(contentLinks.sourceId, sources),
+          sourceWhere(or(eq(contents.userId, item.userId), scopeOf(caller, 'contents', 'read'))),
         ),
       );
   }
@@ -132,12 +135,8 @@ export class LinksRepository {
         .from(contents)
         .where(and(inArray(contents.id, slice), sql`strpos(${contents.content}, '[[') > 0`));
       for (const row of texts) await this.derive(caller, row.id, row.content);
-      const sources = this.db
-        .select({ id: contents.id })
-        .from(contents)
-        .where(scopeOf(caller, 'contents', 'read'));
       await this.db.execute(
-        sql`update ${contentLinks} set target_id = named.id from (select id, lower(title) as text from ${contents} where ${inArray(contents.id, slice)}) named where ${contentLinks.targetId} is null and ${contentLinks.targetText} = named.text and ${inArray(contentLinks.sourceId, sources)}`,
+        sql`update ${contentLinks} set target_id = named.id from (select id, lower(title) as text from ${contents} where ${inArray(contents.id, slice)}) named where ${contentLinks.targetId} is null and ${contentLinks.targetText} = named.text and ${sourceWhere(scopeOf(caller, 'contents', 'read'))}`,
       );
     }
   }
