@@ -20,21 +20,22 @@ test.describe('links between items (decision 211)', () => {
     });
     const source = await api.call<Created>('POST', pathOf('contents.create'), {
       title: 'Episode script',
-      content: 'We open on the desk.',
+      content: 'We open on the desk.\n\nThen the [[Shot list]].',
     });
     await logIn(page, user);
     await page.goto(`/content/${source.id}/edit`);
     const content = page.getByRole('textbox', { name: 'Content', exact: true });
-    await expect(content).toHaveText('We open on the desk.');
+    await expect(content).toContainText('We open on the desk.');
 
     await test.step('typing [[ lists the items by title; picking one writes [[Title]]', async () => {
       await content.click();
-      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('End');
       await page.keyboard.type(' See [[Light');
       const option = page.getByRole('option', { name: 'Lighting plan' });
       await expect(option).toBeVisible();
       await option.click();
-      await expect(content).toHaveText('We open on the desk. See [[Lighting plan]]');
+      await expect(content).toContainText('We open on the desk. See [[Lighting plan]]');
     });
 
     await test.step('the saved text links to the item, with its title', async () => {
@@ -60,6 +61,14 @@ test.describe('links between items (decision 211)', () => {
       await expect(back).toBeVisible();
       await back.click();
       await expect(page).toHaveURL(new RegExp(`/content/${source.id}$`));
+    });
+
+    await test.step('a link to no item opens Create New Content with its title', async () => {
+      await page.getByRole('link', { name: 'Shot list' }).click();
+      await expect(page).toHaveURL(/\/content\/create\?title=Shot%20list$/);
+      await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+        'Shot list',
+      );
     });
   });
 });
