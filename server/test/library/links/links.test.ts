@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backlink, Collection, ContentItem, ItemLinks, Paginated } from '@cw/contract';
+import {
+  LINKS_PER_ITEM,
+  type Backlink,
+  type Collection,
+  type ContentItem,
+  type ItemLinks,
+  type Paginated,
+} from '@cw/contract';
 import { createTestApp, type TestContext } from '../../helpers';
 import { signedInCaller, uploadImport, type Caller } from '../../library-helpers';
 import { zipOf } from '../../import-fixtures';
@@ -158,6 +165,23 @@ describe('links derived from the text', () => {
     expect((await bob.get(`${item(source.id)}links/`)).statusCode).toBe(404);
     expect((await bob.get(`${item(source.id)}backlinks/`)).statusCode).toBe(404);
     expect((await alice.get(`${item(source.id)}backlinks/?page=0`)).statusCode).toBe(400);
+  });
+});
+
+describe('hostile texts', () => {
+  it('keep at most 500 targets, and odd titles are only text', async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => `[[t${i}]]`).join(' ');
+    const source = await create(alice, 'Many links', many);
+    expect(await linksOf(alice, source.id)).toHaveLength(LINKS_PER_ITEM);
+    const odd = await create(alice, "'); drop table content_links; -- ?");
+    const linker = await create(
+      alice,
+      'Odd linker',
+      "[['); drop table content_links; -- ?]] [[%]] [[_]] [[\u202e]]",
+    );
+    const links = await linksOf(alice, linker.id);
+    expect(links.find((link) => link.target !== null)?.target?.id).toBe(odd.id);
+    expect(links.filter((link) => link.target !== null)).toHaveLength(1);
   });
 });
 
