@@ -20,6 +20,7 @@ import { remarkCallouts } from './markdown-callouts';
 import { remarkUnderline } from './markdown-underline';
 
 export { remarkUnderline };
+export * from './markdown-wikilinks';
 
 /** The remark plugins, in order. */
 export const markdownRemarkPlugins = [remarkGfm, remarkUnderline, remarkCallouts];
@@ -74,7 +75,11 @@ function walk(parent: Parent): void {
       }
     }
     if (node.tagName === 'a' && node.properties.href) {
-      node.properties.target = '_blank';
+      // A `[[…]]` link leads to another item of this site: the same tab (decision 211).
+      const className = node.properties.className;
+      const wikilink =
+        Array.isArray(className) && className.some((name) => String(name).startsWith('wikilink'));
+      if (!wikilink) node.properties.target = '_blank';
       node.properties.rel = ['noopener', 'noreferrer', 'nofollow'];
     }
     if (node.tagName === 'img') {

@@ -7,6 +7,7 @@
  *
  * No zod here: the web app loads this module at run time (`@cw/contract/script`).
  */
+import { wikilinksAsText } from './wikilinks-text';
 import { countWords, speakingSeconds } from './words';
 
 /** A run of a paragraph: words to read, or a cue. */
@@ -52,7 +53,8 @@ const CUE = /\[([^[\]\n]+)\]/g;
 
 /** Inline markdown left out: emphasis, code ticks, strike, leading list or quote markers. */
 export function plainText(line: string): string {
-  return line
+  // `[[Title|shown]]` links are read as their words (decision 211), before `[cues]` are found.
+  return wikilinksAsText(line)
     .replace(LINK, '$1')
     .replace(/^[ \t]{0,3}(?:>[ \t]?)+/, '')
     .replace(/^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/, '')

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWords } from '@cw/contract';
+import { countWords, linkTargetsOf } from '@cw/contract';
 import { emphasisTooCostly, nestedTooDeep } from '@cw/contract/markdown';
 import { spokenWords } from '@cw/contract/script';
 import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embeds';
@@ -178,6 +178,16 @@ describe('the markdown rules run in linear time on 1 MB of their worst input', (
     ['`- - -` and spaces', '- - -   '],
   ])('the speaking time of a public item (decision 215) of %s', (_what, unit) => {
     expectLinear(spokenWords, unit);
+  });
+  it.each([
+    ['`[[` repeated', '[['],
+    ['`[[a` repeated', '[[a'],
+    ['`[[a|` repeated', '[[a|'],
+    ['`[[` then a long line', (bytes: number) => `[[${'a'.repeat(bytes - 2)}`],
+    ['`[[a|` then a long line', (bytes: number) => `[[a|${'b'.repeat(bytes - 4)}`],
+  ])('`[[…]]` links of %s', (_what, unit) => {
+    expectLinear(linkTargetsOf, unit);
+    expectLinear((text) => renderItemText(text.slice(0, 20_000)), unit);
   });
   it('an excerpt', () => {
     expectLinear((text) => excerpt(text), '*a_');

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import type { WikilinkOptions } from '@cw/contract/markdown';
 import { Markdown } from './markdown';
 
 /** Above this length a render of the preview costs tens of milliseconds. */
@@ -17,6 +18,7 @@ export function MarkdownPreview({
   emptyText = 'Nothing to preview yet.',
   className,
   onToggleTask,
+  wikilinks,
 }: {
   text: string;
   emptyText?: string;
@@ -26,6 +28,8 @@ export function MarkdownPreview({
    * preview drew (it may lag the document by a pause), and the state asked for.
    */
   onToggleTask?: (line: number, checked: boolean, shown: string) => void;
+  /** Where `[[…]]` links lead (decision 211). */
+  wikilinks?: WikilinkOptions;
 }) {
   const [settled, setSettled] = useState(text);
   const long = text.length > LONG_TEXT;
@@ -49,7 +53,9 @@ export function MarkdownPreview({
       {deferred.trim() === '' ? (
         <p className="text-sm text-slate-500 italic">{emptyText}</p>
       ) : (
-        <Markdown onToggleTask={onToggleTask ? toggle : undefined}>{deferred}</Markdown>
+        <Markdown onToggleTask={onToggleTask ? toggle : undefined} wikilinks={wikilinks}>
+          {deferred}
+        </Markdown>
       )}
     </div>
   );

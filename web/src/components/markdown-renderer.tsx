@@ -7,8 +7,10 @@ import {
   nestedTooDeep,
   rehypeSafeMarkdown,
   safeUrl,
+  type WikilinkOptions,
 } from '@cw/contract/markdown';
 import { rehypeTaskLines } from '@cw/contract/markdown-tasks';
+import { wikilinkComponents, wikilinkPlugins } from './markdown-wikilinks';
 
 const rehypePlugins: Options['rehypePlugins'] = [
   rehypeSafeMarkdown,
@@ -36,6 +38,7 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   children,
   className,
   onToggleTask,
+  wikilinks,
 }: {
   children: string;
   className?: string;
@@ -44,12 +47,17 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
    * handed here (decision 216). Without it they are read-only. Keep it stable (useCallback).
    */
   onToggleTask?: TaskToggle;
+  /** Where `[[…]]` links lead (decision 211); without it they are plain text. */
+  wikilinks?: WikilinkOptions;
 }) {
-  const components = useMemo<Components | undefined>(
+  const components = useMemo<Components>(
     () =>
       onToggleTask
-        ? { input: (props) => <TaskBox {...props} toggleTask={onToggleTask} /> }
-        : undefined,
+        ? {
+            ...wikilinkComponents,
+            input: (props) => <TaskBox {...props} toggleTask={onToggleTask} />,
+          }
+        : wikilinkComponents,
     [onToggleTask],
   );
   const tooCostly = nestedTooDeep(children)
@@ -70,7 +78,7 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   return (
     <div className={clsx(markdownClasses, className)}>
       <ReactMarkdown
-        remarkPlugins={markdownRemarkPlugins}
+        remarkPlugins={wikilinkPlugins(markdownRemarkPlugins, wikilinks)}
         rehypePlugins={rehypePlugins}
         urlTransform={safeUrl}
         components={components}

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
+import type { WikilinkOptions } from '@cw/contract/markdown';
 import type { TaskToggle } from './markdown-renderer';
 
 /** react-markdown + remark-gfm are ~50 KB gzip: load them only when markdown is shown. */
@@ -12,6 +13,8 @@ export interface MarkdownProps {
   className?: string;
   /** Task boxes can be ticked, each tick handed here (decision 216); else read-only. */
   onToggleTask?: TaskToggle;
+  /** Where `[[…]]` links lead (decision 211); without it they are plain text. */
+  wikilinks?: WikilinkOptions;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface MarkdownProps {
  * (react-markdown's default urlTransform). While the renderer loads, the plain text stands in
  * (never as HTML).
  */
-export function Markdown({ children, className, onToggleTask }: MarkdownProps) {
+export function Markdown({ children, className, onToggleTask, wikilinks }: MarkdownProps) {
   return (
     <Suspense
       fallback={
@@ -34,7 +37,7 @@ export function Markdown({ children, className, onToggleTask }: MarkdownProps) {
         </div>
       }
     >
-      <MarkdownRenderer className={className} onToggleTask={onToggleTask}>
+      <MarkdownRenderer className={className} onToggleTask={onToggleTask} wikilinks={wikilinks}>
         {children}
       </MarkdownRenderer>
     </Suspense>

@@ -60,6 +60,8 @@ export const contents = pgTable(
     index('contents_search_idx').using('gin', t.search),
     index('contents_user_status_position_idx').on(t.userId, t.status, t.position),
     index('contents_user_publish_on_idx').on(t.userId, t.publishOn),
+    /** `[[Title]]` links find their target by title, case-insensitively (decision 211). */
+    index('contents_lower_title_idx').on(sql`lower(${t.title})`),
     check(
       'contents_status_check',
       sql`${t.status} in ('idea', 'scripting', 'recording', 'editing', 'published')`,

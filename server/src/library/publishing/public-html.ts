@@ -12,6 +12,8 @@ import {
   markdownRemarkPlugins,
   nestedTooDeep,
   rehypeSafeMarkdown,
+  remarkWikilinks,
+  type WikilinkTarget,
 } from '@cw/contract/markdown';
 
 /**
@@ -21,18 +23,29 @@ import {
  * product's shared rules (`@cw/contract/markdown`), the same the web app renders with.
  */
 
-const markdown = unified()
-  .use(remarkParse)
-  .use(markdownRemarkPlugins)
-  // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
-  .use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeSafeMarkdown)
-  .use(rehypeTaskLines)
-  .use(rehypeStringify);
+/**
+ * Where an item's `[[…]]` links lead on its public page (decision 211): only to items public in
+ * the same published collection, at their public address; any other link is plain text.
+ */
+export type PublicLinks = (text: string) => WikilinkTarget | null;
 
-const parser = unified().use(remarkParse).use(markdownRemarkPlugins);
+const processor = (links?: PublicLinks) =>
+  unified()
+    .use(remarkParse)
+    .use(markdownRemarkPlugins)
+    .use(remarkWikilinks, { resolve: links })
+    // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeSafeMarkdown)
+    .use(rehypeTaskLines)
+    .use(rehypeStringify);
 
-export const renderMarkdown = (text: string): string => String(markdown.processSync(text));
+const markdown = processor();
+
+const parser = unified().use(remarkParse).use(markdownRemarkPlugins).use(remarkWikilinks);
+
+export const renderMarkdown = (text: string, links?: PublicLinks): string =>
+  String((links ? processor(links) : markdown).processSync(text));
 
 /**
  * How much of an item's text its public page renders as markdown (decision 181). Rendering is
@@ -49,7 +62,7 @@ const plainText = (text: string) => `<div class="plain">${escapeHtml(text)}</div
  * last blank line before, so a paragraph is not split), the rest as plain text. A text the
  * parser cannot take (nesting thousands deep overflows its stack) is shown as plain text whole.
  */
-export function renderItemText(text: string): string {
+export function renderItemText(text: string, links?: PublicLinks): string {
   let head = text;
   let tail = '';
   if (text.length > MARKDOWN_RENDER_CHARS) {
@@ -63,7 +76,7 @@ export function renderItemText(text: string): string {
   if (nestedTooDeep(head) || emphasisTooCostly(head)) return plainText(text.trim());
   let html: string;
   try {
-    html = renderMarkdown(head);
+    html = renderMarkdown(head, links);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return plainText(text.trim());
@@ -235,6 +248,8 @@ export interface PublicItemPageData {
   date: Date;
   content: string;
   files: { href: string; name: string; size: number }[];
+  /** Where its `[[…]]` links lead (the collection's other public items). */
+  links?: PublicLinks;
 }
 
 export function itemPage(data: PublicItemPageData, urls: { page: string; feed: string }) {
@@ -251,7 +266,7 @@ export function itemPage(data: PublicItemPageData, urls: { page: string; feed: s
   // The speaking time of the words read aloud, as the editor, board and teleprompter count it
   // (decision 215), at the default pace: a visitor does not have the owner's.
   const spoken = formatSpeakingTime(scriptSpeakingSeconds(data.content, DEFAULT_WORDS_PER_MINUTE));
-  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time><span class="spoken">${spoken} speaking time</span></p><div class="prose">${renderItemText(data.content)}</div>${files}</article></main>`;
+  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time><span class="spoken">${spoken} speaking time</span></p><div class="prose">${renderItemText(data.content, data.links)}</div>${files}</article></main>`;
   return layout(
     {
       title: `${title} · ${data.collectionName}`,
@@ -326,6 +341,7 @@ export const RENDERING = createHash('sha256')
       rehypeTaskLines,
       scriptSpeakingSeconds,
       formatSpeakingTime,
+      remarkWikilinks,
       MARKDOWN_RENDER_CHARS,
     ]
       .map(String)

@@ -202,6 +202,12 @@ export class PublicService {
     if (!item) throw new NotPublic();
     const files = await this.store.repos.public.filesOf([item.id]);
     const urls = this.urls(publicId);
+    const targets = new Map(
+      (await this.store.repos.public.linkTargets(row.id, item.id)).map((target) => [
+        target.text,
+        { href: urls.item(target.id), title: target.title },
+      ]),
+    );
     return itemPage(
       {
         collectionName: row.name,
@@ -215,6 +221,7 @@ export class PublicService {
           name: file.name,
           size: file.size,
         })),
+        links: (text) => targets.get(text) ?? null,
       },
       { page: urls.absolute(urls.item(item.id)), feed: urls.absolute(urls.feed) },
     );

@@ -19,6 +19,7 @@ import {
 } from '../../../components/markdown-format';
 import { PRESENCE_PALETTE } from '../collab/collab-session';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
+import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
 
 /**
  * The smallest change that turns `before` into `after` (common start and end kept), so a
@@ -126,6 +127,8 @@ export interface CodeEditorProps {
   onView?: (view: EditorView | null) => void;
   /** The text alone (focus mode): no visible label or toolbar; the keys still format. */
   bare?: boolean;
+  /** Titles for the `[[` list (decision 211); without it, no list. Read once, when made. */
+  findLinkTitles?: FindLinkTitles;
 }
 
 /**
@@ -150,6 +153,7 @@ export function CodeEditor({
   onCaret,
   onView,
   bare = false,
+  findLinkTitles,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -199,6 +203,7 @@ export function CodeEditor({
           highlightSelectionMatches(),
           EditorView.lineWrapping,
           placeholder ? placeholderText(placeholder) : [],
+          findLinkTitles ? wikilinkCompletion(findLinkTitles) : [],
           theme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onTextChange?.();

@@ -21,6 +21,8 @@ import { useAutosave } from './use-autosave';
 import { useCreateOnFirstWords } from './use-create-on-first-words';
 import { WhoIsHere } from './who-is-here';
 import { WritingSurface } from './writing-surface';
+import { Backlinks } from './backlinks';
+import { useWikilinks } from '../../../lib/api/links';
 
 export { REDIRECT_DELAY_MS, TITLE_MAX, type FieldValues } from './content-fields';
 
@@ -69,6 +71,7 @@ export function ContentForm({
   lost = false,
   readOnly = false,
   initialCollections = [],
+  initialTitle = '',
   tags,
   tagsLoading,
   collections,
@@ -86,7 +89,9 @@ export function ContentForm({
 }: ContentFormProps) {
   const baseline = useMemo<FieldValues>(
     () =>
-      item ? fieldsOf(item) : { title: '', tags: [], collections: initialCollections, files: [] },
+      item
+        ? fieldsOf(item)
+        : { title: initialTitle, tags: [], collections: initialCollections, files: [] },
     // The form starts from these once; later changes of the item do not reset typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -115,6 +120,7 @@ export function ContentForm({
   );
   const valuesKey = keyOf(values);
   const itemId = item?.id ?? null;
+  const wikilinks = useWikilinks(itemId, { live: true });
   const settleFiles = attachments.settle;
   const autosave = useAutosave({
     value: values,
@@ -221,6 +227,7 @@ export function ContentForm({
             title={title}
             error={hasText ? undefined : errors.content}
             readOnly={frozen || done}
+            wikilinks={wikilinks}
             presence={<WhoIsHere awareness={session.awareness} me={user} />}
             details={details}
             status={
@@ -264,6 +271,7 @@ export function ContentForm({
           />
         )}
         {!frozen && <AttachmentsField state={attachments} />}
+        {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
           <Button

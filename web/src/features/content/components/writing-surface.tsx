@@ -2,7 +2,9 @@ import { parseScript } from '@cw/contract/script';
 import { EditorView } from '@codemirror/view';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { WikilinkOptions } from '@cw/contract/markdown';
 import { MarkdownPreview } from '../../../components/markdown-preview';
+import { findLinkTitles } from '../../../lib/api/links';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
 import type { CollabSession } from '../collab/collab-session';
 import { CodeEditor } from './code-editor';
@@ -32,8 +34,11 @@ export function WritingSurface({
   status,
   presence,
   details,
+  wikilinks,
 }: {
   session: CollabSession;
+  /** Where the preview's `[[…]]` links lead (decision 211). */
+  wikilinks?: WikilinkOptions;
   title: string;
   error?: string;
   readOnly?: boolean;
@@ -167,6 +172,7 @@ export function WritingSurface({
             error={error}
             onCaret={follow}
             onView={onView}
+            findLinkTitles={findLinkTitles}
             bare={focusMode}
             className={clsx(!showEditor && 'hidden')}
           />
@@ -188,7 +194,11 @@ export function WritingSurface({
               >
                 {title.trim() || 'Untitled'}
               </h3>
-              <MarkdownPreview text={value} onToggleTask={readOnly ? undefined : toggleTask} />
+              <MarkdownPreview
+                text={value}
+                onToggleTask={readOnly ? undefined : toggleTask}
+                wikilinks={wikilinks}
+              />
             </section>
           )}
         </div>

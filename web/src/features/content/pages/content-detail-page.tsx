@@ -18,6 +18,7 @@ import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner } from '../../../components/spinner';
 import { TagChipList, tagHref } from '../../../components/tag-chip';
 import { contentKeys } from '../../../lib/api/contents';
+import { useWikilinks } from '../../../lib/api/links';
 import { useDetailAccessWatch } from '../../../lib/collection-access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
@@ -25,6 +26,7 @@ import { can, changedByOther } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
+import { Backlinks } from '../components/backlinks';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
 import { PublicSwitch } from '../components/public-switch';
@@ -46,6 +48,7 @@ export function ContentDetailPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const item = useContent(contentId);
+  const wikilinks = useWikilinks(item.data ? contentId : null);
   useDocumentTitle(item.data?.title, 'Your Content');
   const [deleting, setDeleting] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -149,7 +152,7 @@ export function ContentDetailPage() {
               </FormMessage>
             )}
           </div>
-          <Markdown className="text-base" onToggleTask={tasks.onToggleTask}>
+          <Markdown className="text-base" onToggleTask={tasks.onToggleTask} wikilinks={wikilinks}>
             {content.content}
           </Markdown>
         </div>
@@ -199,6 +202,7 @@ export function ContentDetailPage() {
           >
             <AttachmentList files={content.files} />
           </DetailPanel>
+          <Backlinks contentId={content.id} />
         </aside>
       </div>
 
