@@ -10,6 +10,7 @@ import {
   nestedTooDeep,
   rehypeSafeMarkdown,
 } from '@cw/contract/markdown';
+import { rehypePublicImages, type PublicImages } from './public-images';
 
 /**
  * The public pages' HTML (docs/api.md, "Publishing"; decision 180): written by the server,
@@ -24,11 +25,14 @@ const markdown = unified()
   // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeSafeMarkdown)
+  .use(rehypePublicImages)
   .use(rehypeStringify);
 
 const parser = unified().use(remarkParse).use(markdownRemarkPlugins);
 
-export const renderMarkdown = (text: string): string => String(markdown.processSync(text));
+/** `images`: the item's files that may show as images (decision 213; public-images.ts). */
+export const renderMarkdown = (text: string, images?: PublicImages): string =>
+  String(markdown.processSync({ value: text, data: { publicImages: images } }));
 
 /**
  * How much of an item's text its public page renders as markdown (decision 181). Rendering is
@@ -45,7 +49,7 @@ const plainText = (text: string) => `<div class="plain">${escapeHtml(text)}</div
  * last blank line before, so a paragraph is not split), the rest as plain text. A text the
  * parser cannot take (nesting thousands deep overflows its stack) is shown as plain text whole.
  */
-export function renderItemText(text: string): string {
+export function renderItemText(text: string, images?: PublicImages): string {
   let head = text;
   let tail = '';
   if (text.length > MARKDOWN_RENDER_CHARS) {
@@ -59,7 +63,7 @@ export function renderItemText(text: string): string {
   if (nestedTooDeep(head) || emphasisTooCostly(head)) return plainText(text.trim());
   let html: string;
   try {
-    html = renderMarkdown(head);
+    html = renderMarkdown(head, images);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return plainText(text.trim());
@@ -231,6 +235,8 @@ export interface PublicItemPageData {
   date: Date;
   content: string;
   files: { href: string; name: string; size: number }[];
+  /** The item's files that images in its text may show (decision 213). */
+  images?: PublicImages;
 }
 
 export function itemPage(data: PublicItemPageData, urls: { page: string; feed: string }) {
@@ -244,7 +250,7 @@ export function itemPage(data: PublicItemPageData, urls: { page: string; feed: s
           )
           .join('')}</ul></section>`;
   const title = data.title || 'Untitled';
-  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time></p><div class="prose">${renderItemText(data.content)}</div>${files}</article></main>`;
+  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time></p><div class="prose">${renderItemText(data.content, data.images)}</div>${files}</article></main>`;
   return layout(
     {
       title: `${title} · ${data.collectionName}`,
@@ -315,6 +321,7 @@ export const RENDERING = createHash('sha256')
       nestedTooDeep,
       emphasisTooCostly,
       rehypeSafeMarkdown,
+      rehypePublicImages,
       MARKDOWN_RENDER_CHARS,
     ]
       .map(String)

@@ -53,6 +53,8 @@ export interface PublicFileRow {
   size: number;
   contentType: string;
   storageKey: string;
+  width: number | null;
+  height: number | null;
 }
 
 const order = [
@@ -75,6 +77,8 @@ const fileColumns = {
   size: files.size,
   contentType: files.contentType,
   storageKey: files.storageKey,
+  width: files.width,
+  height: files.height,
 };
 
 /**
