@@ -18,6 +18,7 @@ import {
   type TextEdit,
 } from '../../../components/markdown-format';
 import { PRESENCE_PALETTE } from '../collab/collab-session';
+import { pasteAndDrop, type PasteHandlers } from './editor-paste';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
 
 /**
@@ -122,14 +123,19 @@ export interface CodeEditorProps {
   onTextChange?: () => void;
   /** The caret or selection moved: the position of its head. */
   onCaret?: (view: EditorView) => void;
+  /** Uploads a pasted or dropped picture as an attachment (decision 214). */
+  uploadImage?: PasteHandlers['uploadImage'];
+  /** A picture could not go into the text: why. */
+  onImageError?: PasteHandlers['onImageError'];
 }
 
 /**
  * The writing surface's editor: CodeMirror 6 with markdown, bound to the shared Y.Text by
  * y-codemirror.next (others' cursors and selections with their names, undo of my own edits
  * only), the formatting toolbar and keys of the old textarea (Ctrl/⌘+B, I, U, K; Enter
- * continues a list; Tab and Shift+Tab indent list items, elsewhere Tab moves focus), and find
- * (Ctrl/⌘+F). CodeMirror draws only the lines in view, so a 10,000-word script types as fast
+ * continues a list; Tab and Shift+Tab indent list items, elsewhere Tab moves focus), find
+ * (Ctrl/⌘+F), and paste and drop (editor-paste.ts: pictures upload into the text, HTML becomes
+ * markdown, Ctrl/⌘+Shift+V pastes plain text). CodeMirror draws only the lines in view, so a 10,000-word script types as fast
  * as a short one, and React renders nothing on a keystroke.
  */
 export function CodeEditor({
@@ -144,6 +150,8 @@ export function CodeEditor({
   className,
   onTextChange,
   onCaret,
+  uploadImage,
+  onImageError,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -153,9 +161,9 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
-  const callbacks = useRef({ onTextChange, onCaret });
+  const callbacks = useRef({ onTextChange, onCaret, uploadImage, onImageError });
   useEffect(() => {
-    callbacks.current = { onTextChange, onCaret };
+    callbacks.current = { onTextChange, onCaret, uploadImage, onImageError };
   });
 
   const readOnlyExtension = (value: boolean) => [
@@ -192,6 +200,7 @@ export function CodeEditor({
           search({ top: true }),
           highlightSelectionMatches(),
           EditorView.lineWrapping,
+          pasteAndDrop(() => callbacks.current),
           placeholder ? placeholderText(placeholder) : [],
           theme,
           EditorView.updateListener.of((update) => {

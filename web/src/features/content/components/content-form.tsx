@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
@@ -85,6 +85,8 @@ export function ContentForm({
   const valuesKey = keyOf(values);
   const itemId = item?.id ?? null;
   const settleFiles = attachments.settle;
+  const addImage = attachments.addImage;
+  const uploadImage = useCallback((file: File) => addImage(file, itemId), [addImage, itemId]);
   const autosave = useAutosave({
     value: values,
     valueKey: valuesKey,
@@ -187,6 +189,7 @@ export function ContentForm({
             title={title}
             error={hasText ? undefined : errors.content}
             readOnly={frozen || done}
+            uploadImage={uploadImage}
             presence={<WhoIsHere awareness={session.awareness} me={user} />}
             status={
               lost ? null : (

@@ -1,4 +1,5 @@
 import { countWords, speakingSeconds } from '@cw/contract/words';
+import type { FileObject } from '@cw/contract';
 import type { EditorView } from '@codemirror/view';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -106,6 +107,7 @@ export function WritingSurface({
   readOnly = false,
   status,
   presence,
+  uploadImage,
 }: {
   session: CollabSession;
   title: string;
@@ -115,12 +117,15 @@ export function WritingSurface({
   status?: ReactNode;
   /** Who else is in the document, above the editor. */
   presence?: ReactNode;
+  /** Uploads a picture pasted or dropped into the text (decision 214). */
+  uploadImage?: (file: File) => Promise<FileObject>;
 }) {
   const [mode, setMode] = useState<EditorMode>(readMode);
   const editorView = useRef<EditorView | null>(null);
   const previewRef = useRef<HTMLElement>(null);
   const followTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [value] = useDocumentText(session.text);
+  const [imageError, setImageError] = useState<string | null>(null);
 
   useEffect(() => {
     try {
@@ -189,6 +194,8 @@ export function WritingSurface({
           placeholder="Write your script or note in markdown…"
           error={error}
           onCaret={follow}
+          uploadImage={uploadImage}
+          onImageError={setImageError}
           aside={modeControl}
           className={clsx(mode === 'preview' && 'hidden')}
         />
@@ -219,6 +226,21 @@ export function WritingSurface({
           </section>
         )}
       </div>
+      {imageError && (
+        <p
+          role="alert"
+          className="mt-2 flex items-start justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200"
+        >
+          <span>{imageError}</span>
+          <button
+            type="button"
+            onClick={() => setImageError(null)}
+            className="shrink-0 rounded font-semibold hover:text-red-900 focus-visible:outline-2 focus-visible:outline-red-600"
+          >
+            Dismiss
+          </button>
+        </p>
+      )}
       <WritingStats text={value} status={status} />
     </div>
   );
