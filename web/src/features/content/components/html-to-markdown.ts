@@ -36,6 +36,26 @@ function wrapIn(element: HTMLElement, tagName: string) {
   element.append(wrapper);
 }
 
+/**
+ * An element's inline style declarations, read from its `style` attribute. Not `element.style`:
+ * under the app's CSP (no inline styles) the browser does not apply a parsed document's style
+ * attributes, so `element.style` is empty there.
+ */
+function styleOf(element: Element): Map<string, string> {
+  const declarations = new Map<string, string>();
+  for (const declaration of (element.getAttribute('style') ?? '').split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon === -1) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration
+      .slice(colon + 1)
+      .trim()
+      .toLowerCase();
+    if (property && value) declarations.set(property, value);
+  }
+  return declarations;
+}
+
 const isBoldWeight = (weight: string) => weight === 'bold' || Number(weight) >= 600;
 const isPlainWeight = (weight: string) => weight === 'normal' || Number(weight) < 600;
 
@@ -106,7 +126,7 @@ function tidy(body: HTMLElement) {
   for (const element of Array.from(body.querySelectorAll(DROPPED))) element.remove();
   // Google Docs' wrapper, and any bold element styled as not bold.
   for (const element of Array.from(body.querySelectorAll<HTMLElement>('b, strong'))) {
-    const weight = element.style.fontWeight;
+    const weight = styleOf(element).get('font-weight') ?? '';
     if (element.id.startsWith('docs-internal-guid') || (weight && isPlainWeight(weight))) {
       unwrap(element);
     }
@@ -114,9 +134,11 @@ function tidy(body: HTMLElement) {
   // Styled spans (Google Docs, many web editors) as the elements they stand for.
   for (const span of Array.from(body.querySelectorAll<HTMLElement>('span[style]'))) {
     const inHeading = span.closest('h1, h2, h3, h4, h5, h6') !== null;
-    if (span.style.textDecoration.includes('line-through')) wrapIn(span, 'del');
-    if (span.style.fontStyle === 'italic') wrapIn(span, 'em');
-    if (isBoldWeight(span.style.fontWeight) && !inHeading) wrapIn(span, 'strong');
+    const style = styleOf(span);
+    const decoration = `${style.get('text-decoration') ?? ''} ${style.get('text-decoration-line') ?? ''}`;
+    if (decoration.includes('line-through')) wrapIn(span, 'del');
+    if (style.get('font-style') === 'italic') wrapIn(span, 'em');
+    if (isBoldWeight(style.get('font-weight') ?? '') && !inHeading) wrapIn(span, 'strong');
   }
   wordLists(body);
   // Google Docs puts each list item's text in a paragraph: a list of paragraphs is a loose list.
