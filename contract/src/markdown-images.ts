@@ -1,5 +1,5 @@
 /**
- * Images in the text (docs/product.md, "Images in the text"; decision 213): an uploaded file is
+ * Images in the text (docs/api.md, "File"; decision 213): an uploaded file is
  * shown in the text as `![alt](/api/collections/files/ID/download/)`, the file's download
  * address (`pathOf('files.download', { id })`). The web app loads such an image through the
  * signed-in API; the public pages show it from the public file address when the file is attached
