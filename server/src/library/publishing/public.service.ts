@@ -165,6 +165,8 @@ export class PublicService {
             name: file.name,
             size: file.size,
             content_type: file.contentType,
+            width: file.width,
+            height: file.height,
             url: urls.file(file.id),
           })),
       })),

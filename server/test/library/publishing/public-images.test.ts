@@ -76,6 +76,14 @@ describe('images in the text of a public item (decision 213)', () => {
     expect(html).not.toContain(`files/${elsewhere.id}`);
     // Other images keep today's rules.
     expect(html).toContain('<img src="https://example.com/a.png" alt="Elsewhere on the web"');
+    // The JSON answer gives the sizes too.
+    const api = (await visit(`/api/public/${published.public_id}/`)).json<{
+      items: { files: { id: number; width: number | null; height: number | null }[] }[];
+    }>();
+    expect(api.items[0]!.files.find((file) => file.id === own.id)).toMatchObject({
+      width: 64,
+      height: 48,
+    });
     // The page's CSP allows its own images, and the file answers as an image an <img> shows.
     expect(PUBLIC_CSP).toContain("img-src 'self'");
     const image = await visit(fileAddress);
