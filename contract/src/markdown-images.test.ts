@@ -20,7 +20,8 @@ describe('images in the text', () => {
   });
 
   it('are written with an alt text from the file name', () => {
-    expect(altFromFileName('Team photo_2026.final.PNG')).toBe('Team photo 2026.final');
+    expect(altFromFileName('Team photo_2026.final.PNG')).toBe('Team photo_2026.final');
+    expect(altFromFileName('stage-plan.png')).toBe('stage-plan');
     expect(altFromFileName('.hidden')).toBe('.hidden');
     expect(imageMarkdown('a [b]\nc', 12)).toBe(
       '![a \\[b\\] c](/api/collections/files/12/download/)',

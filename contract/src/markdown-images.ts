@@ -35,5 +35,5 @@ export function imageMarkdown(alt: string, id: number): string {
 export function altFromFileName(name: string): string {
   const base = name.replace(/^.*[\\/]/, '');
   const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base).replace(/[-_]+/g, ' ').trim();
+  return (dot > 0 ? base.slice(0, dot) : base).trim();
 }

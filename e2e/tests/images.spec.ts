@@ -62,8 +62,8 @@ test.describe('images and documents in the text', () => {
     await paste(page, { png: { name: 'stage-plan.png', bytes: [...pngImage(120, 80)] } });
     await expect
       .poll(() => editorText(form.content))
-      .toMatch(/!\[stage plan\]\(\/api\/collections\/files\/\d+\/download\/\)/);
-    const picture = form.preview.getByRole('img', { name: 'stage plan' });
+      .toMatch(/!\[stage-plan\]\(\/api\/collections\/files\/\d+\/download\/\)/);
+    const picture = form.preview.getByRole('img', { name: 'stage-plan' });
     await expect(picture).toHaveAttribute('src', /^blob:/);
     await expect(picture).toHaveAttribute('width', '120');
     await expect(picture).toHaveAttribute('height', '80');
@@ -73,10 +73,11 @@ test.describe('images and documents in the text', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'Split', exact: true }).click();
-    const again = editor(page).preview.getByRole('img', { name: 'stage plan' });
+    const again = editor(page).preview.getByRole('img', { name: 'stage-plan' });
     await expect(again).toHaveAttribute('src', /^blob:/);
     await expect(again).toHaveJSProperty('naturalWidth', 120);
     await expect(again).toHaveAttribute('height', '80');
+    await page.screenshot({ path: test.info().outputPath('picture-in-preview.png') });
   });
 
   test('HTML pasted from a document becomes headings, bold and links', async ({

@@ -82,11 +82,11 @@ describe('pasting into the writing editor', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(uploadImage).toHaveBeenCalledWith(expect.objectContaining({ name: 'Stage-plan.png' }));
     // A placeholder while it uploads, which the preview shows as words.
-    expect(doc.text.toString()).toMatch(/^Before\n!\[Uploading Stage plan…\]\(uploading:\w+\)$/);
+    expect(doc.text.toString()).toMatch(/^Before\n!\[Uploading Stage-plan…\]\(uploading:\w+\)$/);
     act(() => finish(makeFile({ id: 42, name: 'Stage-plan.png', content_type: 'image/png' })));
     await waitFor(() =>
       expect(doc.text.toString()).toBe(
-        'Before\n![Stage plan](/api/collections/files/42/download/)',
+        'Before\n![Stage-plan](/api/collections/files/42/download/)',
       ),
     );
   });
