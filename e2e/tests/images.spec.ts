@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { editorText, logIn } from '../support/ui';
+import { libraryApiAs } from '../support/library-api';
 import { pngImage } from '../../server/test/image-fixtures';
+import { pathOf } from '@cw/contract/routes';
 
 /**
  * Images in the text and paste from documents (decisions 213, 214): a picture pasted into the
@@ -78,6 +80,13 @@ test.describe('images and documents in the text', () => {
     await expect(again).toHaveJSProperty('naturalWidth', 120);
     await expect(again).toHaveAttribute('height', '80');
     await page.screenshot({ path: test.info().outputPath('picture-in-preview.png') });
+
+    // The item's own page shows it too.
+    const item = new URL(page.url()).pathname.replace(/\/edit$/, '');
+    await page.goto(item);
+    const onItemPage = page.getByRole('img', { name: 'stage-plan' });
+    await expect(onItemPage).toHaveJSProperty('naturalWidth', 120);
+    await expect(onItemPage).toHaveAttribute('width', '120');
   });
 
   test('HTML pasted from a document becomes headings, bold and links', async ({
@@ -105,5 +114,63 @@ test.describe('images and documents in the text', () => {
     );
     await expect(form.preview.locator('strong')).toHaveText('rehearse');
     await expect(form.preview.getByRole('listitem')).toHaveText('Interview');
+  });
+
+  test('a picture in a published item shows on its public page, signed out, with its size', async ({
+    browser,
+    request,
+    verifiedUser: user,
+  }) => {
+    const api = await libraryApiAs(request, user);
+    const login = await request.post(pathOf('auth.login'), {
+      data: { email: user.email, password: user.password },
+    });
+    const { token } = (await login.json()) as { token: { access: string } };
+    const season = await api.call<{ id: number }>('POST', pathOf('collections.create'), {
+      name: 'Behind the scenes',
+    });
+    const item = await api.call<{ id: number }>('POST', pathOf('contents.create'), {
+      title: 'The set',
+      content: 'x',
+      collections: [season.id],
+      is_public: true,
+    });
+    const upload = await request.post(pathOf('files.upload'), {
+      headers: { Authorization: `Bearer ${token.access}` },
+      multipart: {
+        file: { name: 'set.png', mimeType: 'image/png', buffer: pngImage(90, 60) },
+        content: String(item.id),
+      },
+    });
+    expect(upload.status(), 'set-up: upload').toBe(201);
+    const file = (await upload.json()) as { id: number; url: string };
+    await api.call('PATCH', pathOf('contents.update', { id: item.id }), {
+      content: `The set from above:\n\n![The set](${file.url})`,
+    });
+    const published = await api.call<{ public_id: string }>(
+      'POST',
+      pathOf('collections.publish', { id: season.id }),
+    );
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const violations: string[] = [];
+    visitor.on('console', (message) => {
+      if (/Content Security Policy|Refused to load/i.test(message.text())) {
+        violations.push(message.text());
+      }
+    });
+    await visitor.goto(
+      pathOf('public.item', { public_id: published.public_id, content_id: item.id }),
+    );
+    const picture = visitor.getByRole('img', { name: 'The set' });
+    await expect(picture).toHaveAttribute(
+      'src',
+      pathOf('public.file', { public_id: published.public_id, file_id: file.id }),
+    );
+    await expect(picture).toHaveAttribute('width', '90');
+    await expect(picture).toHaveJSProperty('naturalWidth', 90);
+    expect(violations).toEqual([]);
+    await visitorContext.close();
   });
 });
