@@ -4,7 +4,7 @@ import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { ApiRequestError } from '../../../lib/api-client';
 import { imageKindOf } from '../../../lib/safe-image';
-import { htmlToMarkdown } from './html-to-markdown';
+import { htmlToMarkdown } from '../../../components/html-to-markdown';
 
 /** What the editor does with pasted or dropped images and HTML (decision 214). */
 export interface PasteHandlers {

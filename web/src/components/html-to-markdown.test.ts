@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // What Google Docs puts on the clipboard as text/html (decision 214).
-import GOOGLE_DOCS from '../../../test/fixtures/google-docs-paste.html?raw';
+import GOOGLE_DOCS from '../test/fixtures/google-docs-paste.html?raw';
 import { htmlToMarkdown } from './html-to-markdown';
 
 describe('pasted HTML as markdown', () => {
