@@ -67,6 +67,17 @@ describe('an image of an uploaded file in the text', () => {
     expect(api.calls.every((call) => call.headers.get('Authorization') === 'Bearer abc')).toBe(
       true,
     );
+    // Drawn again (the preview redraws as someone types): at once, from what was loaded.
+    const calls = api.calls.length;
+    render(
+      <MarkdownRenderer>
+        {'![Stage plan](/api/collections/files/7/download/) again'}
+      </MarkdownRenderer>,
+    );
+    expect(
+      screen.getAllByRole('img', { name: 'Stage plan' }).map((image) => image.tagName),
+    ).toEqual(['IMG', 'IMG']);
+    expect(api.calls).toHaveLength(calls);
   });
 
   it('holds its place at its size while it loads', async () => {

@@ -2,7 +2,11 @@ import { ImageOff } from 'lucide-react';
 import { useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 import type { ExtraProps } from 'react-markdown';
 import { attachedImageId } from '@cw/contract/markdown-images';
-import { loadAttachedImage, type AttachedImageSize } from '../lib/attached-images';
+import {
+  loadAttachedImage,
+  readyAttachedImage,
+  type AttachedImageSize,
+} from '../lib/attached-images';
 
 type Shown =
   | { state: 'loading'; size: AttachedImageSize | null }
@@ -19,7 +23,13 @@ type Shown =
 export function AttachedImage({ id, alt, title }: { id: number; alt: string; title?: string }) {
   // What is shown, for the file it was loaded for: another file starts as loading.
   const [loaded, setLoaded] = useState<{ id: number; shown: Shown } | null>(null);
-  const shown: Shown = loaded?.id === id ? loaded.shown : { state: 'loading', size: null };
+  const ready = readyAttachedImage(id);
+  const shown: Shown =
+    loaded?.id === id
+      ? loaded.shown
+      : ready
+        ? { state: 'ready', ...ready }
+        : { state: 'loading', size: null };
   useEffect(() => {
     let live = true;
     const load = loadAttachedImage(id);

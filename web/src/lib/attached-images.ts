@@ -29,6 +29,8 @@ export interface AttachedImageLoad {
   size: Promise<AttachedImageSize>;
   /** An object URL of a picture that runs nothing; rejects when there is none to show. */
   url: Promise<string>;
+  /** Both, once the picture is ready: a redrawn preview shows it at once, with no flicker. */
+  ready?: { size: AttachedImageSize; url: string };
 }
 
 const kept = new Map<number, AttachedImageLoad>();
@@ -53,7 +55,13 @@ function start(id: number): AttachedImageLoad {
     if (!picture) throw new Error('Not a picture the app shows.');
     return URL.createObjectURL(picture);
   });
-  const load = { size, url };
+  const load: AttachedImageLoad = { size, url };
+  void Promise.all([size, url]).then(
+    ([readySize, readyUrl]) => {
+      load.ready = { size: readySize, url: readyUrl };
+    },
+    () => undefined,
+  );
   // A failed load is not kept: the next render asks again (the file may be uploaded by then).
   url.catch(() => {
     if (kept.get(id) === load) kept.delete(id);
@@ -84,6 +92,11 @@ export function loadAttachedImage(id: number): AttachedImageLoad {
     forget(old);
   }
   return load;
+}
+
+/** The picture of file `id` if it is ready in this session, without starting a load. */
+export function readyAttachedImage(id: number): AttachedImageLoad['ready'] {
+  return getRefreshToken() === keptFor ? kept.get(id)?.ready : undefined;
 }
 
 /** Forgets every kept load (tests; a sign-out starts afresh by itself). */
