@@ -81,6 +81,34 @@ test.describe('images and documents in the text', () => {
     await expect(again).toHaveAttribute('height', '80');
     await page.screenshot({ path: test.info().outputPath('picture-in-preview.png') });
 
+    // A picture dropped on the editor goes where it was dropped.
+    await editor(page).content.evaluate(
+      (content, bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(
+          new File([new Uint8Array(bytes)], 'drop-shot.png', { type: 'image/png' }),
+        );
+        const line = content.querySelector('.cm-line')!.getBoundingClientRect();
+        content.dispatchEvent(
+          new DragEvent('drop', {
+            dataTransfer: transfer,
+            clientX: line.left + 1,
+            clientY: line.top + line.height / 2,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+      },
+      [...pngImage(30, 20)],
+    );
+    await expect
+      .poll(() => editorText(editor(page).content))
+      .toMatch(/^!\[drop-shot\]\(\/api\/collections\/files\/\d+\/download\/\)Stage layout:/);
+    await expect(editor(page).preview.getByRole('img', { name: 'drop-shot' })).toHaveJSProperty(
+      'naturalWidth',
+      30,
+    );
+
     // The item's own page shows it too.
     const item = new URL(page.url()).pathname.replace(/\/edit$/, '');
     await page.goto(item);

@@ -3,7 +3,13 @@ import { markdown } from '@codemirror/lang-markdown';
 import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
-import { EditorView, keymap, placeholder as placeholderText, type Command } from '@codemirror/view';
+import {
+  dropCursor,
+  EditorView,
+  keymap,
+  placeholder as placeholderText,
+  type Command,
+} from '@codemirror/view';
 import { clsx } from 'clsx';
 import { FormatToolbar } from '../../../components/format-toolbar';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
@@ -201,6 +207,8 @@ export function CodeEditor({
           highlightSelectionMatches(),
           EditorView.lineWrapping,
           pasteAndDrop(() => callbacks.current),
+          // Where a dropped picture will go.
+          dropCursor(),
           placeholder ? placeholderText(placeholder) : [],
           theme,
           EditorView.updateListener.of((update) => {
