@@ -6,6 +6,7 @@ import { spokenWords } from '@cw/contract/script';
 import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embeds';
 import { planImport } from '../src/library/import-export/import-plan';
 import { inlineTags, notionTags, splitFrontMatter } from '../src/library/import-export/import-text';
+import { attachedImageId } from '@cw/contract/markdown-images';
 import { escapeHtml, excerpt, renderItemText } from '../src/library/publishing/public-html';
 import { invitationMail } from '../src/mail/messages';
 import { parseSearch } from '../src/library/search/query';
@@ -233,5 +234,16 @@ describe('mails run in linear time on 1 MB of their worst input', () => {
       unit,
     );
     expectLinear(escapeHtml, unit);
+  });
+});
+
+describe('images in the text run in linear time on 1 MB of their worst input', () => {
+  it.each([
+    ['a download address that never ends', '/api/collections/files/1'],
+    ['digits after the address', '/api/collections/files/12345678901'],
+  ])('%s (decision 213)', (_name, unit) => {
+    expectLinear(attachedImageId, unit);
+    const images = new Map([[1, { src: '/p/x/files/1', width: 2, height: 2 }]]);
+    expectLinear((text) => renderItemText(`![a](${text})`, { images }), unit);
   });
 });

@@ -112,6 +112,8 @@ export function makeFile(overrides: Partial<FileObject> = {}): FileObject {
     name: 'outline.pdf',
     size: 2048,
     content_type: 'application/pdf',
+    width: null,
+    height: null,
     url: '/api/collections/files/1/download/',
     content: 1,
     collection: null,

@@ -158,6 +158,12 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     /** Key of the bytes in the storage backend (a relative path on disk today). */
     storageKey: text('storage_key').notNull(),
+    /**
+     * Width and height in pixels of a raster image (PNG, JPEG, GIF, WebP, AVIF), read from its
+     * bytes on upload (decision 213); null for anything else and for files uploaded before.
+     */
+    width: integer('width'),
+    height: integer('height'),
     createdOn: createdOn(),
     /** The name whole (`notes.txt`) and in parts (`notes`, `txt`): the parser keeps a file name as one token. */
     search: tsvector('search')

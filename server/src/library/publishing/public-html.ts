@@ -15,6 +15,7 @@ import {
   remarkWikilinks,
   type WikilinkTarget,
 } from '@cw/contract/markdown';
+import { rehypePublicImages, type PublicImages } from './public-images';
 
 /**
  * The public pages' HTML (docs/api.md, "Publishing"; decision 180): written by the server,
@@ -29,6 +30,13 @@ import {
  */
 export type PublicLinks = (text: string) => WikilinkTarget | null;
 
+/** What an item's text may point at on its public page: its links and its files' images. */
+export interface PublicRendering {
+  links?: PublicLinks | undefined;
+  /** The item's files that images in its text may show (decision 213; public-images.ts). */
+  images?: PublicImages | undefined;
+}
+
 const processor = (links?: PublicLinks) =>
   unified()
     .use(remarkParse)
@@ -38,14 +46,20 @@ const processor = (links?: PublicLinks) =>
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeSafeMarkdown)
     .use(rehypeTaskLines)
+    .use(rehypePublicImages)
     .use(rehypeStringify);
 
 const markdown = processor();
 
 const parser = unified().use(remarkParse).use(markdownRemarkPlugins).use(remarkWikilinks);
 
-export const renderMarkdown = (text: string, links?: PublicLinks): string =>
-  String((links ? processor(links) : markdown).processSync(text));
+export const renderMarkdown = (text: string, rendering: PublicRendering = {}): string =>
+  String(
+    (rendering.links ? processor(rendering.links) : markdown).processSync({
+      value: text,
+      data: { publicImages: rendering.images },
+    }),
+  );
 
 /**
  * How much of an item's text its public page renders as markdown (decision 181). Rendering is
@@ -62,7 +76,7 @@ const plainText = (text: string) => `<div class="plain">${escapeHtml(text)}</div
  * last blank line before, so a paragraph is not split), the rest as plain text. A text the
  * parser cannot take (nesting thousands deep overflows its stack) is shown as plain text whole.
  */
-export function renderItemText(text: string, links?: PublicLinks): string {
+export function renderItemText(text: string, rendering: PublicRendering = {}): string {
   let head = text;
   let tail = '';
   if (text.length > MARKDOWN_RENDER_CHARS) {
@@ -76,7 +90,7 @@ export function renderItemText(text: string, links?: PublicLinks): string {
   if (nestedTooDeep(head) || emphasisTooCostly(head)) return plainText(text.trim());
   let html: string;
   try {
-    html = renderMarkdown(head, links);
+    html = renderMarkdown(head, rendering);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return plainText(text.trim());
@@ -250,6 +264,8 @@ export interface PublicItemPageData {
   files: { href: string; name: string; size: number }[];
   /** Where its `[[…]]` links lead (the collection's other public items). */
   links?: PublicLinks;
+  /** The item's files that images in its text may show (decision 213). */
+  images?: PublicImages;
 }
 
 export function itemPage(data: PublicItemPageData, urls: { page: string; feed: string }) {
@@ -266,7 +282,7 @@ export function itemPage(data: PublicItemPageData, urls: { page: string; feed: s
   // The speaking time of the words read aloud, as the editor, board and teleprompter count it
   // (decision 215), at the default pace: a visitor does not have the owner's.
   const spoken = formatSpeakingTime(scriptSpeakingSeconds(data.content, DEFAULT_WORDS_PER_MINUTE));
-  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time><span class="spoken">${spoken} speaking time</span></p><div class="prose">${renderItemText(data.content, data.links)}</div>${files}</article></main>`;
+  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time><span class="spoken">${spoken} speaking time</span></p><div class="prose">${renderItemText(data.content, { links: data.links, images: data.images })}</div>${files}</article></main>`;
   return layout(
     {
       title: `${title} · ${data.collectionName}`,
@@ -342,6 +358,7 @@ export const RENDERING = createHash('sha256')
       scriptSpeakingSeconds,
       formatSpeakingTime,
       remarkWikilinks,
+      rehypePublicImages,
       MARKDOWN_RENDER_CHARS,
     ]
       .map(String)

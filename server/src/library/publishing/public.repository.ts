@@ -61,6 +61,8 @@ export interface PublicFileRow {
   size: number;
   contentType: string;
   storageKey: string;
+  width: number | null;
+  height: number | null;
 }
 
 const order = [
@@ -83,6 +85,8 @@ const fileColumns = {
   size: files.size,
   contentType: files.contentType,
   storageKey: files.storageKey,
+  width: files.width,
+  height: files.height,
 };
 
 /**

@@ -3,7 +3,13 @@ import { markdown } from '@codemirror/lang-markdown';
 import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
-import { EditorView, keymap, placeholder as placeholderText, type Command } from '@codemirror/view';
+import {
+  dropCursor,
+  EditorView,
+  keymap,
+  placeholder as placeholderText,
+  type Command,
+} from '@codemirror/view';
 import { clsx } from 'clsx';
 import { FormatToolbar } from '../../../components/format-toolbar';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
@@ -18,6 +24,7 @@ import {
   type TextEdit,
 } from '../../../components/markdown-format';
 import { PRESENCE_PALETTE } from '../collab/collab-session';
+import { pasteAndDrop, type PasteHandlers } from './editor-paste';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
 import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
 
@@ -129,14 +136,19 @@ export interface CodeEditorProps {
   bare?: boolean;
   /** Titles for the `[[` list (decision 211); without it, no list. Read once, when made. */
   findLinkTitles?: FindLinkTitles;
+  /** Uploads a pasted or dropped picture as an attachment (decision 214). */
+  uploadImage?: PasteHandlers['uploadImage'];
+  /** A picture could not go into the text: why. */
+  onImageError?: PasteHandlers['onImageError'];
 }
 
 /**
  * The writing surface's editor: CodeMirror 6 with markdown, bound to the shared Y.Text by
  * y-codemirror.next (others' cursors and selections with their names, undo of my own edits
  * only), the formatting toolbar and keys of the old textarea (Ctrl/⌘+B, I, U, K; Enter
- * continues a list; Tab and Shift+Tab indent list items, elsewhere Tab moves focus), and find
- * (Ctrl/⌘+F). CodeMirror draws only the lines in view, so a 10,000-word script types as fast
+ * continues a list; Tab and Shift+Tab indent list items, elsewhere Tab moves focus), find
+ * (Ctrl/⌘+F), and paste and drop (editor-paste.ts: pictures upload into the text, HTML becomes
+ * markdown, Ctrl/⌘+Shift+V pastes plain text). CodeMirror draws only the lines in view, so a 10,000-word script types as fast
  * as a short one, and React renders nothing on a keystroke.
  */
 export function CodeEditor({
@@ -154,6 +166,8 @@ export function CodeEditor({
   onView,
   bare = false,
   findLinkTitles,
+  uploadImage,
+  onImageError,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -163,9 +177,9 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
-  const callbacks = useRef({ onTextChange, onCaret, onView });
+  const callbacks = useRef({ onTextChange, onCaret, onView, uploadImage, onImageError });
   useEffect(() => {
-    callbacks.current = { onTextChange, onCaret, onView };
+    callbacks.current = { onTextChange, onCaret, onView, uploadImage, onImageError };
   });
 
   const readOnlyExtension = (value: boolean) => [
@@ -202,6 +216,9 @@ export function CodeEditor({
           search({ top: true }),
           highlightSelectionMatches(),
           EditorView.lineWrapping,
+          pasteAndDrop(() => callbacks.current),
+          // Where a dropped picture will go.
+          dropCursor(),
           placeholder ? placeholderText(placeholder) : [],
           findLinkTitles ? wikilinkCompletion(findLinkTitles) : [],
           theme,

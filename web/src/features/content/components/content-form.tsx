@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
@@ -122,6 +122,8 @@ export function ContentForm({
   const itemId = item?.id ?? null;
   const wikilinks = useWikilinks(itemId, { live: true });
   const settleFiles = attachments.settle;
+  const addImage = attachments.addImage;
+  const uploadImage = useCallback((file: File) => addImage(file, itemId), [addImage, itemId]);
   const autosave = useAutosave({
     value: values,
     valueKey: valuesKey,
@@ -228,6 +230,7 @@ export function ContentForm({
             error={hasText ? undefined : errors.content}
             readOnly={frozen || done}
             wikilinks={wikilinks}
+            uploadImage={uploadImage}
             presence={<WhoIsHere awareness={session.awareness} me={user} />}
             details={details}
             status={

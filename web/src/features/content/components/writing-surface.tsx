@@ -1,7 +1,8 @@
 import { parseScript } from '@cw/contract/script';
+import type { FileObject } from '@cw/contract';
 import { EditorView } from '@codemirror/view';
 import { clsx } from 'clsx';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { WikilinkOptions } from '@cw/contract/markdown';
 import { MarkdownPreview } from '../../../components/markdown-preview';
 import { findLinkTitles } from '../../../lib/api/links';
@@ -35,6 +36,7 @@ export function WritingSurface({
   presence,
   details,
   wikilinks,
+  uploadImage,
 }: {
   session: CollabSession;
   /** Where the preview's `[[…]]` links lead (decision 211). */
@@ -48,6 +50,8 @@ export function WritingSurface({
   presence?: ReactNode;
   /** The side panel beside the text (wide screens): whether it is open, and its toggle. */
   details?: { open: boolean; toggle: () => void };
+  /** Uploads a picture pasted or dropped into the text (decision 214). */
+  uploadImage?: (file: File) => Promise<FileObject>;
 }) {
   const [mode, setMode] = useEditorMode();
   const [outlineOpen, toggleOutline] = useOutlineOpen();
@@ -59,6 +63,7 @@ export function WritingSurface({
   const wordsPerMinute = useWordsPerMinute();
   const script = useMemo(() => parseScript(value), [value]);
   const toggleTask = useSharedTaskToggle(session.text);
+  const [imageError, setImageError] = useState<string | null>(null);
   useEffect(() => () => clearTimeout(followTimer.current), []);
 
   // The preview redraws a long script only when typing pauses (decision 051), so it follows the
@@ -173,6 +178,8 @@ export function WritingSurface({
             onCaret={follow}
             onView={onView}
             findLinkTitles={findLinkTitles}
+            uploadImage={uploadImage}
+            onImageError={setImageError}
             bare={focusMode}
             className={clsx(!showEditor && 'hidden')}
           />
@@ -203,6 +210,21 @@ export function WritingSurface({
           )}
         </div>
       </div>
+      {imageError && (
+        <p
+          role="alert"
+          className="mt-2 flex items-start justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200"
+        >
+          <span>{imageError}</span>
+          <button
+            type="button"
+            onClick={() => setImageError(null)}
+            className="shrink-0 rounded font-semibold hover:text-red-900 focus-visible:outline-2 focus-visible:outline-red-600"
+          >
+            Dismiss
+          </button>
+        </p>
+      )}
     </div>
   );
 }
