@@ -280,7 +280,10 @@ export function CodeEditor({
   function run(format: MarkdownFormat) {
     const current = view.current;
     if (!current) return;
+    // A toolbar format is an undo step of its own, never merged with the typing just before.
+    undoManager.stopCapturing();
     formatCommand(format)(current);
+    undoManager.stopCapturing();
     current.focus();
   }
 

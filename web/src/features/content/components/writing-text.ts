@@ -15,6 +15,11 @@ const HEADING_LINE = /^ {0,3}#{1,6}\s/gm;
 export function followCaret(view: EditorView, preview: HTMLElement) {
   const text = view.state.doc.toString();
   const head = view.state.selection.main.head;
+  if (view.state.doc.lineAt(head).number === 1) {
+    // At the text's first line the preview shows its top, the title above the text included.
+    preview.scrollTop = 0;
+    return;
+  }
   const before = text.slice(0, head);
   // The caret's own line counts: on a heading (an outline jump puts it at its start), that one.
   const headingsBefore =
