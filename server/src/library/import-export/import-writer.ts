@@ -91,6 +91,8 @@ export async function writePlan(
     await batch(async (repos) => {
       for (const collection of slice) {
         const id = await repos.imports.insertCollection(caller, collection, idsOf(collection.tags));
+        // The owner's own membership row, as a collection made in the app has (decision 217).
+        await repos.members.insertOwner(id, caller.userId);
         created.collections.push(id);
         collectionIds.set(collection.key, id);
       }
