@@ -8,6 +8,7 @@ import { inlineTags, notionTags, splitFrontMatter } from '../src/library/import-
 import { escapeHtml, excerpt, renderItemText } from '../src/library/publishing/public-html';
 import { invitationMail } from '../src/mail/messages';
 import { parseSearch } from '../src/library/search/query';
+import { plainMarkdown } from '../src/library/search/plain-markdown';
 import { rangesIn, unmark } from '../src/library/search/snippets';
 
 /**
@@ -188,6 +189,23 @@ describe('search query parsing and snippets run in linear time on 1 MB of their 
     expectLinear(unmark, '\uE000a\uE001 ');
     expectLinear(unmark, '\uE000');
     expectLinear((text) => rangesIn(text, text), '\uE000a\uE001 ');
+  });
+  // Decision 218: the snippet's markdown left out, in one pass.
+  it.each([
+    ['`[` repeated (no closing bracket)', '['],
+    ['`[[` repeated', '[['],
+    ['`[a](` repeated (no closing parenthesis)', '[a]('],
+    ['`](` repeated', ']('],
+    ['`![a][` repeated', '![a]['],
+    ['`*a_` repeated', '*a_'],
+    ['quotes and callouts', '> [!'],
+    ['lines of quotes and callouts', '> [!tip\n'],
+    ['a rule of one line', '- '],
+    ['a table of one line', '|-'],
+    ['escapes', '\\'],
+    ['marks in emphasis', '*\uE000a\uE001_'],
+  ])('a snippet of %s', (_what, unit) => {
+    expectLinear(plainMarkdown, unit);
   });
 });
 
