@@ -4,6 +4,7 @@ import { LeaseLost, type JobClaim, type JobTools } from '../../jobs/job-queue';
 import type { Caller } from '../../policy/caller';
 import type { FileStorage } from '../../storage/file-storage';
 import type { LibraryStore } from '../library-store';
+import { fillSlots } from './import-embeds';
 import type { ReadArchiveResult } from './import-read';
 import type { CreatedIds } from './import.repository';
 
@@ -110,6 +111,10 @@ export async function writePlan(
     });
   }
   const fileOwners: { entry: string; contentId: number | null; collectionId: number | null }[] = [];
+  /** The items whose text names their files' ids (decision 218), filled in once they exist. */
+  const slotted: { id: number; item: (typeof plan.contents)[number] }[] = [];
+  /** `${contentId} ${entry}` → the id of the file row made for that item. */
+  const fileIds = new Map<string, number>();
   for (const collection of plan.collections) {
     for (const entry of collection.files) {
       fileOwners.push({
@@ -129,6 +134,7 @@ export async function writePlan(
           item.collectionKeys.flatMap((key) => collectionIds.get(key) ?? []),
         );
         created.contents.push(id);
+        if (item.slots && item.slots.length > 0) slotted.push({ id, item });
         for (const entry of item.files)
           fileOwners.push({ entry, contentId: id, collectionId: null });
       }
@@ -167,16 +173,16 @@ export async function writePlan(
       let firsts = 0;
       for (const file of slice) {
         const name = plan.fileNames.get(file.entry)!;
-        created.files.push(
-          await repos.imports.insertFile(caller, {
-            contentId: file.contentId,
-            collectionId: file.collectionId,
-            name,
-            size: file.size,
-            contentType: contentTypeOf(name),
-            storageKey: file.key,
-          }),
-        );
+        const fileId = await repos.imports.insertFile(caller, {
+          contentId: file.contentId,
+          collectionId: file.collectionId,
+          name,
+          size: file.size,
+          contentType: contentTypeOf(name),
+          storageKey: file.key,
+        });
+        created.files.push(fileId);
+        if (file.contentId !== null) fileIds.set(`${file.contentId} ${file.entry}`, fileId);
         if (!seen.has(file.entry)) firsts += 1;
         seen.add(file.entry);
       }
@@ -187,6 +193,20 @@ export async function writePlan(
       // Not committed: the keys still name bytes no row names.
       created.keys = keys;
       throw error;
+    });
+  }
+  // The texts that show their files: each file's id where the plan left its place.
+  for (let at = 0; at < slotted.length; at += BATCH) {
+    const slice = slotted.slice(at, at + BATCH);
+    await batch(async (repos) => {
+      for (const { id, item } of slice) {
+        const slots = (item.slots ?? []).flatMap((slot) => {
+          const fileId = fileIds.get(`${id} ${slot.entry}`);
+          return fileId === undefined ? [] : [{ at: slot.at, id: fileId }];
+        });
+        await repos.imports.setContent(caller, id, fillSlots(item.content, slots));
+      }
+      return 0;
     });
   }
 }

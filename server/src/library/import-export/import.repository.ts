@@ -147,6 +147,14 @@ export class ImportRepository {
     return id;
   }
 
+  /** An imported item's text once its files' ids are known (decision 218). */
+  async setContent(caller: Caller, id: number, content: string): Promise<void> {
+    await this.db
+      .update(contents)
+      .set({ content })
+      .where(and(eq(contents.id, id), eq(contents.userId, ownerIdFor(caller))));
+  }
+
   async insertFile(
     caller: Caller,
     values: {

@@ -30,8 +30,10 @@ import {
   notAZip,
   notionExport,
   obsidianVault,
+  PNG,
   ratioBomb,
   tooManyEntries,
+  writingRoomVault,
   zipNamed,
   zipOf,
 } from '../../import-fixtures';
@@ -297,12 +299,13 @@ describe('import: an Obsidian vault', () => {
     expect(ideas.tags_named_list.map((t) => t.name).sort()).toEqual(['Guests', 'food', 'podcast']);
     expect(ideas.files.map((f) => f.name)).toEqual(['cover.png']);
     expect(ideas.files[0]!.content_type).toBe('image/png');
-    expect(ideas.content).toContain('\n![cover.png]\n');
+    // Embeds read as the room's images, of the file the import attached (decision 218).
+    expect(ideas.content).toContain(`\n![cover](${ideas.files[0]!.url})\n`);
     expect(ideas.content).not.toContain('![[');
     const pilot = items.find((i) => i.title === 'Pilot')!;
     expect(pilot.tags_named_list.map((t) => t.name).sort()).toEqual(['pilot', 'podcast']);
     expect(pilot.files.map((f) => f.name)).toEqual(['flow chart.png']);
-    expect(pilot.content).toContain('\n![flow chart.png]\n');
+    expect(pilot.content).toContain(`\n![diagram](${pilot.files[0]!.url})\n`);
     expect(pilot.content).not.toContain('flow%20chart');
     const welcome = items.find((i) => i.title === 'Welcome')!;
     expect(welcome.collections).toEqual([]);
@@ -319,6 +322,51 @@ describe('import: an Obsidian vault', () => {
   });
 });
 
+describe('import: a vault of the writing room (decision 218)', () => {
+  it('keeps wikilinks as the titles of the items made, embeds as images of the attached files, callouts, and publish dates', async () => {
+    const erin = await signedInCaller(ctx);
+    const job = await importZip(erin, await zipOf(writingRoomVault()));
+    expect(job.status, JSON.stringify(job.errors)).toBe('done');
+    expect(job.errors).toEqual([
+      {
+        path: 'Room/Drafts/Chapter one.md',
+        message:
+          'The date "not a date" is not a date; the item was imported without a publish date.',
+      },
+      {
+        path: 'Room/Drafts/Ideas.md',
+        message:
+          'The date "2026-02-30" is not a date; the item was imported without a publish date.',
+      },
+    ]);
+    const items = await list<ContentItem>(erin, '/api/collections/contents-list/?page_size=50');
+    const byTitle = new Map(items.map((item) => [item.title, item]));
+    expect([...byTitle.keys()].sort()).toEqual(['Chapter one', 'Home', 'Ideas', 'The plan']);
+    const home = byTitle.get('Home')!;
+    expect(home.files.map((f) => f.name)).toEqual(['desk-setup.png']);
+    const desk = home.files[0]!.url;
+    expect(desk).toBe(`/api/collections/files/${home.files[0]!.id}/download/`);
+    expect(home.content).toBe(
+      '# Home\n\nSee [[The plan]], [[Chapter one|the first chapter]], [[The plan]] and [[Nowhere]].\n\n' +
+        `![desk-setup](${desk})\n![desk-setup](${desk})\n![Desk](${desk})\n[[The plan]]\n\n` +
+        '> [!tip] Keep going\n> A callout stays.\n',
+    );
+    expect(home.publish_on).toBe('2026-03-01');
+    const plan = byTitle.get('The plan')!;
+    expect(plan.publish_on).toBe('2026-04-02');
+    // A file that is not an image is a link to it.
+    expect(plan.files.map((f) => f.name)).toEqual(['brief.pdf']);
+    expect(plan.content).toBe(`Goals. [brief](${plan.files[0]!.url})\n`);
+    expect(byTitle.get('Chapter one')!.content).toBe('Chapter text, back to [[Home]].\n');
+    expect(byTitle.get('Chapter one')!.publish_on).toBeNull();
+    expect(byTitle.get('Ideas')!.publish_on).toBeNull();
+    // The image's bytes are the vault's.
+    const download = await erin.get(desk);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
 describe('import: a Notion export', () => {
   it('drops the 32-hex-digit suffixes, skips CSV tables and keeps embedded images', async () => {
     const dave = await signedInCaller(ctx);
@@ -330,8 +378,8 @@ describe('import: a Notion export', () => {
     expect(names).toEqual(['Roadmap']);
     const roadmap = items.find((i) => i.title === 'Roadmap')!;
     expect(roadmap.files.map((f) => f.name)).toEqual(['launch.png']);
-    // The image embed reads as the attachment's name (the web app cannot show it from the body).
-    expect(roadmap.content).toContain('\n![launch.png]\n');
+    // The image embed reads as the room's image of the attached file (decision 218).
+    expect(roadmap.content).toContain(`\n![launch](${roadmap.files[0]!.url})\n`);
     expect(roadmap.content).not.toContain('launch.png)');
     // The page's Tags property became tags; a Tags: line that is only text did not.
     expect(roadmap.tags_named_list.map((t) => t.name).sort()).toEqual(['Q1 launch', 'planning']);
