@@ -150,6 +150,8 @@ function replaceEmbeds(
 export interface FileSlot {
   at: number;
   entry: string;
+  /** What stood there (an export's old id): written back when the import made no such file. */
+  written?: string;
 }
 
 /** The files route of the contract (`files.download`), before and after the file's id. */
@@ -264,7 +266,7 @@ function takeSlots(text: string, entries: string[]): { body: string; slots: File
 }
 
 /** `text` with each slot's file id written in (slots in increasing order of `at`). */
-export function fillSlots(text: string, slots: { at: number; id: number }[]): string {
+export function fillSlots(text: string, slots: { at: number; id: number | string }[]): string {
   const parts: string[] = [];
   let last = 0;
   for (const slot of slots) {
@@ -274,4 +276,38 @@ export function fillSlots(text: string, slots: { at: number; id: number }[]): st
   }
   parts.push(text.slice(last));
   return parts.join('');
+}
+
+/**
+ * An exported text's own file addresses (`/api/collections/files/{id}/download/` of a file in
+ * the archive, `files/{id}-name`) with their ids left out and `slots` saying where the ids of the
+ * files the import makes go: images and links of an export come back to its files (decision
+ * 218). Addresses of files not in the archive stay as written. One pass with `indexOf`.
+ */
+export function relinkExportText(
+  body: string,
+  entryOfId: ReadonlyMap<string, string>,
+): { body: string; slots: FileSlot[] } {
+  const slots: FileSlot[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  let last = 0;
+  for (
+    let at = body.indexOf(DOWNLOAD_BEFORE);
+    at !== -1;
+    at = body.indexOf(DOWNLOAD_BEFORE, at + 1)
+  ) {
+    const from = at + DOWNLOAD_BEFORE.length;
+    let end = from;
+    while (end < body.length && end - from < 16 && body[end]! >= '0' && body[end]! <= '9') end += 1;
+    if (end === from || !body.startsWith(DOWNLOAD_AFTER, end)) continue;
+    const entry = entryOfId.get(body.slice(from, end));
+    if (entry === undefined) continue;
+    parts.push(body.slice(last, from));
+    length += from - last;
+    slots.push({ at: length, entry, written: body.slice(from, end) });
+    last = end;
+  }
+  parts.push(body.slice(last));
+  return { body: parts.join(''), slots };
 }

@@ -10,7 +10,7 @@ import {
   NOTE_TITLE_MAX,
 } from '@cw/contract';
 import { EXPORT_FORMAT } from './export-format';
-import { rewriteVaultText, type FileSlot } from './import-embeds';
+import { relinkExportText, rewriteVaultText, type FileSlot } from './import-embeds';
 import {
   clean,
   cleanName,
@@ -44,6 +44,8 @@ export type ImportFormat = 'export' | 'obsidian' | 'notion';
 
 export interface PlannedCollection {
   key: string;
+  /** Its folder's path in the archive: a second import of the archive finds it again. */
+  source: string;
   name: string;
   description: string;
   tags: string[];
@@ -54,6 +56,8 @@ export interface PlannedCollection {
 }
 
 export interface PlannedNote {
+  /** Its path in the archive. */
+  path: string;
   collectionKey: string;
   title: string;
   content: string;
@@ -75,6 +79,8 @@ export interface PlannedContent {
   wordCount?: number;
   /** Where the ids of its files go in `content`, once they are made (in increasing order). */
   slots?: FileSlot[];
+  /** SHA-256 of its entry's text, set where the archive is read: unchanged means skipped. */
+  hash?: string;
 }
 
 export interface ImportPlan {
@@ -109,6 +115,12 @@ export function detectFormat(paths: string[], manifest: string | undefined): Imp
 
 function planExport(texts: Map<string, string>, paths: string[], manifest: string): ImportPlan {
   const plan = emptyPlan('export');
+  // The export's files by their ids then (`files/{id}-name`): its texts name them by id.
+  const exportedFiles = new Map<string, string>();
+  for (const entry of paths) {
+    const id = /^files\/(\d+)-/.exec(entry)?.[1];
+    if (id !== undefined && !exportedFiles.has(id)) exportedFiles.set(id, entry);
+  }
   const folders = new Map<string, PlannedCollection>();
   for (const [entry, text] of texts) {
     const match = /^collections\/([^/]+)\/collection\.md$/.exec(entry);
@@ -117,6 +129,7 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
     if (error) plan.errors.push({ path: entry, message: error });
     const collection: PlannedCollection = {
       key: match[1]!,
+      source: `collections/${match[1]!}`,
       name: cleanName(String(data.name ?? match[1]), COLLECTION_NAME_MAX) || 'Untitled',
       description: clean(body.replace(/\n$/, ''), COLLECTION_DESCRIPTION_MAX),
       tags: uniqueTags(tagsOf(data.tags)),
@@ -135,6 +148,7 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
       const { data, body, error } = splitFrontMatter(text);
       if (error) plan.errors.push({ path: entry, message: error });
       plan.notes.push({
+        path: entry,
         collectionKey: collection.key,
         title: cleanName(String(data.title ?? ''), NOTE_TITLE_MAX) || 'Untitled',
         content: clean(body, NOTE_CONTENT_MAX),
@@ -146,10 +160,12 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
     const { data, body, error } = splitFrontMatter(text);
     if (error) plan.errors.push({ path: entry, message: error });
     const collections = Array.isArray(data.collections) ? data.collections.map(String) : [];
+    const relinked = relinkExportText(clean(body, CONTENT_BODY_MAX), exportedFiles);
     plan.contents.push({
       path: entry,
       title: cleanName(String(data.title ?? ''), CONTENT_TITLE_MAX),
-      content: clean(body, CONTENT_BODY_MAX),
+      content: relinked.body,
+      slots: relinked.slots,
       tags: uniqueTags(tagsOf(data.tags)),
       collectionKeys: collections.filter((key) => folders.has(key)),
       status:
@@ -206,6 +222,7 @@ function planVault(
         cleanName(display(folder).split('/').join(' / '), COLLECTION_NAME_MAX) || 'Untitled';
       const collection: PlannedCollection = {
         key: folder,
+        source: root + folder,
         name,
         description: '',
         tags: [],

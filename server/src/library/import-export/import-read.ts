@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { countWords } from '@cw/contract';
 import { ArchiveRefused, MESSAGES, openArchive, type Archive } from './import-archive';
@@ -84,6 +85,11 @@ async function planArchive(archive: Archive, maxText: number): Promise<ImportPla
     ? (await archive.read('manifest.json', 1024 * 1024))?.toString('utf8')
     : undefined;
   const plan = planImport(archive.paths, texts, manifest);
+  // What a second import of the archive compares: each item's text as the archive has it.
+  for (const item of plan.contents) {
+    const text = texts.get(item.path);
+    if (text !== undefined) item.hash = createHash('sha256').update(text).digest('hex');
+  }
   plan.errors.unshift(...errors);
   return plan;
 }

@@ -6,7 +6,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import type { LibraryStore } from '../library-store';
 import { fillSlots } from './import-embeds';
 import type { ReadArchiveResult } from './import-read';
-import type { CreatedIds } from './import.repository';
+import { fileKey, type CreatedIds, type ImportedSources } from './import.repository';
 
 /*
  * The writing half of an import's job (import.service.ts runs it): what the worker thread read
@@ -50,14 +50,15 @@ const contentTypeOf = (name: string) =>
  * archive or runs a pattern over its text: that was the worker's.
  */
 export async function writePlan(
-  deps: { store: LibraryStore; storage: FileStorage },
+  deps: { store: LibraryStore; storage: FileStorage; updateItem: UpdateItem },
   claim: JobClaim,
   caller: Caller,
   read: ReadArchiveResult,
   created: CreatedIds,
   tools: JobTools,
-): Promise<void> {
+): Promise<ImportOutcome> {
   const { plan } = read;
+  const outcome: ImportOutcome = { updated: 0, skipped: 0 };
   let processed = 0;
   const collectionIds = new Map<string, number>();
   /** Runs `work` in one transaction that also records what exists so far. */
@@ -78,20 +79,36 @@ export async function writePlan(
     ...plan.contents.flatMap((c) => c.tags),
   ];
   let tagIds = new Map<string, number>();
+  let sources: ImportedSources | undefined;
   await batch(async (repos) => {
     tagIds = await repos.imports.tagIds(caller, allTags, created);
+    sources = await repos.imports.importedSources(caller);
     return 0;
   });
+  const earlier = sources!;
   const idsOf = (names: string[]) =>
     names.flatMap((name) => {
       const id = tagIds.get(name.toLowerCase());
       return id === undefined ? [] : [id];
     });
 
-  for (const slice of slices(plan.collections, (c) => c.description.length)) {
+  // A second import of an archive (decision 218): what an earlier one made is found by its path
+  // in the archive; collections and notes it made are kept as they are.
+  const newCollections = plan.collections.filter((collection) => {
+    const id = earlier.collections.get(collection.source);
+    if (id === undefined) return true;
+    collectionIds.set(collection.key, id);
+    outcome.skipped += 1;
+    return false;
+  });
+  for (const slice of slices(newCollections, (c) => c.description.length)) {
     await batch(async (repos) => {
       for (const collection of slice) {
-        const id = await repos.imports.insertCollection(caller, collection, idsOf(collection.tags));
+        const id = await repos.imports.insertCollection(
+          caller,
+          { ...collection, importSource: collection.source },
+          idsOf(collection.tags),
+        );
         // The owner's own membership row, as a collection made in the app has (decision 217).
         await repos.members.insertOwner(id, caller.userId);
         created.collections.push(id);
@@ -100,12 +117,23 @@ export async function writePlan(
       return slice.length;
     });
   }
-  for (const slice of slices(plan.notes, (n) => n.content.length)) {
+  const newNotes = plan.notes.filter((note) => {
+    if (!earlier.notes.has(note.path)) return true;
+    outcome.skipped += 1;
+    return false;
+  });
+  for (const slice of slices(newNotes, (n) => n.content.length)) {
     await batch(async (repos) => {
       for (const note of slice) {
         const collectionId = collectionIds.get(note.collectionKey);
         if (collectionId === undefined) continue;
-        created.notes.push(await repos.imports.insertNote(caller, { ...note, collectionId }));
+        created.notes.push(
+          await repos.imports.insertNote(caller, {
+            ...note,
+            collectionId,
+            importSource: note.path,
+          }),
+        );
       }
       return slice.length;
     });
@@ -115,8 +143,20 @@ export async function writePlan(
   const slotted: { id: number; item: (typeof plan.contents)[number] }[] = [];
   /** `${contentId} ${entry}` → the id of the file row made for that item. */
   const fileIds = new Map<string, number>();
+  /** An item's text with its files' ids written in. */
+  const textOf = (id: number, item: (typeof plan.contents)[number]) =>
+    fillSlots(
+      item.content,
+      (item.slots ?? []).flatMap((slot) => {
+        const fileId =
+          fileIds.get(`${id} ${slot.entry}`) ?? fileIds.get(slot.entry) ?? slot.written;
+        return fileId === undefined ? [] : [{ at: slot.at, id: fileId }];
+      }),
+    );
   for (const collection of plan.collections) {
     for (const entry of collection.files) {
+      const collectionId = collectionIds.get(collection.key)!;
+      if (earlier.files.has(fileKey('collection', collectionId, entry))) continue;
       fileOwners.push({
         entry,
         contentId: null,
@@ -124,12 +164,34 @@ export async function writePlan(
       });
     }
   }
-  for (const slice of slices(plan.contents, (c) => c.content.length)) {
+  // Items: an unchanged one is skipped, a changed one updated (below, as an edit), a new one made.
+  const changed: { id: number; item: (typeof plan.contents)[number] }[] = [];
+  const newContents = plan.contents.filter((item) => {
+    const before = earlier.contents.get(item.path);
+    if (before === undefined) return true;
+    if (before.hash !== null && before.hash === item.hash) {
+      outcome.skipped += 1;
+    } else {
+      changed.push({ id: before.id, item });
+      // Its files the earlier import attached stay; only new ones are added.
+      for (const entry of item.files) {
+        const fileId = earlier.files.get(fileKey('content', before.id, entry));
+        if (fileId === undefined)
+          fileOwners.push({ entry, contentId: before.id, collectionId: null });
+        else fileIds.set(`${before.id} ${entry}`, fileId);
+      }
+    }
+    return false;
+  });
+  processed += plan.contents.length - newContents.length;
+  processed += plan.collections.length - newCollections.length;
+  processed += plan.notes.length - newNotes.length;
+  for (const slice of slices(newContents, (c) => c.content.length)) {
     await batch(async (repos) => {
       for (const item of slice) {
         const id = await repos.imports.insertContent(
           caller,
-          item,
+          { ...item, importSource: item.path, importHash: item.hash ?? null },
           idsOf(item.tags),
           item.collectionKeys.flatMap((key) => collectionIds.get(key) ?? []),
         );
@@ -180,9 +242,12 @@ export async function writePlan(
           size: file.size,
           contentType: contentTypeOf(name),
           storageKey: file.key,
+          importSource: file.entry,
         });
         created.files.push(fileId);
         if (file.contentId !== null) fileIds.set(`${file.contentId} ${file.entry}`, fileId);
+        // A text may show a file of another item or of a collection (an export's texts can).
+        if (!fileIds.has(file.entry)) fileIds.set(file.entry, fileId);
         if (!seen.has(file.entry)) firsts += 1;
         seen.add(file.entry);
       }
@@ -200,16 +265,37 @@ export async function writePlan(
     const slice = slotted.slice(at, at + BATCH);
     await batch(async (repos) => {
       for (const { id, item } of slice) {
-        const slots = (item.slots ?? []).flatMap((slot) => {
-          const fileId = fileIds.get(`${id} ${slot.entry}`);
-          return fileId === undefined ? [] : [{ at: slot.at, id: fileId }];
-        });
-        await repos.imports.setContent(caller, id, fillSlots(item.content, slots));
+        await repos.imports.setContent(caller, id, textOf(id, item));
       }
       return 0;
     });
   }
+  // A changed item is saved as an edit of it, as a save in the app is: the text it replaces is
+  // kept as a version, and an editor that has it open gets the change (decision 218).
+  for (const { id, item } of changed) {
+    await deps.updateItem(caller, id, {
+      title: item.title,
+      content: textOf(id, item),
+      publishOn: item.publishOn,
+    });
+    await deps.store.repos.imports.setImportHash(caller, id, item.hash ?? null);
+    outcome.updated += 1;
+  }
+  return outcome;
 }
+
+/** What a second import of an archive did besides making rows (docs/api.md, "Import"). */
+export interface ImportOutcome {
+  updated: number;
+  skipped: number;
+}
+
+/** Saves an item's new text as the app's own save does (ContentsService.update). */
+export type UpdateItem = (
+  caller: Caller,
+  id: number,
+  values: { title: string; content: string; publishOn: string | null },
+) => Promise<void>;
 
 /**
  * `rows` in runs of at most BATCH rows and BATCH_TEXT characters of text (a row longer than that

@@ -152,7 +152,12 @@ function exportsMapped(first: Map<string, Buffer>, second: Map<string, Buffer>) 
         const collection = /^(\s+- .*-)(\d+)$/.exec(line);
         if (key === 'collections' && collection)
           return collection[1]! + to('collections')(collection[2]!);
-        return line.replace(/files\/(\d+)-/g, (_m, id: string) => `files/${to('files')(id)}-`);
+        return line
+          .replace(/files\/(\d+)-/g, (_m, id: string) => `files/${to('files')(id)}-`)
+          .replace(
+            /\/api\/collections\/files\/(\d+)\/download\//g,
+            (_m, id: string) => `/api/collections/files/${to('files')(id)}/download/`,
+          );
       })
       .join('\n');
   };
@@ -364,6 +369,97 @@ describe('import: a vault of the writing room (decision 218)', () => {
     const download = await erin.get(desk);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+describe('import: the same archive again (decision 218)', () => {
+  it('skips what is unchanged, updates a changed item as an edit, and makes what is new', async () => {
+    const frank = await signedInCaller(ctx);
+    const vault = writingRoomVault();
+    const first = await importZip(frank, await zipOf(vault));
+    expect(first).toMatchObject({ status: 'done', updated: 0, skipped: 0 });
+    expect(first.created).toMatchObject({ collections: 1, content: 4, files: 2 });
+    const rows = await rowsOf(frank.id);
+
+    const again = await importZip(frank, await zipOf(vault));
+    expect(again.status).toBe('done');
+    expect(again.created).toEqual({ collections: 0, content: 0, notes: 0, tags: 0, files: 0 });
+    // The Drafts collection and the four items.
+    expect(again).toMatchObject({ updated: 0, skipped: 5 });
+    expect(await rowsOf(frank.id)).toEqual(rows);
+
+    const items = await list<ContentItem>(frank, '/api/collections/contents-list/?page_size=50');
+    const home = items.find((item) => item.title === 'Home')!;
+    const changed = {
+      ...vault,
+      'Room/Home.md': `${vault['Room/Home.md'] as string}\nA new line. ![[desk-setup.png]] ![[cover.png]]\n`,
+      'Room/attachments/cover.png': PNG,
+      'Room/Drafts/New.md': 'Brand new, see [[Home]].\n',
+    };
+    const third = await importZip(frank, await zipOf(changed));
+    expect(third.status, JSON.stringify(third.errors)).toBe('done');
+    expect(third.created).toMatchObject({ collections: 0, content: 1, files: 1 });
+    expect(third).toMatchObject({ updated: 1, skipped: 4 });
+    const after = await rowsOf(frank.id);
+    expect(after).toEqual({ ...rows, contents: rows.contents + 1, files: rows.files + 1 });
+
+    // The same item, its text updated: the old text kept as a version, the new text showing the
+    // file it had (not a copy) and the new one.
+    const updated = (
+      await frank.get(`/api/collections/contents-list/${home.id}/`)
+    ).json<ContentItem>();
+    expect(updated.files.map((f) => f.name).sort()).toEqual(['cover.png', 'desk-setup.png']);
+    const desk = updated.files.find((f) => f.name === 'desk-setup.png')!;
+    const cover = updated.files.find((f) => f.name === 'cover.png')!;
+    expect(desk.id).toBe(home.files[0]!.id);
+    expect(updated.content).toBe(
+      `${home.content}\nA new line. ![desk-setup](${desk.url}) ![cover](${cover.url})\n`,
+    );
+    const versions = (await frank.get(`/api/collections/contents-list/${home.id}/versions/`)).json<{
+      results: { id: number }[];
+    }>().results;
+    expect(versions.length).toBeGreaterThan(0);
+    const kept = (
+      await frank.get(`/api/collections/contents-list/${home.id}/versions/${versions[0]!.id}/`)
+    ).json<{ content: string }>();
+    expect(kept.content).toBe(home.content);
+
+    // Once more, the changed archive: nothing left to do.
+    const fourth = await importZip(frank, await zipOf(changed));
+    expect(fourth).toMatchObject({ updated: 0, skipped: 6 });
+    expect(await rowsOf(frank.id)).toEqual(after);
+  });
+
+  it('round-trips a vault: import, export, import elsewhere gives the same texts, images and links, and a second import no duplicates', async () => {
+    const gina = await signedInCaller(ctx);
+    const hugo = await signedInCaller(ctx);
+    expect((await importZip(gina, await zipOf(writingRoomVault()))).status).toBe('done');
+    const exported = await gina.get('/api/export/');
+    expect(exported.statusCode).toBe(200);
+    const job = await importZip(hugo, exported.rawPayload);
+    expect(job.status, JSON.stringify(job.errors)).toBe('done');
+    const again = await hugo.get('/api/export/');
+    const { before, after } = exportsMapped(
+      await unzip(exported.rawPayload),
+      await unzip(again.rawPayload),
+    );
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [name, text] of before) expect(after.get(name), name).toBe(text);
+
+    // The images show Hugo's own copies of the files.
+    const items = await list<ContentItem>(hugo, '/api/collections/contents-list/?page_size=50');
+    const home = items.find((item) => item.title === 'Home')!;
+    expect(home.content).toContain(`![desk-setup](${home.files[0]!.url})`);
+    expect(home.content).toContain('[[The plan]]');
+    const image = await hugo.get(home.files[0]!.url);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+
+    const rows = await rowsOf(hugo.id);
+    const second = await importZip(hugo, exported.rawPayload);
+    expect(second.created).toEqual({ collections: 0, content: 0, notes: 0, tags: 0, files: 0 });
+    expect(second.updated).toBe(0);
+    expect(await rowsOf(hugo.id)).toEqual(rows);
   });
 });
 
