@@ -73,6 +73,12 @@ describe('patterns over an import’s notes run in linear time on 1 MB of their 
     ['` #a` repeated', ' #a'],
     ['backticks', '`'],
     ['triple backticks', '```a'],
+    // Decision 218: wikilinks to notes and the export's file addresses.
+    ['`[[` repeated', '[['],
+    ['`[[a|` repeated', '[[a|'],
+    ['`[[a#` repeated', '[[a#'],
+    ['`[[a#b|` repeated', '[[a#b|'],
+    ['wikilinks and embeds that resolve', '[[a]] ![[a]] ![[x.png|300]] '],
   ];
   it.each(worst)('the plan of a note of %s', (_what, unit) => {
     expectLinear(vault, unit);
@@ -90,6 +96,18 @@ describe('patterns over an import’s notes run in linear time on 1 MB of their 
 
   it('inline tags', () => {
     expectLinear(inlineTags, '(#a-b/c ');
+  });
+
+  it('the file addresses of an export (decision 218)', () => {
+    const exported = (text: string) =>
+      planImport(
+        ['manifest.json', 'content/a-1.md', 'files/7-x.png'],
+        new Map([['content/a-1.md', `---\nfiles: [files/7-x.png]\n---\n${text}`]]),
+        '{"format":"creator-workspace-export"}',
+      );
+    expectLinear(exported, '/api/collections/files/');
+    expectLinear(exported, '/api/collections/files/7/download/');
+    expectLinear(exported, '/api/collections/files/7777777777777777');
   });
 });
 
