@@ -53,6 +53,8 @@ export interface PlannedCollection {
   isPublic: boolean;
   /** Archive paths of its own files. */
   files: string[];
+  /** Where the ids of files go in `description` (an export's; decision 218). */
+  slots?: FileSlot[];
 }
 
 export interface PlannedNote {
@@ -62,6 +64,8 @@ export interface PlannedNote {
   title: string;
   content: string;
   tags: string[];
+  /** Where the ids of files go in `content` (an export's; decision 218). */
+  slots?: FileSlot[];
 }
 
 export interface PlannedContent {
@@ -121,6 +125,14 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
     const id = /^files\/(\d+)-/.exec(entry)?.[1];
     if (id !== undefined && !exportedFiles.has(id)) exportedFiles.set(id, entry);
   }
+  const relinked = (text: string) => {
+    const { body, slots } = relinkExportText(text, exportedFiles);
+    return { content: body, slots };
+  };
+  const described = (text: string) => {
+    const { body, slots } = relinkExportText(text, exportedFiles);
+    return { description: body, slots };
+  };
   const folders = new Map<string, PlannedCollection>();
   for (const [entry, text] of texts) {
     const match = /^collections\/([^/]+)\/collection\.md$/.exec(entry);
@@ -131,7 +143,7 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
       key: match[1]!,
       source: `collections/${match[1]!}`,
       name: cleanName(String(data.name ?? match[1]), COLLECTION_NAME_MAX) || 'Untitled',
-      description: clean(body.replace(/\n$/, ''), COLLECTION_DESCRIPTION_MAX),
+      ...described(clean(body.replace(/\n$/, ''), COLLECTION_DESCRIPTION_MAX)),
       tags: uniqueTags(tagsOf(data.tags)),
       isActive: data.is_active !== false,
       isPublic: data.is_public !== false,
@@ -151,7 +163,7 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
         path: entry,
         collectionKey: collection.key,
         title: cleanName(String(data.title ?? ''), NOTE_TITLE_MAX) || 'Untitled',
-        content: clean(body, NOTE_CONTENT_MAX),
+        ...relinked(clean(body, NOTE_CONTENT_MAX)),
         tags: uniqueTags(tagsOf(data.tags)),
       });
       continue;
@@ -160,12 +172,10 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
     const { data, body, error } = splitFrontMatter(text);
     if (error) plan.errors.push({ path: entry, message: error });
     const collections = Array.isArray(data.collections) ? data.collections.map(String) : [];
-    const relinked = relinkExportText(clean(body, CONTENT_BODY_MAX), exportedFiles);
     plan.contents.push({
       path: entry,
       title: cleanName(String(data.title ?? ''), CONTENT_TITLE_MAX),
-      content: relinked.body,
-      slots: relinked.slots,
+      ...relinked(clean(body, CONTENT_BODY_MAX)),
       tags: uniqueTags(tagsOf(data.tags)),
       collectionKeys: collections.filter((key) => folders.has(key)),
       status:

@@ -4,7 +4,7 @@ import { LeaseLost, type JobClaim, type JobTools } from '../../jobs/job-queue';
 import type { Caller } from '../../policy/caller';
 import type { FileStorage } from '../../storage/file-storage';
 import type { LibraryStore } from '../library-store';
-import { fillSlots } from './import-embeds';
+import { fillSlots, type FileSlot } from './import-embeds';
 import type { ReadArchiveResult } from './import-read';
 import { fileKey, type CreatedIds, type ImportedSources } from './import.repository';
 
@@ -61,6 +61,9 @@ export async function writePlan(
   const outcome: ImportOutcome = { updated: 0, skipped: 0 };
   let processed = 0;
   const collectionIds = new Map<string, number>();
+  /** Collections and notes made whose text shows files (an export's), filled in at the end. */
+  const slottedCollections: { id: number; collection: (typeof plan.collections)[number] }[] = [];
+  const slottedNotes: { id: number; note: (typeof plan.notes)[number] }[] = [];
   /** Runs `work` in one transaction that also records what exists so far. */
   const batch = async (work: (repos: LibraryStore['repos']) => Promise<number>) => {
     await deps.store.transaction(async (repos) => {
@@ -113,6 +116,9 @@ export async function writePlan(
         await repos.members.insertOwner(id, caller.userId);
         created.collections.push(id);
         collectionIds.set(collection.key, id);
+        if (collection.slots && collection.slots.length > 0) {
+          slottedCollections.push({ id, collection });
+        }
       }
       return slice.length;
     });
@@ -127,13 +133,13 @@ export async function writePlan(
       for (const note of slice) {
         const collectionId = collectionIds.get(note.collectionKey);
         if (collectionId === undefined) continue;
-        created.notes.push(
-          await repos.imports.insertNote(caller, {
-            ...note,
-            collectionId,
-            importSource: note.path,
-          }),
-        );
+        const id = await repos.imports.insertNote(caller, {
+          ...note,
+          collectionId,
+          importSource: note.path,
+        });
+        created.notes.push(id);
+        if (note.slots && note.slots.length > 0) slottedNotes.push({ id, note });
       }
       return slice.length;
     });
@@ -144,15 +150,17 @@ export async function writePlan(
   /** `${contentId} ${entry}` → the id of the file row made for that item. */
   const fileIds = new Map<string, number>();
   /** An item's text with its files' ids written in. */
-  const textOf = (id: number, item: (typeof plan.contents)[number]) =>
+  const filled = (text: string, slots: FileSlot[] | undefined, contentId?: number) =>
     fillSlots(
-      item.content,
-      (item.slots ?? []).flatMap((slot) => {
+      text,
+      (slots ?? []).flatMap((slot) => {
         const fileId =
-          fileIds.get(`${id} ${slot.entry}`) ?? fileIds.get(slot.entry) ?? slot.written;
+          fileIds.get(`${contentId} ${slot.entry}`) ?? fileIds.get(slot.entry) ?? slot.written;
         return fileId === undefined ? [] : [{ at: slot.at, id: fileId }];
       }),
     );
+  const textOf = (id: number, item: (typeof plan.contents)[number]) =>
+    filled(item.content, item.slots, id);
   for (const collection of plan.collections) {
     for (const entry of collection.files) {
       const collectionId = collectionIds.get(collection.key)!;
@@ -266,6 +274,21 @@ export async function writePlan(
     await batch(async (repos) => {
       for (const { id, item } of slice) {
         await repos.imports.setContent(caller, id, textOf(id, item));
+      }
+      return 0;
+    });
+  }
+  if (slottedCollections.length + slottedNotes.length > 0) {
+    await batch(async (repos) => {
+      for (const { id, collection } of slottedCollections) {
+        await repos.imports.setDescription(
+          caller,
+          id,
+          filled(collection.description, collection.slots),
+        );
+      }
+      for (const { id, note } of slottedNotes) {
+        await repos.imports.setNoteContent(caller, id, filled(note.content, note.slots));
       }
       return 0;
     });

@@ -251,6 +251,22 @@ export class ImportRepository {
     return id;
   }
 
+  /** An imported collection's description once its files' ids are known (decision 218). */
+  async setDescription(caller: Caller, id: number, description: string): Promise<void> {
+    await this.db
+      .update(collections)
+      .set({ description })
+      .where(and(eq(collections.id, id), eq(collections.userId, ownerIdFor(caller))));
+  }
+
+  /** An imported note's text once its files' ids are known (decision 218). */
+  async setNoteContent(caller: Caller, id: number, content: string): Promise<void> {
+    await this.db
+      .update(notes)
+      .set({ content })
+      .where(and(eq(notes.id, id), eq(notes.userId, ownerIdFor(caller))));
+  }
+
   /** An imported item's text once its files' ids are known (decision 218). */
   async setContent(caller: Caller, id: number, content: string): Promise<void> {
     await this.db

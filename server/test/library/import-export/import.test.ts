@@ -434,6 +434,29 @@ describe('import: the same archive again (decision 218)', () => {
     const gina = await signedInCaller(ctx);
     const hugo = await signedInCaller(ctx);
     expect((await importZip(gina, await zipOf(writingRoomVault()))).status).toBe('done');
+    // A note and a collection's description show files too: a collection's own, and an item's.
+    const [drafts] = await list<Collection>(gina, '/api/collections/list/');
+    const own = (
+      await gina.upload({ name: 'poster.png', bytes: PNG }, { collection: String(drafts!.id) })
+    ).json<FileObject>();
+    const ginaItems = await list<ContentItem>(gina, '/api/collections/contents-list/?page_size=50');
+    const deskUrl = ginaItems.find((item) => item.title === 'Home')!.files[0]!.url;
+    expect(
+      (
+        await gina.patch(`/api/collections/list/${drafts!.id}/`, {
+          description: `The poster: ![poster](${own.url})`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await gina.post('/api/collections/notes/', {
+          collection: drafts!.id,
+          title: 'Desk',
+          content: `![desk](${deskUrl}) and ![poster](${own.url})`,
+        })
+      ).statusCode,
+    ).toBe(201);
     const exported = await gina.get('/api/export/');
     expect(exported.statusCode).toBe(200);
     const job = await importZip(hugo, exported.rawPayload);
@@ -454,6 +477,11 @@ describe('import: the same archive again (decision 218)', () => {
     const image = await hugo.get(home.files[0]!.url);
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(PNG)).toBe(true);
+    const [hugoNote] = await list<Note>(hugo, '/api/collections/notes/?page_size=50');
+    const poster = (await list<FileObject>(hugo, '/api/collections/files/?page_size=50')).find(
+      (file) => file.name === 'poster.png',
+    )!;
+    expect(hugoNote!.content).toBe(`![desk](${home.files[0]!.url}) and ![poster](${poster.url})`);
 
     const rows = await rowsOf(hugo.id);
     const second = await importZip(hugo, exported.rawPayload);
