@@ -4,8 +4,9 @@ import { LeaseLost, type JobClaim, type JobTools } from '../../jobs/job-queue';
 import type { Caller } from '../../policy/caller';
 import type { FileStorage } from '../../storage/file-storage';
 import type { LibraryStore } from '../library-store';
+import { ArchiveRefused } from './import-archive';
 import { fillSlots, type FileSlot } from './import-embeds';
-import type { ReadArchiveResult } from './import-read';
+import { QUOTA, type ReadArchiveResult } from './import-read';
 import { fileKey, type CreatedIds, type ImportedSources } from './import.repository';
 
 /*
@@ -50,7 +51,13 @@ const contentTypeOf = (name: string) =>
  * archive or runs a pattern over its text: that was the worker's.
  */
 export async function writePlan(
-  deps: { store: LibraryStore; storage: FileStorage; updateItem: UpdateItem },
+  deps: {
+    store: LibraryStore;
+    storage: FileStorage;
+    updateItem: UpdateItem;
+    /** Bytes of files the import may store (what is left of the storage quota). */
+    fileAllowance: number;
+  },
   claim: JobClaim,
   caller: Caller,
   read: ReadArchiveResult,
@@ -89,6 +96,28 @@ export async function writePlan(
     return 0;
   });
   const earlier = sources!;
+  // The files this import will store, counted exactly now that what earlier imports brought in
+  // is known (the worker left those out of its count): over the quota, nothing is written.
+  let bytes = 0;
+  const sizeOf = (entry: string) => read.files.get(entry)?.size ?? 0;
+  for (const collection of plan.collections) {
+    const id = earlier.collections.get(collection.source);
+    for (const entry of collection.files) {
+      if (id === undefined || !earlier.files.has(fileKey('collection', id, entry))) {
+        bytes += sizeOf(entry);
+      }
+    }
+  }
+  for (const item of plan.contents) {
+    const before = earlier.contents.get(item.path);
+    if (before !== undefined && before.hash !== null && before.hash === item.hash) continue;
+    for (const entry of item.files) {
+      if (before === undefined || !earlier.files.has(fileKey('content', before.id, entry))) {
+        bytes += sizeOf(entry);
+      }
+    }
+  }
+  if (bytes > deps.fileAllowance) throw new ArchiveRefused('', QUOTA);
   const idsOf = (names: string[]) =>
     names.flatMap((name) => {
       const id = tagIds.get(name.toLowerCase());

@@ -156,6 +156,15 @@ export class ImportRepository {
     return sources;
   }
 
+  /** The archive paths of the caller's files that imports made. */
+  async importedFilePaths(caller: Caller): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ source: files.importSource })
+      .from(files)
+      .where(and(eq(files.userId, ownerIdFor(caller)), isNotNull(files.importSource)));
+    return rows.map((row) => row.source!);
+  }
+
   /** An updated item's new text hash, once the update is saved. */
   async setImportHash(caller: Caller, id: number, hash: string | null): Promise<void> {
     await this.db

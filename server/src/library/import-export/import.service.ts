@@ -140,6 +140,8 @@ export class ImportService {
       await pipeline(await this.storage.open(payload.storageKey), fs.createWriteStream(file));
       fs.mkdirSync(unpacked);
       const used = await this.store.repos.imports.storedBytes(caller);
+      const fileAllowance = Math.max(0, this.limits.storageQuotaBytes - used);
+      const imported = await this.store.repos.imports.importedFilePaths(caller);
       // Read, checked, planned and unpacked in a worker thread (decision 185).
       const read = await readArchiveInWorker(
         {
@@ -147,7 +149,8 @@ export class ImportService {
           zipBytes: payload.size,
           maxTotal: this.limits.importMaxBytes * 4,
           maxText: Math.min(MARKDOWN_TOTAL_MAX_BYTES, this.limits.importMaxBytes),
-          fileAllowance: Math.max(0, this.limits.storageQuotaBytes - used),
+          fileAllowance,
+          imported,
           outDir: unpacked,
         },
         this.limits.worker,
@@ -157,7 +160,12 @@ export class ImportService {
         plan.collections.length + plan.notes.length + plan.contents.length + plan.fileNames.size;
       await tools.report({ total, errors: plan.errors });
       const outcome = await writePlan(
-        { store: this.store, storage: this.storage, updateItem: this.updateItem },
+        {
+          store: this.store,
+          storage: this.storage,
+          updateItem: this.updateItem,
+          fileAllowance,
+        },
         job,
         caller,
         read,

@@ -430,6 +430,36 @@ describe('import: the same archive again (decision 218)', () => {
     expect(await rowsOf(frank.id)).toEqual(after);
   });
 
+  it('counts against the storage quota only the files it stores again', async () => {
+    const ivy = await signedInCaller(ctx);
+    // 1.5 MB of the 2 MB quota: a second copy would not fit.
+    const vault = {
+      'Big/Note.md': 'The big one: ![[big.png]]\n',
+      'Big/big.png': randomBytes(1536 * 1024),
+    };
+    expect((await importZip(ivy, await zipOf(vault))).status).toBe('done');
+    const again = await importZip(ivy, await zipOf(vault));
+    expect(again).toMatchObject({ status: 'done', skipped: 1 });
+    // A changed note that embeds it still has it; a new note that embeds it needs a copy.
+    const changed = await importZip(
+      ivy,
+      await zipOf({ ...vault, 'Big/Note.md': 'Changed: ![[big.png]]\n' }),
+    );
+    expect(changed).toMatchObject({ status: 'done', updated: 1 });
+    const other = await importZip(
+      ivy,
+      await zipOf({ ...vault, 'Big/Other.md': 'Me too: ![[big.png]]\n' }),
+    );
+    expect(other.status).toBe('failed');
+    expect(other.errors).toEqual([
+      {
+        path: '',
+        message: 'The files in the archive do not fit in your storage. Delete some files first.',
+      },
+    ]);
+    expect((await rowsOf(ivy.id)).files).toBe(1);
+  });
+
   it('round-trips a vault: import, export, import elsewhere gives the same texts, images and links, and a second import no duplicates', async () => {
     const gina = await signedInCaller(ctx);
     const hugo = await signedInCaller(ctx);
