@@ -1,3 +1,4 @@
+import { pathOf } from '@cw/contract';
 /*
  * The embeds of an import's Markdown (`![[name]]`, `![alt](target)`), found by linear scans: an
  * import's text is anyone's (decision 186). Pure, as the plan that uses them (import-plan.ts).
@@ -155,8 +156,10 @@ export interface FileSlot {
 }
 
 /** The files route of the contract (`files.download`), before and after the file's id. */
-export const DOWNLOAD_BEFORE = '/api/collections/files/';
-export const DOWNLOAD_AFTER = '/download/';
+const [DOWNLOAD_BEFORE = '', DOWNLOAD_AFTER = ''] = pathOf('files.download', {
+  id: 'ID',
+}).split('ID');
+export { DOWNLOAD_BEFORE, DOWNLOAD_AFTER };
 
 const IMAGE = /\.(png|jpe?g|gif|webp|svg|avif|bmp)$/i;
 /** Stands for a file's id until the ids are known; the text has none (`clean` drops NUL). */
