@@ -51,6 +51,12 @@ import {
 } from './publishing';
 import { exportDownloadQuerySchema, exportLinkSchema, importJobSchema } from './imports';
 import { searchQuerySchema, searchResultSchema } from './search';
+import {
+  backlinkListQuerySchema,
+  backlinkSchema,
+  itemLinksSchema,
+  linkParamsSchema,
+} from './wikilinks';
 import { restoredSchema, trashItemSchema, trashListQuerySchema, trashParamsSchema } from './trash';
 import {
   versionCreateBodySchema,
@@ -422,6 +428,21 @@ export const endpoints = {
     params: versionParamsSchema,
     success: ok(contentSchema),
     errors: [401, 403, 404],
+  },
+  'links.list': {
+    ...contents,
+    summary: 'The `[[…]]` links of a content item and where each leads for the caller',
+    params: linkParamsSchema,
+    success: ok(itemLinksSchema),
+    errors: [401, 404],
+  },
+  'links.backlinks': {
+    ...contents,
+    summary: 'The items the caller may read that link to a content item, newest first',
+    params: linkParamsSchema,
+    query: backlinkListQuerySchema,
+    success: ok(paginatedSchema(backlinkSchema)),
+    errors: [400, 401, 404],
   },
 
   'tags.list': {

@@ -10,3 +10,4 @@ export * from './versions';
 export * from './routes';
 export * from './endpoints';
 export * from './words';
+export * from './wikilinks';

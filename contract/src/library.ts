@@ -60,6 +60,12 @@ export const fileSchema = z.object({
   name: z.string(),
   size: z.number().int(),
   content_type: z.string(),
+  /**
+   * Width and height in pixels of a raster image (PNG, JPEG, GIF, WebP, AVIF), read from its
+   * bytes when it was uploaded; null for any other file (docs/api.md, "Files").
+   */
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
   /** Download address, relative to the site: /api/collections/files/{id}/download/ */
   url: z.string(),
   /** The content item the file is attached to, or null. */

@@ -4,6 +4,7 @@
  * server's public pages (server/src/library/publishing/public-html.ts) run these same plugins.
  *
  * - GitHub-flavoured markdown, and `++text++` underlines (decision 053);
+ * - `> [!note]`, `> [!tip]`, `> [!warning]` callouts (markdown-callouts.ts, decision 216);
  * - raw HTML is shown as text, never as HTML;
  * - link and image addresses keep only relative addresses and http, https, irc, ircs, mailto and
  *   xmpp; anything else (`javascript:`, `data:`, `vbscript:`, `file:` …) is emptied;
@@ -15,12 +16,14 @@
 import type { Element, ElementContent, Nodes, Root } from 'hast';
 import { urlAttributes } from 'html-url-attributes';
 import remarkGfm from 'remark-gfm';
+import { remarkCallouts } from './markdown-callouts';
 import { remarkUnderline } from './markdown-underline';
 
 export { remarkUnderline };
+export * from './markdown-wikilinks';
 
 /** The remark plugins, in order. */
-export const markdownRemarkPlugins = [remarkGfm, remarkUnderline];
+export const markdownRemarkPlugins = [remarkGfm, remarkUnderline, remarkCallouts];
 
 const SAFE_PROTOCOL = /^(https?|ircs?|mailto|xmpp)$/i;
 
@@ -72,7 +75,11 @@ function walk(parent: Parent): void {
       }
     }
     if (node.tagName === 'a' && node.properties.href) {
-      node.properties.target = '_blank';
+      // A `[[…]]` link leads to another item of this site: the same tab (decision 211).
+      const className = node.properties.className;
+      const wikilink =
+        Array.isArray(className) && className.some((name) => String(name).startsWith('wikilink'));
+      if (!wikilink) node.properties.target = '_blank';
       node.properties.rel = ['noopener', 'noreferrer', 'nofollow'];
     }
     if (node.tagName === 'img') {

@@ -14,6 +14,9 @@ export const publicFileSchema = z.object({
   name: z.string(),
   size: z.number().int(),
   content_type: z.string(),
+  /** A raster image's size in pixels, else null (docs/api.md, "File"). */
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
   /** `/p/{public_id}/files/{id}`. */
   url: z.string(),
 });

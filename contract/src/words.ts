@@ -72,3 +72,15 @@ export const WORDS_PER_MINUTE_MAX = 250;
 export function speakingSeconds(words: number, wordsPerMinute: number): number {
   return Math.ceil((words * 60) / wordsPerMinute);
 }
+
+/**
+ * "45 s", "3 min 20 s", "1 h 2 min": a speaking time as the editor, its outline, the board and
+ * the public item page write it (docs/decisions/215; the teleprompter counts down the same
+ * seconds as a clock).
+ */
+export function formatSpeakingTime(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

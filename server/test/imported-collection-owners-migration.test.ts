@@ -5,7 +5,7 @@ import { migrationsFolder } from '../src/db/client';
 import { emptyDatabase, migrationsBefore } from './migration-support';
 
 /** The migration that gives collections made by an import their owner row (decision 217). */
-const MIGRATION = '0014_imported-collection-owners';
+const MIGRATION = '0016_imported-collection-owners';
 
 describe(`migration ${MIGRATION}: every collection has its owner's membership row`, () => {
   let target: Awaited<ReturnType<typeof emptyDatabase>>;

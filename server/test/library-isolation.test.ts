@@ -103,6 +103,13 @@ describe('two users', () => {
       ).not.toContain(id);
       expect(mine.count).toBe(1);
     }
+    // Links between items: the other's item's links and backlinks are a 404 too.
+    for (const path of ['links', 'backlinks']) {
+      const read = await me.caller.get(
+        `/api/collections/contents-list/${other.content.id}/${path}/`,
+      );
+      expect(read.statusCode, `GET …/${path}/`).toBe(404);
+    }
     // Live editing: the other's document is refused like an unknown one, and one's own opens.
     const socket = new RawSocket(url);
     try {

@@ -69,6 +69,8 @@ const MATRIX: Row[] = [
   ['GET    version',                             200,  200,   200,   404,     404,    404],
   ['POST   versions (named save)',               201,  201,   403,   404,     404,    404],
   ['POST   versions/{vid}/restore',              200,  200,   403,   404,     404,    404],
+  ['GET    links of an item',                    200,  200,   200,   404,     404,    404],
+  ['GET    backlinks of an item',                200,  200,   200,   404,     404,    404],
   ['GET    notes?collection=',                   200,  200,   200,   404,     404,    404],
   ['GET    note',                                200,  200,   200,   404,     404,    404],
   ['POST   note in the collection',              201,  201,   403,   400,     400,    400],
@@ -262,6 +264,10 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].post(
       `/api/collections/contents-list/${item.id}/versions/${itemVersion.id}/restore/`,
     ),
+  'GET    links of an item': (who) =>
+    person[who].get(`/api/collections/contents-list/${item.id}/links/`),
+  'GET    backlinks of an item': (who) =>
+    person[who].get(`/api/collections/contents-list/${item.id}/backlinks/`),
   'GET    notes?collection=': (who) =>
     person[who].get(`/api/collections/notes/?collection=${collection.id}`),
   'GET    note': (who) => person[who].get(`/api/collections/notes/${note.id}/`),

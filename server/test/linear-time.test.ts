@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWords } from '@cw/contract';
+import { countWords, linkTargetsOf } from '@cw/contract';
 import { emphasisTooCostly, nestedTooDeep } from '@cw/contract/markdown';
+import { spokenWords } from '@cw/contract/script';
 import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embeds';
 import { planImport } from '../src/library/import-export/import-plan';
 import { inlineTags, notionTags, splitFrontMatter } from '../src/library/import-export/import-text';
+import { attachedImageId } from '@cw/contract/markdown-images';
 import { escapeHtml, excerpt, renderItemText } from '../src/library/publishing/public-html';
 import { invitationMail } from '../src/mail/messages';
 import { parseSearch } from '../src/library/search/query';
@@ -187,6 +189,26 @@ describe('the markdown rules run in linear time on 1 MB of their worst input', (
     expectLinear(emphasisTooCostly, unit);
     expect(emphasisTooCostly(repeated(unit, MB))).toBe(false);
   });
+  it.each([
+    ['`[` repeated', '['],
+    ['`[a](` repeated', '[a]('],
+    ['`# ` and ` #` (a heading’s closing run)', '# ' + ' #'.repeat(20) + 'x\n'],
+    ['`> ` repeated', '> '],
+    ['`*a_` repeated', '*a_'],
+    ['`- - -` and spaces', '- - -   '],
+  ])('the speaking time of a public item (decision 215) of %s', (_what, unit) => {
+    expectLinear(spokenWords, unit);
+  });
+  it.each([
+    ['`[[` repeated', '[['],
+    ['`[[a` repeated', '[[a'],
+    ['`[[a|` repeated', '[[a|'],
+    ['`[[` then a long line', (bytes: number) => `[[${'a'.repeat(bytes - 2)}`],
+    ['`[[a|` then a long line', (bytes: number) => `[[a|${'b'.repeat(bytes - 4)}`],
+  ])('`[[…]]` links of %s', (_what, unit) => {
+    expectLinear(linkTargetsOf, unit);
+    expectLinear((text) => renderItemText(text.slice(0, 20_000)), unit);
+  });
   it('an excerpt', () => {
     expectLinear((text) => excerpt(text), '*a_');
     expectLinear((text) => excerpt(text), '[a](b) ');
@@ -248,5 +270,16 @@ describe('mails run in linear time on 1 MB of their worst input', () => {
       unit,
     );
     expectLinear(escapeHtml, unit);
+  });
+});
+
+describe('images in the text run in linear time on 1 MB of their worst input', () => {
+  it.each([
+    ['a download address that never ends', '/api/collections/files/1'],
+    ['digits after the address', '/api/collections/files/12345678901'],
+  ])('%s (decision 213)', (_name, unit) => {
+    expectLinear(attachedImageId, unit);
+    const images = new Map([[1, { src: '/p/x/files/1', width: 2, height: 2 }]]);
+    expectLinear((text) => renderItemText(`![a](${text})`, { images }), unit);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paginated, SearchResult } from '@cw/contract';
+import type { ItemLinks, Paginated, SearchResult } from '@cw/contract';
 import { collabUrl, listen, openDocument } from './collab-support';
 import { createTestApp, type TestContext } from './helpers';
 import type { Caller } from './library-helpers';
@@ -111,6 +111,33 @@ async function exported(caller: Caller): Promise<Record<Resource, number[]>> {
   };
 }
 
+/**
+ * Links between items (decision 211): the links and backlinks of every item made, as the caller
+ * gets them: a 404 where a single read is one, and, of a readable item, the targets and sources
+ * the answer names.
+ */
+async function linked(caller: Caller): Promise<{ answered: number[]; named: number[] }> {
+  const answered: number[] = [];
+  const named: number[] = [];
+  for (const id of library.all.contents) {
+    const links = await caller.get(`/api/collections/contents-list/${id}/links/`);
+    const backlinks = await caller.get(
+      `/api/collections/contents-list/${id}/backlinks/?page_size=200`,
+    );
+    expect(backlinks.statusCode, `backlinks of ${id}`).toBe(links.statusCode);
+    if (links.statusCode !== 200) {
+      expect(links.statusCode, `links of ${id}: ${links.body}`).toBe(404);
+      continue;
+    }
+    answered.push(id);
+    for (const link of links.json<ItemLinks>().results) {
+      if (link.target) named.push(link.target.id);
+    }
+    named.push(...backlinks.json<Paginated<{ id: number }>>().results.map((row) => row.id));
+  }
+  return { answered: sorted(answered), named: sorted(named) };
+}
+
 /** The items the live co-editing connection opens for the caller (others are refused). */
 async function opened(caller: Caller): Promise<number[]> {
   const ids: number[] = [];
@@ -168,6 +195,15 @@ describe('every way of reading agrees with the one read rule', () => {
       }
       if (resource === 'contents') {
         expect(await opened(caller), `${who}: items opened live`).toEqual(byRead);
+        // Links and backlinks answer for the readable items and name only readable ones (and,
+        // every item linking to every title, all of them when more than one is readable).
+        const { answered, named } = await linked(caller);
+        expect(answered, `${who}: links answered`).toEqual(byRead);
+        expect(byRead, `${who}: links and backlinks name only readable items`).toEqual(
+          expect.arrayContaining(named),
+        );
+        if (byRead.length > 1)
+          expect(named, `${who}: every readable item is named`).toEqual(byRead);
       }
     }
   });

@@ -17,6 +17,19 @@ export type Person = (typeof PEOPLE)[number];
 /** The word every item, note and collection of the library holds, for search to find them all. */
 export const MARKER = 'quokka';
 
+/** The titles of the library's content items. */
+const ITEM_TITLES = [
+  'In the shared one',
+  'Private',
+  'In both',
+  'In none',
+  'Written by the editor',
+  'Trashed',
+  'In a trashed collection',
+  'Editor’s private item',
+  'Stranger’s item',
+];
+
 export interface ReadRuleLibrary {
   person: Record<Person, Caller>;
   /** Ids of named objects. */
@@ -51,7 +64,9 @@ export async function buildReadRuleLibrary(ctx: TestContext): Promise<ReadRuleLi
     const made = await created<ContentItem>(
       by.post('/api/collections/contents-list/', {
         title,
-        content: `x ${MARKER}`,
+        // Every item links to every item's title (links between items, decision 211): each
+        // resolves in the writer's read scope, so readers see some targets and not others.
+        content: `x ${MARKER} ${ITEM_TITLES.map((name) => `[[${name}]]`).join(' ')}`,
         collections: collectionIds,
       }),
     );

@@ -70,9 +70,9 @@ export class DocumentsRepository {
   async lockItem(
     contentId: number,
     { trashedToo = false } = {},
-  ): Promise<{ content: string } | undefined> {
+  ): Promise<{ content: string; userId: number } | undefined> {
     const [row] = await this.db
-      .select({ content: contents.content })
+      .select({ content: contents.content, userId: contents.userId })
       .from(contents)
       .where(
         trashedToo

@@ -73,6 +73,8 @@ export class DocumentsService {
       await repos.versions.keepBeforeSave(contentId, { content: text }, this.now());
       const writer = stored.updates.findLast((row) => row.userId !== null)?.userId ?? null;
       await repos.documents.writeText(contentId, text, countWords(text), writer);
+      // Its `[[…]]` links, resolved as the last writer reads (the owner, for the server's own).
+      await repos.links.derive({ userId: writer ?? item.userId }, contentId, text);
     }
     if (stored.updates.length >= COMPACT_AFTER) {
       await repos.documents.compact(

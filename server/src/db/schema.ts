@@ -9,3 +9,4 @@ export * from './schema/jobs';
 export * from './schema/collections';
 export * from './schema/contents';
 export * from './schema/collab';
+export * from './schema/links';

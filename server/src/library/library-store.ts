@@ -17,6 +17,7 @@ import { TrashRepository } from './trash/trash.repository';
 import { QueuedFileRemovals } from '../storage/file-removals';
 import { RateLimiter } from '../auth/rate-limit';
 import { DocumentsRepository } from '../collab/documents.repository';
+import { LinksRepository } from './links/links.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -44,6 +45,8 @@ export interface LibraryRepositories {
   rateLimits: RateLimiter;
   /** Items' shared documents: states and updates (docs/api.md, "Writing together"). */
   documents: DocumentsRepository;
+  /** Links between items, derived on every write of an item's text (decision 211). */
+  links: LinksRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -64,6 +67,7 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   fileRemovals: new QueuedFileRemovals(db),
   rateLimits: new RateLimiter(db, now),
   documents: new DocumentsRepository(db),
+  links: new LinksRepository(db),
 });
 
 /**

@@ -30,6 +30,8 @@ import { searchRoutes } from './search/search.routes';
 import { SearchService } from './search/search.service';
 import { tagsRoutes } from './tags/tags.routes';
 import { VersionsService } from './content/versions.service';
+import { linksRoutes } from './links/links.routes';
+import { LinksService } from './links/links.service';
 import { ExportService } from './import-export/export.service';
 import { exportRoutes } from './import-export/export.routes';
 import { TagsService } from './tags/tags.service';
@@ -122,6 +124,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     deps.guard,
     contentsRoutes(contents, new VersionsService(store, deps.now, deps.documents)),
   );
+  registerRoutes(app, deps.guard, linksRoutes(new LinksService(store)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, removals, {
     uploadMaxBytes: deps.uploadMaxBytes,

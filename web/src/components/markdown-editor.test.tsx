@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -171,5 +171,26 @@ describe('MarkdownEditor keys and history', () => {
       'title',
       expect.stringMatching(/^Bold \((Ctrl|⌘)\+B\)$/),
     );
+  });
+
+  it('pastes HTML from a document as markdown at the cursor, and Ctrl+Shift+V as plain text', () => {
+    render(<Harness initial="Start: " />);
+    const textarea = screen.getByLabelText<HTMLTextAreaElement>('Content');
+    textarea.focus();
+    textarea.setSelectionRange(7, 7);
+    const html =
+      '<b style="font-weight:normal" id="docs-internal-guid-1"><span style="font-weight:700">Bold</span> <a href="https://example.com">link</a></b>';
+    const clipboardData = {
+      getData: (type: string) => (type === 'text/html' ? html : 'Bold link'),
+    };
+    expect(fireEvent.paste(textarea, { clipboardData })).toBe(false);
+    expect(textarea).toHaveValue('Start: **Bold** [link](https://example.com)');
+    // Ctrl+Shift+V: the browser's own paste of the plain text.
+    fireEvent.keyDown(textarea, { key: 'V', ctrlKey: true, shiftKey: true });
+    expect(fireEvent.paste(textarea, { clipboardData })).toBe(true);
+    expect(textarea).toHaveValue('Start: **Bold** [link](https://example.com)');
+    // Undo takes the converted paste back.
+    fireEvent.keyDown(textarea, { key: 'z', ctrlKey: true });
+    expect(textarea).toHaveValue('Start: ');
   });
 });

@@ -8,11 +8,13 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
 import { EditHistory } from './edit-history';
+import { htmlToMarkdown } from './html-to-markdown';
 import {
   applyMarkdownFormat,
   continueList,
@@ -47,7 +49,8 @@ export interface MarkdownEditorProps extends Omit<
  * quote, link) and the keys a writer expects: Ctrl/⌘+B, I, U and K; Enter continues a list (and
  * ends it on an empty item); Tab and Shift+Tab indent list items (elsewhere Tab moves focus);
  * Ctrl/⌘+Z and Ctrl/⌘+Shift+Z (or Y) undo and redo every change, toolbar ones included
- * (`EditHistory`). The textarea is plain and controlled: nothing heavy runs on a keystroke
+ * (`EditHistory`); HTML pasted from a document becomes markdown, Ctrl/⌘+Shift+V pastes the plain
+ * text (decision 214). The textarea is plain and controlled: nothing heavy runs on a keystroke
  * here (previews and counts defer their own work).
  */
 export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProps>(
@@ -67,6 +70,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
       disabled,
       onKeyDown: onKeyDownProp,
       onSelect: onSelectProp,
+      onPaste: onPasteProp,
       ...rest
     },
     ref,
@@ -81,6 +85,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
     const emitted = useRef(value);
     /** The selection before the change being typed (onSelect keeps it current). */
     const selection = useRef({ start: value.length, end: value.length });
+    /** The next paste is Ctrl/⌘+Shift+V's: the plain text, as the browser pastes it. */
+    const plainNext = useRef(false);
     useImperativeHandle(ref, () => textareaRef.current!, []);
 
     if (value !== emitted.current) {
@@ -126,6 +132,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
     }
 
     function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+      plainNext.current =
+        (event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'v';
       onKeyDownProp?.(event);
       if (event.defaultPrevented || disabled || event.nativeEvent.isComposing) return;
       const { selectionStart, selectionEnd } = current();
@@ -150,6 +158,25 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
         handled = apply(indentListItems(value, selectionStart, selectionEnd, direction));
       }
       if (handled) event.preventDefault();
+    }
+
+    /** HTML pasted from a document as markdown; Ctrl/⌘+Shift+V keeps the plain text (decision 214). */
+    function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+      onPasteProp?.(event);
+      const plain = plainNext.current;
+      plainNext.current = false;
+      if (event.defaultPrevented || disabled || plain) return;
+      const html = event.clipboardData.getData('text/html');
+      const markdown = html ? htmlToMarkdown(html) : null;
+      if (markdown === null) return;
+      event.preventDefault();
+      const { selectionStart, selectionEnd } = current();
+      const caret = selectionStart + markdown.length;
+      apply({
+        value: value.slice(0, selectionStart) + markdown + value.slice(selectionEnd),
+        selectionStart: caret,
+        selectionEnd: caret,
+      });
     }
 
     return (
@@ -197,6 +224,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
               onSelectProp?.(event);
             }}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className={clsx(

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import type { WikilinkOptions } from '@cw/contract/markdown';
 import { Markdown } from './markdown';
 
 /** Above this length a render of the preview costs tens of milliseconds. */
@@ -16,10 +17,19 @@ export function MarkdownPreview({
   text,
   emptyText = 'Nothing to preview yet.',
   className,
+  onToggleTask,
+  wikilinks,
 }: {
   text: string;
   emptyText?: string;
   className?: string;
+  /**
+   * Task boxes can be ticked (decision 216): the item's line (1-based) in `shown`, the text the
+   * preview drew (it may lag the document by a pause), and the state asked for.
+   */
+  onToggleTask?: (line: number, checked: boolean, shown: string) => void;
+  /** Where `[[…]]` links lead (decision 211). */
+  wikilinks?: WikilinkOptions;
 }) {
   const [settled, setSettled] = useState(text);
   const long = text.length > LONG_TEXT;
@@ -30,6 +40,10 @@ export function MarkdownPreview({
   }, [text, long]);
   const deferred = useDeferredValue(long ? settled : text);
   const stale = deferred !== text;
+  const toggle = useCallback(
+    (line: number, checked: boolean) => onToggleTask?.(line, checked, deferred),
+    [onToggleTask, deferred],
+  );
   return (
     <div
       className={clsx('transition-opacity', stale && 'opacity-80', className)}
@@ -39,7 +53,9 @@ export function MarkdownPreview({
       {deferred.trim() === '' ? (
         <p className="text-sm text-slate-500 italic">{emptyText}</p>
       ) : (
-        <Markdown>{deferred}</Markdown>
+        <Markdown onToggleTask={onToggleTask ? toggle : undefined} wikilinks={wikilinks}>
+          {deferred}
+        </Markdown>
       )}
     </div>
   );

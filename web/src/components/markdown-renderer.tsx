@@ -1,18 +1,31 @@
 import { clsx } from 'clsx';
-import { memo } from 'react';
-import ReactMarkdown from 'react-markdown';
+import { memo, useMemo, type ComponentProps } from 'react';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import {
   markdownRemarkPlugins,
   emphasisTooCostly,
   nestedTooDeep,
   rehypeSafeMarkdown,
   safeUrl,
+  type WikilinkOptions,
 } from '@cw/contract/markdown';
+import { rehypeTaskLines } from '@cw/contract/markdown-tasks';
+import { MarkdownImage } from './attached-image';
+import { wikilinkComponents, wikilinkPlugins } from './markdown-wikilinks';
 
-const rehypePlugins = [rehypeSafeMarkdown];
+const rehypePlugins: Options['rehypePlugins'] = [
+  rehypeSafeMarkdown,
+  [rehypeTaskLines, { lines: true }],
+];
+
+/** Ticks a task of the text: its item's source line (1-based) and the state it asks for. */
+export type TaskToggle = (line: number, checked: boolean) => void;
+
+/** `[[…]]` links move within the app (decision 212); images of uploaded files load through the signed-in API (decision 214). */
+const baseComponents: Components = { ...wikilinkComponents, img: MarkdownImage };
 
 export const markdownClasses =
-  'text-sm leading-relaxed break-words text-slate-700 [overflow-wrap:anywhere] [&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.85em] [&_h1]:mt-3 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-bold [&_h1]:text-slate-900 [&_h2]:mt-3 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-2 [&_h3]:font-semibold [&_h3]:text-slate-900 [&_hr]:my-4 [&_hr]:border-slate-200 [&_img]:my-2 [&_img]:max-w-full [&_img]:rounded-lg [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_pre]:[overflow-wrap:normal] [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:my-2 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:px-2 [&_th]:py-1 [&_u]:underline [&_ul]:list-disc [&_ul]:pl-5 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0';
+  'text-sm leading-relaxed break-words text-slate-700 [overflow-wrap:anywhere] [&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.85em] [&_h1]:mt-3 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-bold [&_h1]:text-slate-900 [&_h2]:mt-3 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-2 [&_h3]:font-semibold [&_h3]:text-slate-900 [&_hr]:my-4 [&_hr]:border-slate-200 [&_img]:my-2 [&_img]:max-w-full [&_img]:rounded-lg [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_pre]:[overflow-wrap:normal] [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:my-2 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:px-2 [&_th]:py-1 [&_u]:underline [&_ul]:list-disc [&_ul]:pl-5 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0 [&_.callout]:my-3 [&_.callout]:rounded-lg [&_.callout]:border-l-4 [&_.callout]:border-indigo-500 [&_.callout]:bg-indigo-50 [&_.callout]:px-4 [&_.callout]:py-3 [&_.callout]:text-slate-800 [&_.callout>*:last-child]:mb-0 [&_.callout-title]:mt-0! [&_.callout-title]:mb-1 [&_.callout-title]:font-semibold [&_.callout-title]:text-indigo-900 [&_.callout-tip]:border-emerald-600 [&_.callout-tip]:bg-emerald-50 [&_.callout-tip_.callout-title]:text-emerald-900 [&_.callout-warning]:border-amber-600 [&_.callout-warning]:bg-amber-50 [&_.callout-warning_.callout-title]:text-amber-900 [&_.contains-task-list]:list-none [&_.contains-task-list]:pl-1 [&_.task-list-item_input]:mr-2 [&_.task-list-item_input]:size-4 [&_.task-list-item_input]:align-[-0.2em] [&_.task-list-item_input]:accent-indigo-600 [&_.task-list-item_input:enabled]:cursor-pointer';
 
 /**
  * The one markdown renderer of the web app (docs/product.md, "What the product does and for whom"):
@@ -28,10 +41,29 @@ export const markdownClasses =
 export const MarkdownRenderer = memo(function MarkdownRenderer({
   children,
   className,
+  onToggleTask,
+  wikilinks,
 }: {
   children: string;
   className?: string;
+  /**
+   * Given to a reader who may change the text: task boxes can be ticked, and each tick is
+   * handed here (decision 216). Without it they are read-only. Keep it stable (useCallback).
+   */
+  onToggleTask?: TaskToggle;
+  /** Where `[[…]]` links lead (decision 211); without it they are plain text. */
+  wikilinks?: WikilinkOptions;
 }) {
+  const components = useMemo<Components>(
+    () =>
+      onToggleTask
+        ? {
+            ...baseComponents,
+            input: (props) => <TaskBox {...props} toggleTask={onToggleTask} />,
+          }
+        : baseComponents,
+    [onToggleTask],
+  );
   const tooCostly = nestedTooDeep(children)
     ? 'nested too deep'
     : emphasisTooCostly(children)
@@ -50,12 +82,35 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   return (
     <div className={clsx(markdownClasses, className)}>
       <ReactMarkdown
-        remarkPlugins={markdownRemarkPlugins}
+        remarkPlugins={wikilinkPlugins(markdownRemarkPlugins, wikilinks)}
         rehypePlugins={rehypePlugins}
         urlTransform={safeUrl}
+        components={components}
       >
         {children}
       </ReactMarkdown>
     </div>
   );
 });
+
+/** A task box that can be ticked: react-markdown's `input`, for a reader who may edit. */
+function TaskBox({
+  node,
+  toggleTask,
+  ...props
+}: ComponentProps<'input'> & {
+  node?: { properties: Record<string, unknown> };
+  toggleTask: TaskToggle;
+}) {
+  const line = Number(node?.properties.dataLine);
+  if (props.type !== 'checkbox' || !Number.isInteger(line)) return <input {...props} />;
+  const checked = Boolean(props.checked);
+  return (
+    <input
+      {...props}
+      disabled={false}
+      checked={checked}
+      onChange={() => toggleTask(line, !checked)}
+    />
+  );
+}

@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
+import type { WikilinkOptions } from '@cw/contract/markdown';
+import type { TaskToggle } from './markdown-renderer';
 
 /** react-markdown + remark-gfm are ~50 KB gzip: load them only when markdown is shown. */
 const MarkdownRenderer = lazy(async () => ({
@@ -9,6 +11,10 @@ const MarkdownRenderer = lazy(async () => ({
 export interface MarkdownProps {
   children: string;
   className?: string;
+  /** Task boxes can be ticked, each tick handed here (decision 216); else read-only. */
+  onToggleTask?: TaskToggle;
+  /** Where `[[…]]` links lead (decision 211); without it they are plain text. */
+  wikilinks?: WikilinkOptions;
 }
 
 /**
@@ -17,7 +23,7 @@ export interface MarkdownProps {
  * (react-markdown's default urlTransform). While the renderer loads, the plain text stands in
  * (never as HTML).
  */
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ children, className, onToggleTask, wikilinks }: MarkdownProps) {
   return (
     <Suspense
       fallback={
@@ -31,7 +37,9 @@ export function Markdown({ children, className }: MarkdownProps) {
         </div>
       }
     >
-      <MarkdownRenderer className={className}>{children}</MarkdownRenderer>
+      <MarkdownRenderer className={className} onToggleTask={onToggleTask} wikilinks={wikilinks}>
+        {children}
+      </MarkdownRenderer>
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
-import { inputBaseClasses } from './text-field';
+import { FieldError, FieldLabel, inputBaseClasses, ringClasses } from './text-field';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -18,31 +18,19 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   const errorId = `${inputId}-error`;
   return (
     <div className={containerClassName}>
-      <label
-        htmlFor={inputId}
-        className={clsx('mb-1.5 block text-sm font-medium text-slate-700', hideLabel && 'sr-only')}
-      >
+      <FieldLabel htmlFor={inputId} hidden={hideLabel}>
         {label}
-      </label>
+      </FieldLabel>
       <textarea
         ref={ref}
         id={inputId}
         rows={rows}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={clsx(
-          inputBaseClasses,
-          'resize-y',
-          error ? 'ring-red-400 focus:ring-red-500' : 'ring-slate-300 focus:ring-indigo-600',
-          className,
-        )}
+        className={clsx(inputBaseClasses, 'resize-y', ringClasses(error), className)}
         {...rest}
       />
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 });

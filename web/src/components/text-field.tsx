@@ -22,6 +22,40 @@ export const inputBaseClasses =
 /** The standard input look, for inputs built outside TextField. */
 export const inputClasses = `${inputBaseClasses} ring-slate-300 focus:ring-indigo-600`;
 
+/** The ring of an input: red while it has an error. */
+export const ringClasses = (error: string | undefined) =>
+  error ? 'ring-red-400 focus:ring-red-500' : 'ring-slate-300 focus:ring-indigo-600';
+
+/** A field's visible label (kept for assistive technology when `hidden`). */
+export function FieldLabel({
+  htmlFor,
+  hidden,
+  children,
+}: {
+  htmlFor: string;
+  hidden?: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      htmlFor={htmlFor}
+      className={clsx('mb-1.5 block text-sm font-medium text-slate-700', hidden && 'sr-only')}
+    >
+      {children}
+    </label>
+  );
+}
+
+/** A field's validation error, which its input names in `aria-describedby`. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm text-red-600">
+      {error}
+    </p>
+  );
+}
+
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   {
     label,
@@ -47,12 +81,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 
   return (
     <div className={containerClassName}>
-      <label
-        htmlFor={inputId}
-        className={clsx('mb-1.5 block text-sm font-medium text-slate-700', hideLabel && 'sr-only')}
-      >
+      <FieldLabel htmlFor={inputId} hidden={hideLabel}>
         {label}
-      </label>
+      </FieldLabel>
       <div className="relative">
         <input
           ref={ref}
@@ -60,12 +91,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           type={effectiveType}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={clsx(
-            inputBaseClasses,
-            error ? 'ring-red-400 focus:ring-red-500' : 'ring-slate-300 focus:ring-indigo-600',
-            revealable && 'pr-10',
-            className,
-          )}
+          className={clsx(inputBaseClasses, ringClasses(error), revealable && 'pr-10', className)}
           {...rest}
         />
         {revealable && (
@@ -84,11 +110,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           </button>
         )}
       </div>
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       {hint && !error && (
         <p id={hintId} className="mt-1.5 text-sm text-slate-500">
           {hint}

@@ -77,6 +77,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     }
   }
 
+  options.onHeaders?.(response.headers);
   const body = await readBody(response);
   if (response.status === 404) for (const listener of [...notFoundListeners]) listener(path);
   if (!response.ok) throw new ApiRequestError(response.status, body);

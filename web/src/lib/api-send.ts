@@ -7,6 +7,8 @@ export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
   auth?: boolean;
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** Reads the answer's headers (e.g. an item's ETag for a later If-Match). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function buildUrl(path: string, query: ApiFetchOptions['query']): string {
@@ -33,7 +35,7 @@ export async function readBody(response: Response): Promise<unknown> {
 
 /** One request: JSON or FormData body, `Accept: application/json`, and the stored Authorization. */
 export async function send(path: string, options: ApiFetchOptions): Promise<Response> {
-  const { body, auth = true, query, headers, ...init } = options;
+  const { body, auth = true, query, headers, onHeaders: _onHeaders, ...init } = options;
   const finalHeaders = new Headers(headers);
   finalHeaders.set('Accept', 'application/json');
   let payload: BodyInit | undefined;

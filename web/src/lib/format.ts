@@ -56,11 +56,3 @@ export function initialsOfName(name: string | null | undefined): string {
   const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
   return `${first}${last}`.toUpperCase();
 }
-
-/** "45 s", "3 min 20 s", "1 h 2 min" */
-export function formatSpeakingTime(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}

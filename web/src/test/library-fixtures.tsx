@@ -14,7 +14,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { CurrentUserContext } from '../lib/current-user';
 import { makeUser } from './factories';
-import { fakeFetch, renderPage } from './render';
+import { fakeFetch, json, renderPage } from './render';
 
 /** Small factories for the library screens' tests. */
 export const testUser: User = makeUser();
@@ -112,6 +112,8 @@ export function makeFile(overrides: Partial<FileObject> = {}): FileObject {
     name: 'outline.pdf',
     size: 2048,
     content_type: 'application/pdf',
+    width: null,
+    height: null,
     url: '/api/collections/files/1/download/',
     content: 1,
     collection: null,
@@ -129,6 +131,14 @@ export function page<T>(results: T[], options: { count?: number; next?: string |
     results,
   };
   return answer;
+}
+
+/** A fake route answering 200 with one page of `results` (see `page`). */
+export function pageAnswer<T>(
+  results: T[],
+  options: { count?: number; next?: string | null } = {},
+) {
+  return () => json(200, page(results, options));
 }
 
 /** Someone who can see a collection (or is invited to): the owner by default. */

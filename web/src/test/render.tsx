@@ -120,6 +120,19 @@ export function fakeFetch(routes: Record<string, Handler | Handler[]>) {
   return { fn, calls };
 }
 
+/**
+ * Handlers for a request that fails twice: first the server answers `status` with `body`, then
+ * the network is gone (fetch rejects, as it does offline).
+ */
+export function failsThenOffline(status: number, body: unknown): Handler[] {
+  return [
+    () => json(status, body),
+    () => {
+      throw new TypeError('offline');
+    },
+  ];
+}
+
 export function json(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,

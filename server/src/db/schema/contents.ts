@@ -69,6 +69,8 @@ export const contents = pgTable(
     index('contents_search_idx').using('gin', t.search),
     index('contents_user_status_position_idx').on(t.userId, t.status, t.position),
     index('contents_user_publish_on_idx').on(t.userId, t.publishOn),
+    /** `[[Title]]` links find their target by title, case-insensitively (decision 211). */
+    index('contents_lower_title_idx').on(sql`lower(${t.title})`),
     check(
       'contents_status_check',
       sql`${t.status} in ('idea', 'scripting', 'recording', 'editing', 'published')`,
@@ -167,6 +169,12 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     /** For a file made by an import: its archive path (docs/api.md, "Import"). */
     importSource: text('import_source'),
+    /**
+     * Width and height in pixels of a raster image (PNG, JPEG, GIF, WebP, AVIF), read from its
+     * bytes on upload (decision 213); null for anything else and for files uploaded before.
+     */
+    width: integer('width'),
+    height: integer('height'),
     createdOn: createdOn(),
     /** The name whole (`notes.txt`) and in parts (`notes`, `txt`): the parser keeps a file name as one token. */
     search: tsvector('search')

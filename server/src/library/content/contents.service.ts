@@ -144,6 +144,9 @@ export class ContentsService {
       await repos.contents.replaceCollections(row.id, collectionIds);
       if (fileIds.length > 0) await repos.files.replaceAttachments(caller, row.id, fileIds);
       await repos.files.giveTo(given, ownerId);
+      // Its `[[…]]` links, and links elsewhere that were waiting for its title (decision 211).
+      await repos.links.derive(caller, row.id, row.content);
+      await repos.links.resolveMissing(caller, row);
       return presentOneContent(repos, caller, row);
     });
   }
@@ -242,6 +245,9 @@ export class ContentsService {
         position,
       });
       if (!row) throw notFound();
+      // Its `[[…]]` links; a new title fills links that were waiting for it (decision 211).
+      if (body.content !== undefined) await repos.links.derive(caller, id, body.content);
+      if (body.title !== undefined) await repos.links.resolveMissing(caller, row);
       // The same text as an edit of the live document, the item's row now held.
       if (body.content !== undefined) {
         textChanged = await this.live.documents.writeIn(
@@ -301,6 +307,8 @@ export class ContentsService {
         wordCount: version.wordCount,
       });
       if (!row) throw notFound();
+      await repos.links.derive(caller, id, version.content);
+      await repos.links.resolveMissing(caller, row);
       textChanged = await this.live.documents.writeIn(
         repos,
         id,

@@ -16,6 +16,9 @@ export interface NewFileValues {
   size: number;
   contentType: string;
   storageKey: string;
+  /** A raster image's size (decision 213); absent or null for anything else. */
+  width?: number | null;
+  height?: number | null;
 }
 
 export class FilesRepository {

@@ -21,6 +21,7 @@ import { pageWindow, type Page } from '../../http/pagination';
 import { presentFile } from '../shared/presenters';
 import type { FileRemovals } from '../../storage/file-removals';
 import { quotaExceeded } from '../shared/storage-quota';
+import { ImageHead, imageDimensions, type ImageDimensions } from '../shared/image-dimensions';
 
 type FileListQuery = z.output<typeof fileListQuerySchema>;
 type FilePatchInput = z.output<typeof filePatchBodySchema>;
@@ -122,7 +123,15 @@ export class FilesService {
   async upload(caller: Caller, parts: AsyncIterable<UploadPart>): Promise<FileObject> {
     let writtenKey: string | undefined;
     try {
-      let stored: { name: string; size: number; contentType: string } | undefined;
+      let stored:
+        | {
+            name: string;
+            size: number;
+            contentType: string;
+            width: number | null;
+            height: number | null;
+          }
+        | undefined;
       const fields: Partial<Record<'content' | 'collection', string>> = {};
       for await (const part of clientParts(parts)) {
         if (part.type === 'field') {
@@ -151,17 +160,27 @@ export class FilesService {
         // Named before a byte is stored: a process killed before the row commits leaves a key
         // the sweep removes, never an orphan (decision 138).
         await this.store.repos.fileRemovals.reserve(writtenKey, UPLOAD_RESERVATION_SECONDS);
+        // The bytes pass through `head`, which keeps their start to measure an image (decision
+        // 213); the upload's own error fails it with that same error, so it is still told apart.
+        const head = new ImageHead();
+        // And a storage that fails (the size limit, the disk) stops the upload's stream too, as
+        // it did when it read that stream itself: the form's parser must not wait on it.
+        part.file.on('error', (error) => head.destroy(error));
+        head.on('error', () => part.file.destroy());
         const size = await this.storage
-          .write(writtenKey, part.file, Math.min(this.uploadMaxBytes, room))
+          .write(writtenKey, part.file.pipe(head), Math.min(this.uploadMaxBytes, room))
           .catch((error: unknown) => {
             throw part.file.errored === error ? asClientError(error) : error;
           });
         // The parser stops at the limit and marks the stream truncated rather than failing it.
         if (part.file.truncated) throw fileTooLarge(this.uploadMaxBytes);
+        const dimensions: ImageDimensions | null = imageDimensions(head.head);
         stored = {
           name: sanitizeFileName(part.filename),
           size,
           contentType: storedContentType(part.mimetype),
+          width: dimensions?.width ?? null,
+          height: dimensions?.height ?? null,
         };
       }
       if (!stored || !writtenKey) throw validationFailed({ file: ['No file was submitted.'] });

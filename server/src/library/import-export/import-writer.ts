@@ -241,6 +241,11 @@ export async function writePlan(
     });
     await tools.report({ processed });
   }
+  // `[[…]]` links of the imported items, and missing links they now fill (decision 211).
+  await batch(async (repos) => {
+    await repos.links.deriveImported(caller, created.contents);
+    return 0;
+  });
   // Files BATCH at a time: their keys are recorded first (committed), then the bytes go to the
   // store, then the rows commit and the keys leave the record. A worker cut off anywhere leaves
   // bytes only under keys the undo finds (decision 135).

@@ -4,12 +4,18 @@ import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { rehypeTaskLines } from '@cw/contract/markdown-tasks';
+import { scriptSpeakingSeconds } from '@cw/contract/script';
+import { DEFAULT_WORDS_PER_MINUTE, formatSpeakingTime } from '@cw/contract/words';
 import {
   emphasisTooCostly,
   markdownRemarkPlugins,
   nestedTooDeep,
   rehypeSafeMarkdown,
+  remarkWikilinks,
+  type WikilinkTarget,
 } from '@cw/contract/markdown';
+import { rehypePublicImages, type PublicImages } from './public-images';
 
 /**
  * The public pages' HTML (docs/api.md, "Publishing"; decision 180): written by the server,
@@ -18,17 +24,42 @@ import {
  * product's shared rules (`@cw/contract/markdown`), the same the web app renders with.
  */
 
-const markdown = unified()
-  .use(remarkParse)
-  .use(markdownRemarkPlugins)
-  // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
-  .use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeSafeMarkdown)
-  .use(rehypeStringify);
+/**
+ * Where an item's `[[…]]` links lead on its public page (decision 211): only to items public in
+ * the same published collection, at their public address; any other link is plain text.
+ */
+export type PublicLinks = (text: string) => WikilinkTarget | null;
 
-const parser = unified().use(remarkParse).use(markdownRemarkPlugins);
+/** What an item's text may point at on its public page: its links and its files' images. */
+export interface PublicRendering {
+  links?: PublicLinks | undefined;
+  /** The item's files that images in its text may show (decision 213; public-images.ts). */
+  images?: PublicImages | undefined;
+}
 
-export const renderMarkdown = (text: string): string => String(markdown.processSync(text));
+const processor = (links?: PublicLinks) =>
+  unified()
+    .use(remarkParse)
+    .use(markdownRemarkPlugins)
+    .use(remarkWikilinks, { resolve: links })
+    // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeSafeMarkdown)
+    .use(rehypeTaskLines)
+    .use(rehypePublicImages)
+    .use(rehypeStringify);
+
+const markdown = processor();
+
+const parser = unified().use(remarkParse).use(markdownRemarkPlugins).use(remarkWikilinks);
+
+export const renderMarkdown = (text: string, rendering: PublicRendering = {}): string =>
+  String(
+    (rendering.links ? processor(rendering.links) : markdown).processSync({
+      value: text,
+      data: { publicImages: rendering.images },
+    }),
+  );
 
 /**
  * How much of an item's text its public page renders as markdown (decision 181). Rendering is
@@ -45,7 +76,7 @@ const plainText = (text: string) => `<div class="plain">${escapeHtml(text)}</div
  * last blank line before, so a paragraph is not split), the rest as plain text. A text the
  * parser cannot take (nesting thousands deep overflows its stack) is shown as plain text whole.
  */
-export function renderItemText(text: string): string {
+export function renderItemText(text: string, rendering: PublicRendering = {}): string {
   let head = text;
   let tail = '';
   if (text.length > MARKDOWN_RENDER_CHARS) {
@@ -59,7 +90,7 @@ export function renderItemText(text: string): string {
   if (nestedTooDeep(head) || emphasisTooCostly(head)) return plainText(text.trim());
   let html: string;
   try {
-    html = renderMarkdown(head);
+    html = renderMarkdown(head, rendering);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return plainText(text.trim());
@@ -149,7 +180,7 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;background:#f8fafc}a{color:#4338ca}main{max-width:44rem;margin:0 auto;padding:2rem 1.25rem 1rem}header{margin-bottom:2rem}.kicker{margin:0 0 .25rem;font-size:.8rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#4338ca}h1{margin:0;font-size:1.9rem;line-height:1.25;color:#0f172a;overflow-wrap:anywhere}.by{margin:.35rem 0 0;color:#475569}.desc{margin:.75rem 0 0;color:#334155;white-space:pre-line;overflow-wrap:anywhere}.tags{display:flex;flex-wrap:wrap;gap:.4rem;margin:.9rem 0 0;padding:0;list-style:none}.tags li{padding:.1rem .6rem;border-radius:999px;background:#e0e7ff;color:#3730a3;font-size:.8rem;overflow-wrap:anywhere}.items{margin:0;padding:0;list-style:none}.items li{margin:0 0 1rem;padding:1.1rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.items h2{margin:0;font-size:1.15rem;line-height:1.35;overflow-wrap:anywhere}.items h2 a{color:#0f172a;text-decoration:none}.items h2 a:hover{text-decoration:underline}time{display:block;margin-top:.2rem;font-size:.85rem;color:#64748b}.items p{margin:.5rem 0 0;color:#334155;overflow-wrap:anywhere}.empty{color:#475569}.back{display:inline-block;margin-bottom:1rem;font-size:.9rem}article{padding:1.5rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.prose{margin-top:1.25rem;overflow-wrap:anywhere}.prose h1{font-size:1.5rem}.prose h2{font-size:1.25rem}.prose h3{font-size:1.1rem}.prose :is(h1,h2,h3){margin:1.5rem 0 .5rem;line-height:1.3;color:#0f172a}.prose img{max-width:100%;height:auto;border-radius:.5rem}.prose pre{overflow-x:auto;padding:.75rem;border-radius:.5rem;background:#0f172a;color:#f1f5f9}.prose code{font-size:.9em}.prose :not(pre)>code{padding:.1rem .3rem;border-radius:.25rem;background:#f1f5f9}.prose blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid #e2e8f0;color:#475569}.prose .plain{white-space:pre-wrap}.prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}.prose td,.prose th{padding:.3rem .6rem;border:1px solid #e2e8f0}.files{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e2e8f0}.files h2{margin:0 0 .5rem;font-size:1rem}.files ul{margin:0;padding-left:1.2rem}.files li{overflow-wrap:anywhere}.files span{color:#64748b;font-size:.85rem}footer{max-width:44rem;margin:0 auto;padding:1rem 1.25rem 2.5rem;font-size:.85rem;color:#64748b}@media (min-width:768px){main{padding-top:3.5rem}h1{font-size:2.3rem}}`;
+const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;background:#f8fafc}a{color:#4338ca}main{max-width:44rem;margin:0 auto;padding:2rem 1.25rem 1rem}header{margin-bottom:2rem}.kicker{margin:0 0 .25rem;font-size:.8rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#4338ca}h1{margin:0;font-size:1.9rem;line-height:1.25;color:#0f172a;overflow-wrap:anywhere}.by{margin:.35rem 0 0;color:#475569}.desc{margin:.75rem 0 0;color:#334155;white-space:pre-line;overflow-wrap:anywhere}.tags{display:flex;flex-wrap:wrap;gap:.4rem;margin:.9rem 0 0;padding:0;list-style:none}.tags li{padding:.1rem .6rem;border-radius:999px;background:#e0e7ff;color:#3730a3;font-size:.8rem;overflow-wrap:anywhere}.items{margin:0;padding:0;list-style:none}.items li{margin:0 0 1rem;padding:1.1rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.items h2{margin:0;font-size:1.15rem;line-height:1.35;overflow-wrap:anywhere}.items h2 a{color:#0f172a;text-decoration:none}.items h2 a:hover{text-decoration:underline}time{display:block;margin-top:.2rem;font-size:.85rem;color:#64748b}.items p{margin:.5rem 0 0;color:#334155;overflow-wrap:anywhere}.empty{color:#475569}.back{display:inline-block;margin-bottom:1rem;font-size:.9rem}article{padding:1.5rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.prose{margin-top:1.25rem;overflow-wrap:anywhere}.prose h1{font-size:1.5rem}.prose h2{font-size:1.25rem}.prose h3{font-size:1.1rem}.prose :is(h1,h2,h3){margin:1.5rem 0 .5rem;line-height:1.3;color:#0f172a}.prose img{max-width:100%;height:auto;border-radius:.5rem}.prose pre{overflow-x:auto;padding:.75rem;border-radius:.5rem;background:#0f172a;color:#f1f5f9}.prose code{font-size:.9em}.prose :not(pre)>code{padding:.1rem .3rem;border-radius:.25rem;background:#f1f5f9}.prose blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid #e2e8f0;color:#475569}.prose .callout{margin:1rem 0;padding:.75rem 1rem;border-left:4px solid #6366f1;border-radius:.5rem;background:#eef2ff;color:#1e293b}.prose .callout>:first-child{margin-top:0}.prose .callout>:last-child{margin-bottom:0}.prose .callout-title{margin:0 0 .25rem;font-weight:600;color:#3730a3}.prose .callout-tip{border-color:#059669;background:#ecfdf5}.prose .callout-tip .callout-title{color:#065f46}.prose .callout-warning{border-color:#d97706;background:#fffbeb}.prose .callout-warning .callout-title{color:#92400e}.prose .contains-task-list{padding-left:0;list-style:none}.prose .task-list-item input{margin:0 .5rem 0 0;vertical-align:-.1em}.spoken{display:block;font-size:.85rem;color:#64748b}.prose .plain{white-space:pre-wrap}.prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}.prose td,.prose th{padding:.3rem .6rem;border:1px solid #e2e8f0}.files{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e2e8f0}.files h2{margin:0 0 .5rem;font-size:1rem}.files ul{margin:0;padding-left:1.2rem}.files li{overflow-wrap:anywhere}.files span{color:#64748b;font-size:.85rem}footer{max-width:44rem;margin:0 auto;padding:1rem 1.25rem 2.5rem;font-size:.85rem;color:#64748b}@media (min-width:768px){main{padding-top:3.5rem}h1{font-size:2.3rem}}`;
 
 /** The CSP of every public answer: no scripts at all, the one style sheet by its hash. */
 export const PUBLIC_CSP = [
@@ -231,6 +262,10 @@ export interface PublicItemPageData {
   date: Date;
   content: string;
   files: { href: string; name: string; size: number }[];
+  /** Where its `[[…]]` links lead (the collection's other public items). */
+  links?: PublicLinks;
+  /** The item's files that images in its text may show (decision 213). */
+  images?: PublicImages;
 }
 
 export function itemPage(data: PublicItemPageData, urls: { page: string; feed: string }) {
@@ -244,7 +279,10 @@ export function itemPage(data: PublicItemPageData, urls: { page: string; feed: s
           )
           .join('')}</ul></section>`;
   const title = data.title || 'Untitled';
-  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time></p><div class="prose">${renderItemText(data.content)}</div>${files}</article></main>`;
+  // The speaking time of the words read aloud, as the editor, board and teleprompter count it
+  // (decision 215), at the default pace: a visitor does not have the owner's.
+  const spoken = formatSpeakingTime(scriptSpeakingSeconds(data.content, DEFAULT_WORDS_PER_MINUTE));
+  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time><span class="spoken">${spoken} speaking time</span></p><div class="prose">${renderItemText(data.content, { links: data.links, images: data.images })}</div>${files}</article></main>`;
   return layout(
     {
       title: `${title} · ${data.collectionName}`,
@@ -315,6 +353,12 @@ export const RENDERING = createHash('sha256')
       nestedTooDeep,
       emphasisTooCostly,
       rehypeSafeMarkdown,
+      ...markdownRemarkPlugins,
+      rehypeTaskLines,
+      scriptSpeakingSeconds,
+      formatSpeakingTime,
+      remarkWikilinks,
+      rehypePublicImages,
       MARKDOWN_RENDER_CHARS,
     ]
       .map(String)

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { PreparedQueries } from '../../db/prepared';
-import { collectionTags, collections, contents, files, tags, users } from '../../db/schema';
+import {
+  collectionTags,
+  collections,
+  contentLinks,
+  contents,
+  files,
+  tags,
+  users,
+} from '../../db/schema';
 import { publicCollectionScope, publicItemScope } from '../../policy/library.policy';
 
 /** The most public items one page, feed or answer shows (docs/api.md, "Publishing"). */
@@ -53,6 +61,8 @@ export interface PublicFileRow {
   size: number;
   contentType: string;
   storageKey: string;
+  width: number | null;
+  height: number | null;
 }
 
 const order = [
@@ -75,6 +85,8 @@ const fileColumns = {
   size: files.size,
   contentType: files.contentType,
   storageKey: files.storageKey,
+  width: files.width,
+  height: files.height,
 };
 
 /**
@@ -205,6 +217,21 @@ export class PublicRepository {
       .where(and(publicItemScope(collectionId), eq(contents.id, contentId)))
       .limit(1);
     return row;
+  }
+
+  /**
+   * The `[[…]]` links of public item `sourceId` whose target is itself a public item of the
+   * collection (decision 211): its written text, the target's id and current title.
+   */
+  linkTargets(
+    collectionId: number,
+    sourceId: number,
+  ): Promise<{ text: string; id: number; title: string }[]> {
+    return this.db
+      .select({ text: contentLinks.targetText, id: contents.id, title: contents.title })
+      .from(contentLinks)
+      .innerJoin(contents, eq(contents.id, contentLinks.targetId))
+      .where(and(eq(contentLinks.sourceId, sourceId), publicItemScope(collectionId)));
   }
 
   filesOf(contentIds: number[]): Promise<PublicFileRow[]> {

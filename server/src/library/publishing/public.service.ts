@@ -6,6 +6,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { downloadHeaders } from '../shared/download-headers';
 import type { LibraryStore } from '../library-store';
 import { PublicAnswerCache } from './public-cache';
+import { isPublicImageType } from './public-images';
 import { collectionPage, excerpt, feed, itemDate, itemPage, RENDERING } from './public-html';
 import type { PublicCollectionRow, PublicFileRow, PublicItemRow } from './public.repository';
 
@@ -164,6 +165,8 @@ export class PublicService {
             name: file.name,
             size: file.size,
             content_type: file.contentType,
+            width: file.width,
+            height: file.height,
             url: urls.file(file.id),
           })),
       })),
@@ -202,6 +205,12 @@ export class PublicService {
     if (!item) throw new NotPublic();
     const files = await this.store.repos.public.filesOf([item.id]);
     const urls = this.urls(publicId);
+    const targets = new Map(
+      (await this.store.repos.public.linkTargets(row.id, item.id)).map((target) => [
+        target.text,
+        { href: urls.item(target.id), title: target.title },
+      ]),
+    );
     return itemPage(
       {
         collectionName: row.name,
@@ -215,6 +224,15 @@ export class PublicService {
           name: file.name,
           size: file.size,
         })),
+        links: (text) => targets.get(text) ?? null,
+        images: new Map(
+          files
+            .filter((file) => isPublicImageType(file.contentType))
+            .map((file) => [
+              file.id,
+              { src: urls.file(file.id), width: file.width, height: file.height },
+            ]),
+        ),
       },
       { page: urls.absolute(urls.item(item.id)), feed: urls.absolute(urls.feed) },
     );

@@ -21,6 +21,8 @@ export const presentFile = (row: FileRow): FileObject => ({
   name: row.name,
   size: row.size,
   content_type: row.contentType,
+  width: row.width,
+  height: row.height,
   url: pathOf('files.download', { id: row.id }),
   content: row.contentId,
   collection: row.collectionId,

@@ -63,6 +63,8 @@ describe('uploading and downloading', () => {
       name: 'all-bytes.bin',
       size: bytes.length,
       content_type: 'application/x-thing',
+      width: null,
+      height: null,
       url: `/api/collections/files/${file.id}/download/`,
       content: null,
       collection: null,

@@ -187,6 +187,8 @@ describe('publishing a collection', () => {
         name: 'cue-sheet.txt',
         size: w.publicFile.size,
         content_type: w.publicFile.content_type,
+        width: null,
+        height: null,
         url: `/p/${id}/files/${w.publicFile.id}`,
       },
     ]);

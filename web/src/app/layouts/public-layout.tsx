@@ -18,6 +18,29 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
+function SiteNav({ label, className }: { label: string; className: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      {navLinks.map((link) => (
+        <NavLink key={link.to} to={link.to} className={navClass}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function SignInLinks({ loginVariant }: { loginVariant: 'ghost' | 'secondary' }) {
+  return (
+    <>
+      <ButtonLink to="/login" variant={loginVariant}>
+        Login
+      </ButtonLink>
+      <ButtonLink to="/register">Get Started Free</ButtonLink>
+    </>
+  );
+}
+
 function PublicHeader() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -43,18 +66,9 @@ function PublicHeader() {
         <Link to="/" className="rounded-lg" aria-label="Creator Workspace home">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {navLinks.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navClass}>
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
+        <SiteNav label="Main" className="hidden items-center gap-1 md:flex" />
         <div className="hidden items-center gap-2 md:flex">
-          <ButtonLink to="/login" variant="ghost">
-            Login
-          </ButtonLink>
-          <ButtonLink to="/register">Get Started Free</ButtonLink>
+          <SignInLinks loginVariant="ghost" />
         </div>
         <button
           type="button"
@@ -72,18 +86,9 @@ function PublicHeader() {
           id="public-mobile-menu"
           className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
         >
-          <nav aria-label="Mobile" className="flex flex-col">
-            {navLinks.map((link) => (
-              <NavLink key={link.to} to={link.to} className={navClass}>
-                {link.label}
-              </NavLink>
-            ))}
-          </nav>
+          <SiteNav label="Mobile" className="flex flex-col" />
           <div className="mt-3 grid grid-cols-2 gap-2">
-            <ButtonLink to="/login" variant="secondary">
-              Login
-            </ButtonLink>
-            <ButtonLink to="/register">Get Started Free</ButtonLink>
+            <SignInLinks loginVariant="secondary" />
           </div>
         </div>
       )}

@@ -1,3 +1,5 @@
+import { speakingSeconds } from '@cw/contract/words';
+
 /**
  * The teleprompter's pace (docs/product.md, Teleprompter). The script's spoken words are taken
  * as spread evenly over its measured height, so at `wordsPerMinute` the text moves
@@ -25,10 +27,13 @@ export function progressAt(offset: number, maxOffset: number): number {
   return maxOffset <= 0 ? 1 : clamp(offset / maxOffset, 0, 1);
 }
 
-/** Whole seconds left to read from `progress` on (rounded up). */
+/**
+ * Whole seconds left to read from `progress` on: the speaking time of the words left, by the
+ * one speaking-time function (decision 215), so at 0 it is the editor's and the board's time.
+ */
 export function remainingSeconds(words: number, progress: number, wordsPerMinute: number): number {
   if (words <= 0 || wordsPerMinute <= 0) return 0;
-  return Math.ceil((words * (1 - clamp(progress, 0, 1)) * 60) / wordsPerMinute);
+  return speakingSeconds(words * (1 - clamp(progress, 0, 1)), wordsPerMinute);
 }
 
 /** "4:05", "1:02:03": the remaining time on the prompter. */

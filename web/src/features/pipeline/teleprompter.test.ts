@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScript, plainText, splitCues } from './teleprompter-script';
+import { parseScript, plainText, splitCues } from '@cw/contract/script';
 import {
   advance,
   clampWordsPerMinute,
@@ -80,7 +80,7 @@ describe('sections', () => {
     const script = parseScript(
       '# Intro\nHello there,\nfriends.\n\n## Main part ##\n[b-roll] Body text\n\n---\nMore\n\n# Outro\nBye',
     );
-    expect(script.sections).toEqual(['Intro', 'Main part', 'Outro']);
+    expect(script.sections.map((s) => s.title)).toEqual(['Intro', 'Main part', 'Outro']);
     expect(script.blocks.map((b) => (b.kind === 'heading' ? `#${b.section}` : b.words))).toEqual([
       '#0',
       3,
@@ -95,6 +95,6 @@ describe('sections', () => {
 
   it('ignores headings inside code fences', () => {
     const script = parseScript('```\n# not a heading\n```\n# Real');
-    expect(script.sections).toEqual(['Real']);
+    expect(script.sections.map((s) => s.title)).toEqual(['Real']);
   });
 });

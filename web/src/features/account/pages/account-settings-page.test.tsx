@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '../../../app/require-auth';
 import { makeUser, storeSession } from '../../../test/factories';
-import { advance, fakeFetch, fakeTimeouts, json, renderPage, typeInto } from '../../../test/render';
+import {
+  advance,
+  failsThenOffline,
+  fakeFetch,
+  fakeTimeouts,
+  json,
+  renderPage,
+  typeInto,
+} from '../../../test/render';
 import type { User } from '@cw/contract';
 import { AccountSettingsPage } from './account-settings-page';
 
@@ -238,12 +246,9 @@ describe('AccountSettingsPage update password', () => {
 
   it('shows the server message or the default text on failure', async () => {
     await renderAccount({
-      'POST /api/auth/update-password/': [
-        () => json(400, { message: 'Current password is incorrect.' }),
-        () => {
-          throw new TypeError('offline');
-        },
-      ],
+      'POST /api/auth/update-password/': failsThenOffline(400, {
+        message: 'Current password is incorrect.',
+      }),
     });
     const u = user();
     await typeInto(u, 'Current password', 'wrong');

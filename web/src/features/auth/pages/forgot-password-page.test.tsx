@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   advance,
   currentPath,
+  failsThenOffline,
   fakeFetch,
   fakeTimeouts,
   json,
@@ -50,12 +51,9 @@ describe('ForgotPasswordPage stage one', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'POST /api/auth/send-otp-reset-password/': [
-          () => json(429, { message: 'Please wait before asking for another code.' }),
-          () => {
-            throw new TypeError('offline');
-          },
-        ],
+        'POST /api/auth/send-otp-reset-password/': failsThenOffline(429, {
+          message: 'Please wait before asking for another code.',
+        }),
       }).fn,
     );
     renderForgot();

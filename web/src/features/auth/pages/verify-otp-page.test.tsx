@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   advance,
   currentPath,
+  failsThenOffline,
   fakeFetch,
   fakeTimeouts,
   json,
@@ -136,12 +137,9 @@ describe('VerifyOtpPage', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'POST /api/auth/login/': [
-          () => json(429, { detail: 'Too many requests. Try again in 30 seconds.' }),
-          () => {
-            throw new TypeError('offline');
-          },
-        ],
+        'POST /api/auth/login/': failsThenOffline(429, {
+          detail: 'Too many requests. Try again in 30 seconds.',
+        }),
       }).fn,
     );
     renderVerify();

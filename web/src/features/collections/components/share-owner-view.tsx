@@ -1,5 +1,5 @@
 import type { Collection, Member } from '@cw/contract';
-import { RotateCw, UserMinus, X } from 'lucide-react';
+import { RotateCw, UserMinus, X, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
@@ -51,6 +51,14 @@ export function ShareOwnerView({ collection }: { collection: Collection }) {
       .finally(() => setBusy(null));
   }
 
+  /** What a row's button needs to know of the action in flight. */
+  const action = (member: Member, pending: boolean) => ({
+    busy: busy === member.id,
+    pending,
+    act: (run: () => Promise<unknown>, success: string, fallback: string) =>
+      act(member, run, success, fallback),
+  });
+
   return (
     <div className="space-y-6">
       <InviteForm collectionId={collection.id} />
@@ -75,24 +83,15 @@ export function ShareOwnerView({ collection }: { collection: Collection }) {
                     )
                   }
                 />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${displayName(member)}`}
+                <PersonAction
+                  label="Remove"
+                  name={`Remove ${displayName(member)}`}
                   icon={UserMinus}
-                  loading={busy === member.id && remove.isPending}
-                  disabled={busy === member.id}
-                  onClick={() =>
-                    act(
-                      member,
-                      () => remove.mutateAsync(member.id),
-                      `${displayName(member)} no longer has access.`,
-                      `Failed to remove ${displayName(member)}. Please try again.`,
-                    )
-                  }
-                >
-                  Remove
-                </Button>
+                  {...action(member, remove.isPending)}
+                  run={() => remove.mutateAsync(member.id)}
+                  success={`${displayName(member)} no longer has access.`}
+                  fallback={`Failed to remove ${displayName(member)}. Please try again.`}
+                />
               </>
             )}
           </PersonRow>
@@ -106,46 +105,55 @@ export function ShareOwnerView({ collection }: { collection: Collection }) {
               member={member}
               detail={`Invited as ${ROLE_LABELS[member.role].toLowerCase()}`}
             >
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Resend invitation to ${member.email}`}
+              <PersonAction
+                label="Resend"
+                name={`Resend invitation to ${member.email}`}
                 icon={RotateCw}
-                loading={busy === member.id && resend.isPending}
-                disabled={busy === member.id}
-                onClick={() =>
-                  act(
-                    member,
-                    () => resend.mutateAsync(member.id),
-                    `Invitation sent again to ${member.email}.`,
-                    'Failed to resend the invitation. Please try again.',
-                  )
-                }
-              >
-                Resend
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Revoke invitation to ${member.email}`}
+                {...action(member, resend.isPending)}
+                run={() => resend.mutateAsync(member.id)}
+                success={`Invitation sent again to ${member.email}.`}
+                fallback="Failed to resend the invitation. Please try again."
+              />
+              <PersonAction
+                label="Revoke"
+                name={`Revoke invitation to ${member.email}`}
                 icon={X}
-                loading={busy === member.id && remove.isPending}
-                disabled={busy === member.id}
-                onClick={() =>
-                  act(
-                    member,
-                    () => remove.mutateAsync(member.id),
-                    `Invitation to ${member.email} revoked.`,
-                    'Failed to revoke the invitation. Please try again.',
-                  )
-                }
-              >
-                Revoke
-              </Button>
+                {...action(member, remove.isPending)}
+                run={() => remove.mutateAsync(member.id)}
+                success={`Invitation to ${member.email} revoked.`}
+                fallback="Failed to revoke the invitation. Please try again."
+              />
             </PersonRow>
           ))}
         </MemberSection>
       )}
     </div>
+  );
+}
+
+/** One ghost button of a person's row: it runs its action and reports how it went. */
+function PersonAction(props: {
+  label: string;
+  name: string;
+  icon: LucideIcon;
+  busy: boolean;
+  pending: boolean;
+  act: (run: () => Promise<unknown>, success: string, fallback: string) => void;
+  run: () => Promise<unknown>;
+  success: string;
+  fallback: string;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={props.name}
+      icon={props.icon}
+      loading={props.busy && props.pending}
+      disabled={props.busy}
+      onClick={() => props.act(props.run, props.success, props.fallback)}
+    >
+      {props.label}
+    </Button>
   );
 }

@@ -8,10 +8,10 @@ import {
   makeFile,
   makeNote,
   makeTag,
-  page,
   testUser,
   renderSignedIn,
   WithUser,
+  pageAnswer,
 } from '../../../test/library-fixtures';
 import { storeSession } from '../../../test/factories';
 import { fakeFetch, json, renderPage } from '../../../test/render';
@@ -48,8 +48,8 @@ function setup(
       }
       return json(200, collection);
     },
-    'GET /api/collections/tags/': () => json(200, page(allTags)),
-    'GET /api/collections/notes/': () => json(200, page([])),
+    'GET /api/collections/tags/': pageAnswer(allTags),
+    'GET /api/collections/notes/': pageAnswer([]),
     ...options.notes,
     ...options.extra,
   };
@@ -284,7 +284,7 @@ describe('CollectionDetailPage', () => {
         notes: {
           'GET /api/collections/notes/': [
             () => json(500, { message: 'x' }),
-            () => json(200, page([makeNote({ title: 'Back again' })])),
+            pageAnswer([makeNote({ title: 'Back again' })]),
           ],
         },
       });
@@ -296,8 +296,9 @@ describe('CollectionDetailPage', () => {
     it('lists saved notes with title, rendered content and #tags', async () => {
       setup({
         notes: {
-          'GET /api/collections/notes/': () =>
-            json(200, page([makeNote({ title: 'Guest ideas', tags: ['ideas', 'guests'] })])),
+          'GET /api/collections/notes/': pageAnswer([
+            makeNote({ title: 'Guest ideas', tags: ['ideas', 'guests'] }),
+          ]),
         },
       });
       const note = await screen.findByTestId('note');
@@ -311,8 +312,8 @@ describe('CollectionDetailPage', () => {
       const { user, fetch } = setup({
         notes: {
           'GET /api/collections/notes/': [
-            () => json(200, page([])),
-            () => json(200, page([makeNote({ id: 4, title: 'Intro', tags: ['a', 'b'] })])),
+            pageAnswer([]),
+            pageAnswer([makeNote({ id: 4, title: 'Intro', tags: ['a', 'b'] })]),
           ],
           'POST /api/collections/notes/': () => json(201, makeNote({ id: 4 })),
         },
@@ -358,8 +359,8 @@ describe('CollectionDetailPage', () => {
       const { user, fetch } = setup({
         notes: {
           'GET /api/collections/notes/': [
-            () => json(200, page([makeNote({ id: 4, title: 'Intro', content: 'Old' })])),
-            () => json(200, page([makeNote({ id: 4, title: 'Intro v2', content: 'Old' })])),
+            pageAnswer([makeNote({ id: 4, title: 'Intro', content: 'Old' })]),
+            pageAnswer([makeNote({ id: 4, title: 'Intro v2', content: 'Old' })]),
           ],
           'PATCH /api/collections/notes/4/': () => json(200, makeNote({ id: 4 })),
         },
@@ -382,8 +383,8 @@ describe('CollectionDetailPage', () => {
       const { user } = setup({
         notes: {
           'GET /api/collections/notes/': [
-            () => json(200, page([makeNote({ id: 4, title: 'Intro' })])),
-            () => json(200, page([])),
+            pageAnswer([makeNote({ id: 4, title: 'Intro' })]),
+            pageAnswer([]),
           ],
           'DELETE /api/collections/notes/4/': [
             () => json(500, { message: 'x' }),
@@ -411,14 +412,10 @@ describe('CollectionDetailPage', () => {
   it('edits a note in place: the card becomes the form, and no second form appears', async () => {
     const { user } = setup({
       notes: {
-        'GET /api/collections/notes/': () =>
-          json(
-            200,
-            page([
-              makeNote({ id: 4, title: 'Intro', content: 'Old' }),
-              makeNote({ id: 5, title: 'Outro', content: 'Bye' }),
-            ]),
-          ),
+        'GET /api/collections/notes/': pageAnswer([
+          makeNote({ id: 4, title: 'Intro', content: 'Old' }),
+          makeNote({ id: 5, title: 'Outro', content: 'Bye' }),
+        ]),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Edit note Intro' }));
@@ -446,8 +443,8 @@ describe('CollectionDetailPage', () => {
     it('are a tablist of Notes, Content and Files & Attachments, moved through with the arrows', async () => {
       const { user } = setup({
         extra: {
-          'GET /api/collections/contents-list/': () => json(200, page([])),
-          'GET /api/collections/files/': () => json(200, page([])),
+          'GET /api/collections/contents-list/': pageAnswer([]),
+          'GET /api/collections/files/': pageAnswer([]),
         },
       });
       const tabs = within(await screen.findByRole('tablist')).getAllByRole('tab');
@@ -477,8 +474,9 @@ describe('CollectionDetailPage', () => {
     it('Content lists the collection’s items as cards and offers New content in it', async () => {
       const { user, fetch } = setup({
         extra: {
-          'GET /api/collections/contents-list/': () =>
-            json(200, page([makeContent({ id: 9, title: 'Episode 1', collections: [1] })])),
+          'GET /api/collections/contents-list/': pageAnswer([
+            makeContent({ id: 9, title: 'Episode 1', collections: [1] }),
+          ]),
         },
       });
       await user.click(await screen.findByRole('tab', { name: 'Content' }));
@@ -494,7 +492,7 @@ describe('CollectionDetailPage', () => {
 
     it('Files & Attachments says No files yet when there are none, and no “coming soon”', async () => {
       const { user } = setup({
-        extra: { 'GET /api/collections/files/': () => json(200, page([])) },
+        extra: { 'GET /api/collections/files/': pageAnswer([]) },
       });
       await user.click(await screen.findByRole('tab', { name: 'Files & Attachments' }));
       expect(await screen.findByText('No files yet.')).toBeInTheDocument();
@@ -509,15 +507,15 @@ describe('CollectionDetailPage', () => {
       const { user, fetch } = setup({
         extra: {
           'GET /api/collections/files/': [
-            () => json(200, page([own, attached])),
-            () => json(200, page([uploaded, own, attached])),
-            () => json(200, page([own, attached])),
+            pageAnswer([own, attached]),
+            pageAnswer([uploaded, own, attached]),
+            pageAnswer([own, attached]),
           ],
           'POST /api/collections/files/': () => json(201, uploaded),
           'GET /api/collections/files/3/download/': () =>
             new Response('bytes', { status: 200, headers: { 'Content-Type': 'image/png' } }),
           'DELETE /api/collections/files/5/': () => new Response(null, { status: 204 }),
-          'GET /api/collections/contents-list/': () => json(200, page([])),
+          'GET /api/collections/contents-list/': pageAnswer([]),
         },
       });
       const createObjectURL = vi.fn(() => 'blob:cover');
@@ -568,7 +566,7 @@ describe('CollectionDetailPage', () => {
     it('says a file is too large when the upload answers 413', async () => {
       const { user } = setup({
         extra: {
-          'GET /api/collections/files/': () => json(200, page([])),
+          'GET /api/collections/files/': pageAnswer([]),
           'POST /api/collections/files/': () => json(413, { message: 'File too large.' }),
         },
       });

@@ -10,9 +10,9 @@ import {
   makeFile,
   makeMember,
   makeNote,
-  page,
   renderSignedIn,
   testUser,
+  pageAnswer,
 } from '../../../test/library-fixtures';
 import { currentPath, currentState, json, type fakeFetch } from '../../../test/render';
 import { CollectionDetailPage } from './collection-detail-page';
@@ -76,8 +76,8 @@ function renderCollection(collection: Collection | Routes[string], routes: Route
       typeof collection === 'function' || Array.isArray(collection)
         ? collection
         : () => json(200, collection),
-    'GET /api/collections/tags/': () => json(200, page([])),
-    'GET /api/collections/notes/': () => json(200, page([])),
+    'GET /api/collections/tags/': pageAnswer([]),
+    'GET /api/collections/notes/': pageAnswer([]),
     [`GET ${MEMBERS}`]: () => json(200, ownerView),
     ...routes,
   });
@@ -275,24 +275,20 @@ describe('the Share dialog (owner)', () => {
 describe('controls a role may not use are not shown', () => {
   it('an editor reads the settings and writes notes, but manages nothing', async () => {
     renderCollection(sharedAs('editor'), {
-      'GET /api/collections/notes/': () =>
-        json(
-          200,
-          page([
-            makeNote({
-              id: 1,
-              title: 'Guest ideas',
-              updated_on: '2026-11-21T09:00:00.000Z',
-              updated_by: { id: GRACE, name: 'Grace Hopper' },
-            }),
-            makeNote({
-              id: 2,
-              title: 'My own',
-              updated_on: '2026-11-21T09:00:00.000Z',
-              updated_by: { id: testUser.id, name: 'Ada Lovelace' },
-            }),
-          ]),
-        ),
+      'GET /api/collections/notes/': pageAnswer([
+        makeNote({
+          id: 1,
+          title: 'Guest ideas',
+          updated_on: '2026-11-21T09:00:00.000Z',
+          updated_by: { id: GRACE, name: 'Grace Hopper' },
+        }),
+        makeNote({
+          id: 2,
+          title: 'My own',
+          updated_on: '2026-11-21T09:00:00.000Z',
+          updated_by: { id: testUser.id, name: 'Ada Lovelace' },
+        }),
+      ]),
     });
     expect(await screen.findByRole('heading', { name: 'Podcast', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Editor')).toBeInTheDocument();
@@ -325,21 +321,19 @@ describe('controls a role may not use are not shown', () => {
 
   it('a viewer only reads: no note form, no edit or delete, no upload, no new content', async () => {
     const { user } = renderCollection(sharedAs('viewer'), {
-      'GET /api/collections/notes/': () =>
-        json(
-          200,
-          page([
-            makeNote({
-              id: 1,
-              title: 'Guest ideas',
-              updated_by: { id: 30, name: 'Katherine Johnson' },
-            }),
-          ]),
-        ),
-      'GET /api/collections/contents-list/': () =>
-        json(200, page([makeContent({ id: 5, title: 'Intro script', role: 'viewer', user: 30 })])),
-      'GET /api/collections/files/': () =>
-        json(200, page([makeFile({ id: 8, name: 'outline.pdf', user: 30 })])),
+      'GET /api/collections/notes/': pageAnswer([
+        makeNote({
+          id: 1,
+          title: 'Guest ideas',
+          updated_by: { id: 30, name: 'Katherine Johnson' },
+        }),
+      ]),
+      'GET /api/collections/contents-list/': pageAnswer([
+        makeContent({ id: 5, title: 'Intro script', role: 'viewer', user: 30 }),
+      ]),
+      'GET /api/collections/files/': pageAnswer([
+        makeFile({ id: 8, name: 'outline.pdf', user: 30 }),
+      ]),
     });
     const note = await screen.findByTestId('note');
     expect(screen.getByText('Viewer')).toBeInTheDocument();

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeCollection, page, testUser, WithUser } from '../../../test/library-fixtures';
+import {
+  makeCollection,
+  page,
+  testUser,
+  WithUser,
+  pageAnswer,
+} from '../../../test/library-fixtures';
 import { currentState, fakeFetch, json, renderPage } from '../../../test/render';
 import { CollectionsPage } from './collections-page';
 
@@ -11,7 +17,7 @@ type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
  * The list route: `?scope=shared` answers `shared` (nothing by default); the person's own list
  * answers `mine` (each in turn, when several).
  */
-function lists(mine: Handler | Handler[], shared: Handler = () => json(200, page([]))): Handler {
+function lists(mine: Handler | Handler[], shared: Handler = pageAnswer([])): Handler {
   let index = 0;
   return (url, init) => {
     if (url.includes('scope=shared')) return shared(url, init);
@@ -43,7 +49,7 @@ describe('CollectionsPage', () => {
   });
 
   it('asks for the current user’s collections and shows the empty state', async () => {
-    const fetch = fakeFetch({ 'GET /api/collections/list/': () => json(200, page([])) });
+    const fetch = fakeFetch({ 'GET /api/collections/list/': pageAnswer([]) });
     vi.stubGlobal('fetch', fetch.fn);
     renderCollections();
     expect(await screen.findByText('No collections found.')).toBeInTheDocument();
@@ -67,31 +73,27 @@ describe('CollectionsPage', () => {
   it('shows every field of a card and opens the collection on click', async () => {
     const user = userEvent.setup();
     const fetch = fakeFetch({
-      'GET /api/collections/list/': () =>
-        json(
-          200,
-          page([
-            makeCollection({
-              id: 3,
-              name: 'Season two',
-              description: '',
-              is_public: false,
-              is_active: false,
-              tags_named_list: [
-                { id: 1, name: 'audio' },
-                { id: 2, name: 'guests' },
-              ],
-              tags: [1, 2],
-            }),
-            makeCollection({
-              id: 4,
-              name: 'Shorts',
-              description: 'Vertical videos',
-              public_id: 'AbCdEfGhIjKlMnOpQrStUv',
-              public_url: '/p/AbCdEfGhIjKlMnOpQrStUv',
-            }),
-          ]),
-        ),
+      'GET /api/collections/list/': pageAnswer([
+        makeCollection({
+          id: 3,
+          name: 'Season two',
+          description: '',
+          is_public: false,
+          is_active: false,
+          tags_named_list: [
+            { id: 1, name: 'audio' },
+            { id: 2, name: 'guests' },
+          ],
+          tags: [1, 2],
+        }),
+        makeCollection({
+          id: 4,
+          name: 'Shorts',
+          description: 'Vertical videos',
+          public_id: 'AbCdEfGhIjKlMnOpQrStUv',
+          public_url: '/p/AbCdEfGhIjKlMnOpQrStUv',
+        }),
+      ]),
     });
     vi.stubGlobal('fetch', fetch.fn);
     renderCollections();
@@ -142,8 +144,8 @@ describe('CollectionsPage', () => {
       let release: (response: Response) => void = () => {};
       const fetch = fakeFetch({
         'GET /api/collections/list/': lists([
-          () => json(200, page([])),
-          () => json(200, page([makeCollection({ id: 9, name: 'Fresh' })])),
+          pageAnswer([]),
+          pageAnswer([makeCollection({ id: 9, name: 'Fresh' })]),
         ]),
         'POST /api/collections/list/': () =>
           new Promise<Response>((resolve) => {
@@ -178,7 +180,7 @@ describe('CollectionsPage', () => {
 
     it('requires a name', async () => {
       const user = userEvent.setup();
-      const fetch = fakeFetch({ 'GET /api/collections/list/': () => json(200, page([])) });
+      const fetch = fakeFetch({ 'GET /api/collections/list/': pageAnswer([]) });
       vi.stubGlobal('fetch', fetch.fn);
       renderCollections();
       await screen.findByText('No collections found.');
@@ -192,7 +194,7 @@ describe('CollectionsPage', () => {
     it('keeps the modal open with the inline failure text, and × closes it', async () => {
       const user = userEvent.setup();
       const fetch = fakeFetch({
-        'GET /api/collections/list/': () => json(200, page([])),
+        'GET /api/collections/list/': pageAnswer([]),
         'POST /api/collections/list/': () => json(500, { message: 'boom' }),
       });
       vi.stubGlobal('fetch', fetch.fn);
@@ -215,8 +217,8 @@ describe('CollectionsPage', () => {
       const user = userEvent.setup();
       const fetch = fakeFetch({
         'GET /api/collections/list/': lists([
-          () => json(200, page([makeCollection({ id: 5, name: 'Old stuff' })])),
-          () => json(200, page([])),
+          pageAnswer([makeCollection({ id: 5, name: 'Old stuff' })]),
+          pageAnswer([]),
         ]),
         'DELETE /api/collections/list/5/': () => new Response(null, { status: 204 }),
       });
@@ -236,8 +238,7 @@ describe('CollectionsPage', () => {
     it('alerts Failed to delete collection. Please try again. on failure', async () => {
       const user = userEvent.setup();
       const fetch = fakeFetch({
-        'GET /api/collections/list/': () =>
-          json(200, page([makeCollection({ id: 5, name: 'Old stuff' })])),
+        'GET /api/collections/list/': pageAnswer([makeCollection({ id: 5, name: 'Old stuff' })]),
         'DELETE /api/collections/list/5/': () => json(500, { message: 'nope' }),
       });
       vi.stubGlobal('fetch', fetch.fn);
@@ -257,41 +258,33 @@ describe('CollectionsPage', () => {
     it('lists "Shared with me" with the owner’s name and role, and avatars of members', async () => {
       const fetch = fakeFetch({
         'GET /api/collections/list/': lists(
-          () =>
-            json(
-              200,
-              page([
-                makeCollection({
-                  id: 1,
-                  name: 'Mine',
-                  member_count: 4,
-                  members_preview: [
-                    { id: 21, name: 'Grace Hopper', profile_pic: null },
-                    { id: 22, name: 'Alan Turing', profile_pic: 'https://example.com/alan.png' },
-                  ],
-                }),
-              ]),
-            ),
-          () =>
-            json(
-              200,
-              page([
-                makeCollection({
-                  id: 2,
-                  name: 'Their podcast',
-                  role: 'viewer',
-                  user: 30,
-                  owner_name: 'Katherine Johnson',
-                }),
-                makeCollection({
-                  id: 3,
-                  name: 'Their videos',
-                  role: 'editor',
-                  user: 30,
-                  owner_name: 'Katherine Johnson',
-                }),
-              ]),
-            ),
+          pageAnswer([
+            makeCollection({
+              id: 1,
+              name: 'Mine',
+              member_count: 4,
+              members_preview: [
+                { id: 21, name: 'Grace Hopper', profile_pic: null },
+                { id: 22, name: 'Alan Turing', profile_pic: 'https://example.com/alan.png' },
+              ],
+            }),
+          ]),
+          pageAnswer([
+            makeCollection({
+              id: 2,
+              name: 'Their podcast',
+              role: 'viewer',
+              user: 30,
+              owner_name: 'Katherine Johnson',
+            }),
+            makeCollection({
+              id: 3,
+              name: 'Their videos',
+              role: 'editor',
+              user: 30,
+              owner_name: 'Katherine Johnson',
+            }),
+          ]),
         ),
       });
       vi.stubGlobal('fetch', fetch.fn);
@@ -318,10 +311,7 @@ describe('CollectionsPage', () => {
     });
 
     it('says why the person arrived: access to a collection ended', async () => {
-      vi.stubGlobal(
-        'fetch',
-        fakeFetch({ 'GET /api/collections/list/': () => json(200, page([])) }).fn,
-      );
+      vi.stubGlobal('fetch', fakeFetch({ 'GET /api/collections/list/': pageAnswer([]) }).fn);
       renderPage(
         <WithUser>
           <CollectionsPage />

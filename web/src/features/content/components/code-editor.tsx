@@ -3,7 +3,13 @@ import { markdown } from '@codemirror/lang-markdown';
 import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
-import { EditorView, keymap, placeholder as placeholderText, type Command } from '@codemirror/view';
+import {
+  dropCursor,
+  EditorView,
+  keymap,
+  placeholder as placeholderText,
+  type Command,
+} from '@codemirror/view';
 import { clsx } from 'clsx';
 import { FormatToolbar } from '../../../components/format-toolbar';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
@@ -18,7 +24,9 @@ import {
   type TextEdit,
 } from '../../../components/markdown-format';
 import { PRESENCE_PALETTE } from '../collab/collab-session';
+import { pasteAndDrop, type PasteHandlers } from './editor-paste';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
+import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
 
 /**
  * The smallest change that turns `before` into `after` (common start and end kept), so a
@@ -122,14 +130,25 @@ export interface CodeEditorProps {
   onTextChange?: () => void;
   /** The caret or selection moved: the position of its head. */
   onCaret?: (view: EditorView) => void;
+  /** The editor's view once made (and null when it goes), for jumps from outside (the outline). */
+  onView?: (view: EditorView | null) => void;
+  /** The text alone (focus mode): no visible label or toolbar; the keys still format. */
+  bare?: boolean;
+  /** Titles for the `[[` list (decision 211); without it, no list. Read once, when made. */
+  findLinkTitles?: FindLinkTitles;
+  /** Uploads a pasted or dropped picture as an attachment (decision 214). */
+  uploadImage?: PasteHandlers['uploadImage'];
+  /** A picture could not go into the text: why. */
+  onImageError?: PasteHandlers['onImageError'];
 }
 
 /**
  * The writing surface's editor: CodeMirror 6 with markdown, bound to the shared Y.Text by
  * y-codemirror.next (others' cursors and selections with their names, undo of my own edits
  * only), the formatting toolbar and keys of the old textarea (Ctrl/⌘+B, I, U, K; Enter
- * continues a list; Tab and Shift+Tab indent list items, elsewhere Tab moves focus), and find
- * (Ctrl/⌘+F). CodeMirror draws only the lines in view, so a 10,000-word script types as fast
+ * continues a list; Tab and Shift+Tab indent list items, elsewhere Tab moves focus), find
+ * (Ctrl/⌘+F), and paste and drop (editor-paste.ts: pictures upload into the text, HTML becomes
+ * markdown, Ctrl/⌘+Shift+V pastes plain text). CodeMirror draws only the lines in view, so a 10,000-word script types as fast
  * as a short one, and React renders nothing on a keystroke.
  */
 export function CodeEditor({
@@ -144,6 +163,11 @@ export function CodeEditor({
   className,
   onTextChange,
   onCaret,
+  onView,
+  bare = false,
+  findLinkTitles,
+  uploadImage,
+  onImageError,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -153,9 +177,9 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
-  const callbacks = useRef({ onTextChange, onCaret });
+  const callbacks = useRef({ onTextChange, onCaret, onView, uploadImage, onImageError });
   useEffect(() => {
-    callbacks.current = { onTextChange, onCaret };
+    callbacks.current = { onTextChange, onCaret, onView, uploadImage, onImageError };
   });
 
   const readOnlyExtension = (value: boolean) => [
@@ -192,7 +216,11 @@ export function CodeEditor({
           search({ top: true }),
           highlightSelectionMatches(),
           EditorView.lineWrapping,
+          pasteAndDrop(() => callbacks.current),
+          // Where a dropped picture will go.
+          dropCursor(),
           placeholder ? placeholderText(placeholder) : [],
+          findLinkTitles ? wikilinkCompletion(findLinkTitles) : [],
           theme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onTextChange?.();
@@ -203,7 +231,9 @@ export function CodeEditor({
     });
     view.current = created;
     bound.current = text;
+    callbacks.current.onView?.(created);
     return () => {
+      callbacks.current.onView?.(null);
       created.destroy();
       view.current = null;
     };
@@ -256,24 +286,26 @@ export function CodeEditor({
 
   return (
     <div className={clsx('flex min-h-0 flex-col', className)}>
-      <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
-        {/* The editor is named by aria-label; this is the visible name, and clicks focus it. */}
-        <span
-          className="block text-sm font-medium text-slate-700"
-          aria-hidden="true"
-          onClick={() => view.current?.focus()}
-        >
-          {label}
-        </span>
-        {aside}
-      </div>
+      {!bare && (
+        <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
+          {/* The editor is named by aria-label; this is the visible name, and clicks focus it. */}
+          <span
+            className="block text-sm font-medium text-slate-700"
+            aria-hidden="true"
+            onClick={() => view.current?.focus()}
+          >
+            {label}
+          </span>
+          {aside}
+        </div>
+      )}
       <div
         className={clsx(
           'flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-300 ring-inset focus-within:ring-2 focus-within:ring-indigo-600',
           error && 'ring-red-400',
         )}
       >
-        {!readOnly && <FormatToolbar onFormat={run} />}
+        {!readOnly && !bare && <FormatToolbar onFormat={run} />}
         <div ref={host} className="min-h-0 flex-1" data-testid="code-editor" />
       </div>
       {error && (

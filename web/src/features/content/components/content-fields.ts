@@ -67,6 +67,8 @@ export interface ContentFormProps {
   readOnly?: boolean;
   /** Collections chosen at the start (`/content/create?collection=ID`). */
   initialCollections?: number[];
+  /** The title to start with (`/content/create?title=…`: a missing `[[…]]` link's; decision 211). */
+  initialTitle?: string;
   tags: Tag[];
   tagsLoading: boolean;
   collections: Pick<Collection, 'id' | 'name'>[];

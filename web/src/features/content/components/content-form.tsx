@@ -1,4 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { clsx } from 'clsx';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
@@ -20,8 +21,39 @@ import { useAutosave } from './use-autosave';
 import { useCreateOnFirstWords } from './use-create-on-first-words';
 import { WhoIsHere } from './who-is-here';
 import { WritingSurface } from './writing-surface';
+import { Backlinks } from './backlinks';
+import { useWikilinks } from '../../../lib/api/links';
 
 export { REDIRECT_DELAY_MS, TITLE_MAX, type FieldValues } from './content-fields';
+
+/** Whether the details (collections, tags, attachments) sit beside the text, per device. */
+const DETAILS_KEY = 'cw.writing-details';
+
+function readDetailsOpen(): boolean {
+  try {
+    return window.localStorage.getItem(DETAILS_KEY) === 'beside';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The details panel beside the text on wide screens, or folded below it (the default: the text
+ * takes the width; docs/decisions/215). Remembered on this device.
+ */
+function useDetailsBeside() {
+  const [open, setOpen] = useState(readDetailsOpen);
+  const toggle = () =>
+    setOpen((current) => {
+      try {
+        window.localStorage.setItem(DETAILS_KEY, current ? 'below' : 'beside');
+      } catch {
+        // A preference only.
+      }
+      return !current;
+    });
+  return { open, toggle };
+}
 
 /**
  * The one writing page's form (docs/decisions/199): Title (required, ≤ 120, with a counter),
@@ -39,6 +71,7 @@ export function ContentForm({
   lost = false,
   readOnly = false,
   initialCollections = [],
+  initialTitle = '',
   tags,
   tagsLoading,
   collections,
@@ -56,7 +89,9 @@ export function ContentForm({
 }: ContentFormProps) {
   const baseline = useMemo<FieldValues>(
     () =>
-      item ? fieldsOf(item) : { title: '', tags: [], collections: initialCollections, files: [] },
+      item
+        ? fieldsOf(item)
+        : { title: initialTitle, tags: [], collections: initialCollections, files: [] },
     // The form starts from these once; later changes of the item do not reset typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -72,6 +107,7 @@ export function ContentForm({
   const frozen = readOnly || lost;
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
+  const details = useDetailsBeside();
 
   const values = useMemo<FieldValues>(
     () => ({
@@ -84,7 +120,10 @@ export function ContentForm({
   );
   const valuesKey = keyOf(values);
   const itemId = item?.id ?? null;
+  const wikilinks = useWikilinks(itemId, { live: true });
   const settleFiles = attachments.settle;
+  const addImage = attachments.addImage;
+  const uploadImage = useCallback((file: File) => addImage(file, itemId), [addImage, itemId]);
   const autosave = useAutosave({
     value: values,
     valueKey: valuesKey,
@@ -159,7 +198,10 @@ export function ContentForm({
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+      className={clsx(
+        'grid grid-cols-1 gap-6',
+        details.open && 'xl:grid-cols-[minmax(0,1fr)_20rem]',
+      )}
     >
       <div className="min-w-0 space-y-4">
         {lost && <LostAccessNotice />}
@@ -187,7 +229,10 @@ export function ContentForm({
             title={title}
             error={hasText ? undefined : errors.content}
             readOnly={frozen || done}
+            wikilinks={wikilinks}
+            uploadImage={uploadImage}
             presence={<WhoIsHere awareness={session.awareness} me={user} />}
+            details={details}
             status={
               lost ? null : (
                 <FormSaveStatus
@@ -207,7 +252,10 @@ export function ContentForm({
       <div
         id="content-details"
         tabIndex={-1}
-        className="min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none xl:sticky xl:top-24"
+        className={clsx(
+          'min-w-0 space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none',
+          details.open && 'xl:sticky xl:top-24',
+        )}
       >
         {fixedLinks || frozen ? (
           <FixedLinks {...(fixedLinks ?? linksOf(item))} />
@@ -226,6 +274,7 @@ export function ContentForm({
           />
         )}
         {!frozen && <AttachmentsField state={attachments} />}
+        {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
           <Button

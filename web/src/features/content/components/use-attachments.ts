@@ -95,6 +95,37 @@ export function useAttachments(initial: FileObject[] = []) {
     [patch],
   );
 
+  /**
+   * A picture pasted or dropped into the text (decision 214): listed like any attachment while
+   * it uploads, attached to `content` at once when the item exists (its text already names it),
+   * else with the item's other files when it is created. A failed upload leaves no row: the
+   * editor says why.
+   */
+  const addImage = useCallback(
+    (file: File, content: number | null): Promise<FileObject> => {
+      if (file.size > MAX_UPLOAD_BYTES) {
+        return Promise.reject(new Error('This file is larger than 25 MB.'));
+      }
+      sequence += 1;
+      const key = `new-${sequence}`;
+      setItems((current) => [
+        ...current,
+        { key, name: file.name, size: file.size, status: 'uploading', existing: false },
+      ]);
+      return uploadFile(file, content ?? undefined).then(
+        (uploaded) => {
+          patch(key, { status: 'ready', file: uploaded, existing: content !== null });
+          return uploaded;
+        },
+        (error: unknown) => {
+          if (mounted.current) setItems((current) => current.filter((item) => item.key !== key));
+          throw error;
+        },
+      );
+    },
+    [patch],
+  );
+
   const remove = useCallback((item: Attachment) => {
     setItems((current) => current.filter((entry) => entry.key !== item.key));
     if (item.existing && item.file) {
@@ -144,8 +175,8 @@ export function useAttachments(initial: FileObject[] = []) {
       item.status === 'ready' && item.file ? [item.file.id] : [],
     );
     const uploading = items.some((item) => item.status === 'uploading');
-    return { items, ids, uploading, add, remove, discardUploads, purgeRemoved, settle };
-  }, [items, add, remove, discardUploads, purgeRemoved, settle]);
+    return { items, ids, uploading, add, addImage, remove, discardUploads, purgeRemoved, settle };
+  }, [items, add, addImage, remove, discardUploads, purgeRemoved, settle]);
 }
 
 export type AttachmentsState = ReturnType<typeof useAttachments>;

@@ -18,6 +18,7 @@ import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner } from '../../../components/spinner';
 import { TagChipList, tagHref } from '../../../components/tag-chip';
 import { contentKeys } from '../../../lib/api/contents';
+import { useWikilinks } from '../../../lib/api/links';
 import { useDetailAccessWatch } from '../../../lib/collection-access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
@@ -25,9 +26,11 @@ import { can, changedByOther } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
+import { Backlinks } from '../components/backlinks';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
 import { PublicSwitch } from '../components/public-switch';
+import { useTaskTicking } from '../components/use-task-ticking';
 import { FormMessage } from '../../../components/form-message';
 
 /** The History dialog brings the diff library with it, so it loads when first opened. */
@@ -45,6 +48,7 @@ export function ContentDetailPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const item = useContent(contentId);
+  const wikilinks = useWikilinks(item.data ? contentId : null);
   useDocumentTitle(item.data?.title, 'Your Content');
   const [deleting, setDeleting] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -52,6 +56,7 @@ export function ContentDetailPage() {
   const restoredTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(restoredTimer.current), []);
   useDetailAccessWatch(item, contentKeys.all, contentId, pathOf('contents.get', { id: contentId }));
+  const tasks = useTaskTicking(item.data);
 
   if (Number.isInteger(contentId) && contentId > 0 && item.isPending) {
     return <PageSpinner label="Loading..." />;
@@ -140,7 +145,16 @@ export function ContentDetailPage() {
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <Markdown className="text-base">{content.content}</Markdown>
+          <div aria-live="polite">
+            {tasks.message && (
+              <FormMessage tone="error" className="mb-4">
+                {tasks.message}
+              </FormMessage>
+            )}
+          </div>
+          <Markdown className="text-base" onToggleTask={tasks.onToggleTask} wikilinks={wikilinks}>
+            {content.content}
+          </Markdown>
         </div>
         <aside className="space-y-4" aria-label="Details">
           <DetailPanel title="Collections">
@@ -188,6 +202,7 @@ export function ContentDetailPage() {
           >
             <AttachmentList files={content.files} />
           </DetailPanel>
+          <Backlinks contentId={content.id} />
         </aside>
       </div>
 

@@ -1,17 +1,15 @@
-import type { ContentItem, ContentOrdering, ContentStatus } from '@cw/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ContentItem, ContentOrdering } from '@cw/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { FilePlus2, Plus, SearchX } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/button';
-import { ContentCardGrid, STATUS_LABELS } from '../../../components/content-card';
+import { ContentCardGrid } from '../../../components/content-card';
+import { libraryFiltersFrom, useLibraryFilters } from '../../../components/use-library-filters';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { FilterSelect, LibraryFilterBar } from '../../../components/library-filters';
-import { collectionsPageQueryOptions } from '../../../lib/api/collections';
 import { contentsQueryOptions, type ContentFilters } from '../../../lib/api/contents';
-import { useAllTags } from '../../../lib/api/tags';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
@@ -26,12 +24,6 @@ const SORTS = {
 type Sort = keyof typeof SORTS;
 
 const isSort = (value: string | null): value is Sort => value !== null && value in SORTS;
-const isStatus = (value: string | null): value is ContentStatus =>
-  value !== null && value in STATUS_LABELS;
-const idParam = (value: string | null) => {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : undefined;
-};
 
 /** The filters and sort kept in the address (`?sort=title&collection=3&tag=5&status=idea`). */
 export function filtersFromSearch(search: URLSearchParams): {
@@ -39,14 +31,8 @@ export function filtersFromSearch(search: URLSearchParams): {
   filters: ContentFilters;
 } {
   const sortParam = search.get('sort');
-  const statusParam = search.get('status');
   const sort = isSort(sortParam) ? sortParam : 'newest';
-  const filters: ContentFilters = {};
-  const collection = idParam(search.get('collection'));
-  const tag = idParam(search.get('tag'));
-  if (collection) filters.collection = collection;
-  if (tag) filters.tag = tag;
-  if (isStatus(statusParam)) filters.status = statusParam;
+  const filters: ContentFilters = libraryFiltersFrom(search);
   if (sort !== 'newest') filters.ordering = SORTS[sort].ordering;
   return { sort, filters };
 }
@@ -58,30 +44,14 @@ export function filtersFromSearch(search: URLSearchParams): {
 export function ContentListPage() {
   useDocumentTitle('Your Content');
   const user = useCurrentUser();
-  const [search, setSearch] = useSearchParams();
-  const { sort, filters } = filtersFromSearch(search);
+  const { params, setParam, clearFilters, choices } = useLibraryFilters(user.id);
+  const { sort, filters } = filtersFromSearch(params);
   const contents = useInfiniteQuery(contentsQueryOptions(user.id, filters));
-  const collections = useQuery(collectionsPageQueryOptions(user.id, 1, 200));
-  const tags = useAllTags(user.id);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = contents.data?.pages.flatMap((page) => page.results) ?? [];
   const total = contents.data?.pages[0]?.count ?? 0;
   const filtered =
     filters.collection !== undefined || filters.tag !== undefined || filters.status !== undefined;
-
-  /** One history entry per change, so Back returns to the previous view. */
-  function setParam(name: string, value: string) {
-    const next = new URLSearchParams(search);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setSearch(next);
-  }
-
-  function clearFilters() {
-    const next = new URLSearchParams(search);
-    for (const name of ['collection', 'tag', 'status']) next.delete(name);
-    setSearch(next);
-  }
 
   return (
     <section>
@@ -99,9 +69,7 @@ export function ContentListPage() {
         filtered={filtered}
         onClear={clearFilters}
         filters={filters}
-        collections={collections.data?.results}
-        tags={tags.data}
-        onChange={setParam}
+        {...choices}
       >
         <FilterSelect
           label="Sort by"

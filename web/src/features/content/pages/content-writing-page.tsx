@@ -23,6 +23,7 @@ import { documentName, presenceColor } from '../collab/collab-session';
 import { useCollabField, useCollabSession, useCollabTransport } from '../collab/use-collab-session';
 import { ContentForm, REDIRECT_DELAY_MS, type FieldValues } from '../components/content-form';
 import { ContentNotFound } from '../components/content-not-found';
+import { TITLE_MAX } from '../components/content-fields';
 
 /** The local document of a script not created yet (kept on this device, per person). */
 const NEW_DOCUMENT = 'content:new';
@@ -120,6 +121,8 @@ function NewScript() {
   const askShared = startIn !== null && collections.isSuccess && !own;
   const start = useQuery({ ...collectionQueryOptions(startIn ?? 0), enabled: askShared });
   const sharedStart = askShared && start.data?.role === 'editor' ? start.data : null;
+  // A missing `[[…]]` link makes its item: the page starts with that title (decision 211).
+  const initialTitle = (searchParams.get('title') ?? '').trim().slice(0, TITLE_MAX);
   const initialCollections = sharedStart || (startIn !== null && !askShared) ? [startIn!] : [];
   const after = sharedStart ? `/collections/${sharedStart.id}?tab=content` : '/content';
 
@@ -177,6 +180,7 @@ function NewScript() {
         statusOf={shared}
         lost={sharedLost}
         initialCollections={initialCollections}
+        initialTitle={initialTitle}
         // A failed tag load gives an empty list (docs/product.md, "Error catalogue").
         tags={tags.data ?? []}
         tagsLoading={tags.isPending}

@@ -89,8 +89,9 @@ describe('the writing page of an item', () => {
     );
     const status = screen.getByTestId('writing-status');
     await waitFor(() => expect(status).toHaveTextContent('8 words'));
-    // 8 words at the default 150 words per minute: 3.2 s, rounded up.
-    expect(status).toHaveTextContent('4 s speaking time');
+    // 7 words read aloud (the heading is not, decision 215) at the default 150 words per
+    // minute: 2.8 s, rounded up.
+    expect(status).toHaveTextContent('3 s speaking time');
     // The text is the document's: never PATCHed.
     expect(fetch.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });

@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeCollection, makeContent, page, WithUser } from '../../../test/library-fixtures';
+import {
+  makeCollection,
+  makeContent,
+  page,
+  WithUser,
+  pageAnswer,
+} from '../../../test/library-fixtures';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -31,33 +37,25 @@ describe('DashboardPage', () => {
 
   it('counts collections, content items and tags, and lists recent changes newest first', async () => {
     renderDashboard({
-      'GET /api/collections/list/': () =>
-        json(
-          200,
-          page(
-            [makeCollection({ id: 4, name: 'Season two', created_on: '2026-11-19T08:00:00Z' })],
-            {
-              count: 12,
-            },
-          ),
-        ),
-      'GET /api/collections/contents-list/': () =>
-        json(
-          200,
-          page(
-            [
-              makeContent({
-                id: 9,
-                title: 'Edited script',
-                created_on: '2026-11-01T08:00:00Z',
-                updated_on: '2026-11-21T08:00:00Z',
-              }),
-              makeContent({ id: 8, title: 'Old script', created_on: '2026-10-01T08:00:00Z' }),
-            ],
-            { count: 30 },
-          ),
-        ),
-      'GET /api/collections/tags/': () => json(200, page([], { count: 7 })),
+      'GET /api/collections/list/': pageAnswer(
+        [makeCollection({ id: 4, name: 'Season two', created_on: '2026-11-19T08:00:00Z' })],
+        {
+          count: 12,
+        },
+      ),
+      'GET /api/collections/contents-list/': pageAnswer(
+        [
+          makeContent({
+            id: 9,
+            title: 'Edited script',
+            created_on: '2026-11-01T08:00:00Z',
+            updated_on: '2026-11-21T08:00:00Z',
+          }),
+          makeContent({ id: 8, title: 'Old script', created_on: '2026-10-01T08:00:00Z' }),
+        ],
+        { count: 30 },
+      ),
+      'GET /api/collections/tags/': pageAnswer([], { count: 7 }),
     });
     expect(await screen.findByRole('link', { name: /Collections\s*12/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Content items\s*30/ })).toBeInTheDocument();
@@ -74,9 +72,9 @@ describe('DashboardPage', () => {
 
   it('invites to create something when the library is empty', async () => {
     renderDashboard({
-      'GET /api/collections/list/': () => json(200, page([])),
-      'GET /api/collections/contents-list/': () => json(200, page([])),
-      'GET /api/collections/tags/': () => json(200, page([])),
+      'GET /api/collections/list/': pageAnswer([]),
+      'GET /api/collections/contents-list/': pageAnswer([]),
+      'GET /api/collections/tags/': pageAnswer([]),
     });
     expect(await screen.findByText(/Nothing here yet/)).toBeInTheDocument();
   });
@@ -93,8 +91,8 @@ describe('DashboardPage', () => {
   it('counts items per status, lists the next publications and the words of items started this week, each linking to its place', async () => {
     const now = new Date();
     const fetch = renderDashboard({
-      'GET /api/collections/list/': () => json(200, page([])),
-      'GET /api/collections/tags/': () => json(200, page([])),
+      'GET /api/collections/list/': pageAnswer([]),
+      'GET /api/collections/tags/': pageAnswer([]),
       'GET /api/collections/contents-list/': (url) => {
         const query = new URL(url, 'http://x').searchParams;
         const status = query.get('status');

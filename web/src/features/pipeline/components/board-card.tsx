@@ -1,13 +1,14 @@
 import type { ContentItem } from '@cw/contract';
-import { speakingSeconds } from '@cw/contract/words';
+import { scriptSpeakingSeconds } from '@cw/contract/script';
+import { formatSpeakingTime } from '@cw/contract/words';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { clsx } from 'clsx';
 import { CalendarDays, GripVertical } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { wordCountLabel } from '../../../components/content-card';
-import { formatDate, formatSpeakingTime } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { can } from '../../../lib/roles';
 
 /**
@@ -22,6 +23,12 @@ export const BoardCardBody = memo(function BoardCardBody({
   item: ContentItem;
   wordsPerMinute: number;
 }) {
+  // The speaking time of the words read aloud, as the editor and the teleprompter time them
+  // (decision 215); counted once per item and pace.
+  const seconds = useMemo(
+    () => scriptSpeakingSeconds(item.content, wordsPerMinute),
+    [item.content, wordsPerMinute],
+  );
   return (
     <div className="min-w-0 flex-1">
       <Link
@@ -60,9 +67,7 @@ export const BoardCardBody = memo(function BoardCardBody({
           </span>
         )}
         <span>{wordCountLabel(item.word_count)}</span>
-        <span>
-          {formatSpeakingTime(speakingSeconds(item.word_count, wordsPerMinute))} speaking time
-        </span>
+        <span>{formatSpeakingTime(seconds)} speaking time</span>
       </p>
     </div>
   );

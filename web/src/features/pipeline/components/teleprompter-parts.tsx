@@ -2,7 +2,7 @@ import { ArrowLeft, FlipHorizontal, Maximize, Minimize, Pause, Play } from 'luci
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import type { Block } from '../teleprompter-script';
+import type { Block, Section } from '@cw/contract/script';
 import {
   clampWordsPerMinute,
   formatClock,
@@ -124,7 +124,7 @@ export function SectionNav({
   sections,
   onJump,
 }: {
-  sections: string[];
+  sections: readonly Section[];
   onJump: (section: number) => void;
 }) {
   if (sections.length === 0) return null;
@@ -140,7 +140,7 @@ export function SectionNav({
               className="rounded px-2 py-1 text-slate-300 hover:bg-white/10 hover:text-white"
             >
               {index < 9 && <span className="mr-1 text-slate-400">{index + 1}</span>}
-              {section}
+              {section.title}
             </button>
           </li>
         ))}

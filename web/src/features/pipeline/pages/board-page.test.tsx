@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeCollection, makeContent, page, WithUser } from '../../../test/library-fixtures';
+import {
+  makeCollection,
+  makeContent,
+  page,
+  WithUser,
+  pageAnswer,
+} from '../../../test/library-fixtures';
 import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
 import { BoardPage } from './board-page';
 
@@ -21,9 +27,8 @@ function renderBoard(items: ReturnType<typeof makeContent>[], route = '/board') 
         }),
       );
     },
-    'GET /api/collections/list/': () =>
-      json(200, page([makeCollection({ id: 3, name: 'Season 2' })])),
-    'GET /api/collections/tags/': () => json(200, page([])),
+    'GET /api/collections/list/': pageAnswer([makeCollection({ id: 3, name: 'Season 2' })]),
+    'GET /api/collections/tags/': pageAnswer([]),
   });
   vi.stubGlobal('fetch', fetch.fn);
   renderPage(
@@ -44,6 +49,8 @@ describe('BoardPage', () => {
         status: i < 3 ? 'scripting' : 'idea',
         position: i < 3 ? 3 - i : i,
         word_count: 300,
+        // 300 words read aloud, under a heading that is not (decision 215).
+        content: `# Take one\n${'word '.repeat(300)}`,
         publish_on: i === 0 ? '2026-12-24' : null,
         collections_named_list: i === 0 ? [{ id: 3, name: 'Season 2' }] : [],
       }),

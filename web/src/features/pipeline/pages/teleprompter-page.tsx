@@ -14,7 +14,7 @@ import {
   SectionNav,
   TeleprompterControls,
 } from '../components/teleprompter-parts';
-import { parseScript } from '../teleprompter-script';
+import { parseScript } from '@cw/contract/script';
 import {
   advance,
   clampWordsPerMinute,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignedInLayout } from '../../../app/layouts/signed-in-layout';
-import { makeResult, page, testUser, WithUser } from '../../../test/library-fixtures';
+import { makeResult, page, testUser, WithUser, pageAnswer } from '../../../test/library-fixtures';
 import { currentPath, currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
 
 const RESULTS: SearchResult[] = [
@@ -52,7 +52,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('CommandPalette', () => {
   it('opens from the top bar, on Ctrl+K and Cmd+K, and on "/" outside text fields; Escape closes and gives the focus back', async () => {
-    const { user } = renderShell(() => json(200, page([])));
+    const { user } = renderShell(pageAnswer([]));
     const trigger = screen.getByRole('button', { name: 'Open search' });
     await user.click(trigger);
     const dialog = screen.getByRole('dialog', { name: 'Search' });
@@ -79,7 +79,7 @@ describe('CommandPalette', () => {
   });
 
   it('"/" typed into a text field stays in the field', async () => {
-    const { user } = renderShell(() => json(200, page([])));
+    const { user } = renderShell(pageAnswer([]));
     const field = document.createElement('input');
     document.body.append(field);
     field.focus();
@@ -90,7 +90,7 @@ describe('CommandPalette', () => {
   });
 
   it('asks once typing pauses and groups the answers by type under headings, matches marked', async () => {
-    const { user, fetch } = renderShell(() => json(200, page(RESULTS)));
+    const { user, fetch } = renderShell(pageAnswer(RESULTS));
     await user.keyboard('{Control>}k{/Control}');
     await user.type(combobox(), 'intro');
     await screen.findByRole('group', { name: 'Content' });
@@ -123,7 +123,7 @@ describe('CommandPalette', () => {
   });
 
   it('moves with the arrows (wrapping) and opens the chosen result with Enter', async () => {
-    const { user } = renderShell(() => json(200, page(RESULTS)));
+    const { user } = renderShell(pageAnswer(RESULTS));
     await user.keyboard('{Control>}k{/Control}');
     await user.type(combobox(), 'intro');
     await screen.findByRole('group', { name: 'Content' });
@@ -143,7 +143,7 @@ describe('CommandPalette', () => {
   });
 
   it('opens with the mouse: a tag opens the content list filtered by it', async () => {
-    const { user } = renderShell(() => json(200, page(RESULTS)));
+    const { user } = renderShell(pageAnswer(RESULTS));
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     await user.type(combobox(), 'intro');
     const tags = await screen.findByRole('group', { name: 'Tags' });
@@ -155,7 +155,7 @@ describe('CommandPalette', () => {
   });
 
   it('"See all results" opens /search with the query', async () => {
-    const { user } = renderShell(() => json(200, page(RESULTS)));
+    const { user } = renderShell(pageAnswer(RESULTS));
     await user.keyboard('{Control>}k{/Control}');
     await user.type(combobox(), 'intro  ');
     await user.click(await screen.findByRole('option', { name: /See all results for/ }));
@@ -203,7 +203,7 @@ describe('CommandPalette', () => {
 
   it('keeps the last six searches per person, offers them while the field is empty, and clears them', async () => {
     localStorage.setItem(`cw.recent-searches.${testUser.id + 1}`, JSON.stringify(['theirs']));
-    const { user } = renderShell(() => json(200, page(RESULTS)));
+    const { user } = renderShell(pageAnswer(RESULTS));
     for (const q of ['one', 'two', 'three', 'four', 'five', 'six', 'intro']) {
       await user.keyboard('{Control>}k{/Control}');
       await user.type(combobox(), q);

@@ -8,6 +8,7 @@ import {
   page,
   testUser,
   WithUser,
+  pageAnswer,
 } from '../../../test/library-fixtures';
 import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
 import { SearchPage } from './search-page';
@@ -18,9 +19,8 @@ function renderSearch(
 ) {
   const fetch = fakeFetch({
     'GET /api/search/': search,
-    'GET /api/collections/list/': () =>
-      json(200, page([makeCollection({ id: 4, name: 'Season 2' })])),
-    'GET /api/collections/tags/': () => json(200, page([makeTag(5, 'draft')])),
+    'GET /api/collections/list/': pageAnswer([makeCollection({ id: 4, name: 'Season 2' })]),
+    'GET /api/collections/tags/': pageAnswer([makeTag(5, 'draft')]),
   });
   vi.stubGlobal('fetch', fetch.fn);
   renderPage(
@@ -43,13 +43,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('SearchPage', () => {
   it('searches what the address says, with the filters, and shows the results with their matches', async () => {
     const { fetch } = renderSearch(
-      () =>
-        json(
-          200,
-          page([
-            makeResult({ id: 5, title: 'Intro script', snippet: 'An intro', highlights: [[3, 8]] }),
-          ]),
-        ),
+      pageAnswer([
+        makeResult({ id: 5, title: 'Intro script', snippet: 'An intro', highlights: [[3, 8]] }),
+      ]),
       '/search?q=intro&type=content&collection=4&tag=5&status=idea',
     );
     const results = await screen.findByRole('list', { name: 'Search results' });
@@ -76,7 +72,7 @@ describe('SearchPage', () => {
   });
 
   it('keeps a new query and each filter in the address, one history entry each', async () => {
-    const { user, fetch } = renderSearch(() => json(200, page([makeResult()])));
+    const { user, fetch } = renderSearch(pageAnswer([makeResult()]));
     await screen.findByRole('list', { name: 'Search results' });
     await user.selectOptions(screen.getByLabelText('Type'), 'note');
     expect(currentSearch()).toBe('?q=intro&type=note');
@@ -119,14 +115,14 @@ describe('SearchPage', () => {
   });
 
   it('shows an empty state without a query and asks nothing', async () => {
-    const { fetch } = renderSearch(() => json(200, page([])), '/search');
+    const { fetch } = renderSearch(pageAnswer([]), '/search');
     expect(screen.getByText('Search your workspace.')).toBeInTheDocument();
     expect(lastSearch(fetch)).toBeNull();
     expect(document.title).toBe('Search · Creator Workspace');
   });
 
   it('says when nothing matches', async () => {
-    renderSearch(() => json(200, page([])), '/search?q=zzz&tag=5');
+    renderSearch(pageAnswer([]), '/search?q=zzz&tag=5');
     expect(await screen.findByText('No results for "zzz".')).toBeInTheDocument();
     expect(screen.getByText('Try other words, or clear the filters.')).toBeInTheDocument();
   });

@@ -1,10 +1,9 @@
-import type { ContentStatus, SearchResult, SearchType } from '@cw/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { SearchResult, SearchType } from '@cw/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search, SearchX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { STATUS_LABELS } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { FormMessage } from '../../../components/form-message';
 import { LoadMore } from '../../../components/load-more';
@@ -12,10 +11,9 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { FilterSelect, LibraryFilterBar } from '../../../components/library-filters';
 import { inputClasses } from '../../../components/text-field';
-import { collectionsPageQueryOptions } from '../../../lib/api/collections';
+import { libraryFiltersFrom, useLibraryFilters } from '../../../components/use-library-filters';
 import { downloadFile } from '../../../lib/api/files';
 import { searchQueryOptions, type SearchFilters } from '../../../lib/api/search';
-import { useAllTags } from '../../../lib/api/tags';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format';
 import { rememberSearch } from '../../../lib/recent-searches';
@@ -26,25 +24,14 @@ import { resultPath, TYPE_GROUPS, TYPE_LABELS } from '../result-target';
 
 const isType = (value: string | null): value is SearchType =>
   value !== null && value in TYPE_LABELS;
-const isStatus = (value: string | null): value is ContentStatus =>
-  value !== null && value in STATUS_LABELS;
-const idParam = (value: string | null) => {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : undefined;
-};
 
 /** The query and filters kept in the address (`/search?q=intro&type=content&tag=5`). */
 export function searchFromParams(params: URLSearchParams): { q: string; filters: SearchFilters } {
   const q = (params.get('q') ?? '').trim().slice(0, SEARCH_Q_MAX);
   const filters: SearchFilters = {};
   const type = params.get('type');
-  const status = params.get('status');
-  const collection = idParam(params.get('collection'));
-  const tag = idParam(params.get('tag'));
   if (isType(type)) filters.type = type;
-  if (collection) filters.collection = collection;
-  if (tag) filters.tag = tag;
-  if (isStatus(status)) filters.status = status;
+  Object.assign(filters, libraryFiltersFrom(params));
   return { q, filters };
 }
 
@@ -54,30 +41,14 @@ export function searchFromParams(params: URLSearchParams): { q: string; filters:
  */
 export function SearchPage() {
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const { params, setParam, clearFilters, choices } = useLibraryFilters(user.id, ['type']);
   const { q, filters } = searchFromParams(params);
   useDocumentTitle(q ? `“${q}”` : null, 'Search');
   const results = useInfiniteQuery(searchQueryOptions(user.id, q, filters));
-  const collections = useQuery(collectionsPageQueryOptions(user.id, 1, 200));
-  const tags = useAllTags(user.id);
   const items = results.data?.pages.flatMap((page) => page.results) ?? [];
   const total = results.data?.pages[0]?.count ?? 0;
   const filtered = Object.keys(filters).length > 0;
   const [failure, setFailure] = useState<string | null>(null);
-
-  /** One history entry per change, so Back returns to the previous view. */
-  function setParam(name: string, value: string) {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next);
-  }
-
-  function clearFilters() {
-    const next = new URLSearchParams(params);
-    for (const name of ['type', 'collection', 'tag', 'status']) next.delete(name);
-    setParams(next);
-  }
 
   return (
     <section>
@@ -98,9 +69,7 @@ export function SearchPage() {
         filtered={filtered}
         onClear={clearFilters}
         filters={filters}
-        collections={collections.data?.results}
-        tags={tags.data}
-        onChange={setParam}
+        {...choices}
       >
         <FilterSelect
           label="Type"
