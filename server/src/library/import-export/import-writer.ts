@@ -4,6 +4,11 @@ import { LeaseLost, type JobClaim, type JobTools } from '../../jobs/job-queue';
 import type { Caller } from '../../policy/caller';
 import type { FileStorage } from '../../storage/file-storage';
 import type { LibraryStore } from '../library-store';
+import {
+  IMAGE_HEAD_BYTES,
+  imageDimensions,
+  type ImageDimensions,
+} from '../shared/image-dimensions';
 import { ArchiveRefused } from './import-archive';
 import { fillSlots, type FileSlot } from './import-embeds';
 import { QUOTA, type ReadArchiveResult } from './import-read';
@@ -261,6 +266,7 @@ export async function writePlan(
       ...owner,
       key: deps.storage.newKey(),
       size: 0,
+      dimensions: null as ImageDimensions | null,
     }));
     const keys = slice.map((file) => file.key);
     created.keys = keys;
@@ -272,6 +278,8 @@ export async function writePlan(
         fs.createReadStream(unpacked.file),
         unpacked.size,
       );
+      // A raster image's width and height, as an upload records them (decision 213).
+      file.dimensions = imageDimensions(await headOf(unpacked.file));
     }
     await batch(async (repos) => {
       let firsts = 0;
@@ -285,6 +293,8 @@ export async function writePlan(
           contentType: contentTypeOf(name),
           storageKey: file.key,
           importSource: file.entry,
+          width: file.dimensions?.width ?? null,
+          height: file.dimensions?.height ?? null,
         });
         created.files.push(fileId);
         if (file.contentId !== null) fileIds.set(`${file.contentId} ${file.entry}`, fileId);
@@ -353,6 +363,18 @@ export type UpdateItem = (
   id: number,
   values: { title: string; content: string; publishOn: string | null },
 ) => Promise<void>;
+
+/** The first IMAGE_HEAD_BYTES of an unpacked file: what measuring an image reads. */
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(IMAGE_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, IMAGE_HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * `rows` in runs of at most BATCH rows and BATCH_TEXT characters of text (a row longer than that

@@ -294,6 +294,8 @@ export class ImportRepository {
       contentType: string;
       storageKey: string;
       importSource: string;
+      width: number | null;
+      height: number | null;
     },
   ): Promise<number> {
     const [row] = await this.db

@@ -350,6 +350,8 @@ describe('import: a vault of the writing room (decision 218)', () => {
     const home = byTitle.get('Home')!;
     expect(home.files.map((f) => f.name)).toEqual(['desk-setup.png']);
     const desk = home.files[0]!.url;
+    // Measured as an upload is (decision 213): the fixture's PNG is 1 × 1.
+    expect(home.files[0]).toMatchObject({ width: 1, height: 1 });
     expect(desk).toBe(`/api/collections/files/${home.files[0]!.id}/download/`);
     expect(home.content).toBe(
       '# Home\n\nSee [[The plan]], [[Chapter one|the first chapter]], [[The plan]] and [[Nowhere]].\n\n' +
