@@ -16,6 +16,12 @@ export const importJobSchema = z.object({
     tags: z.number().int(),
     files: z.number().int(),
   }),
+  /**
+   * Importing an archive again (docs/api.md, "Import"): items it had brought in whose file
+   * changed, updated; collections, notes and items unchanged, skipped. 0 on a first import.
+   */
+  updated: z.number().int(),
+  skipped: z.number().int(),
   /** What could not be taken as it was, by archive path ('' for the archive as a whole). */
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
 });

@@ -52,6 +52,22 @@ export const obsidianVault = (): Entries => ({
   'My Vault/attachments/unused.pdf': Buffer.from('%PDF-1.4 unused'),
 });
 
+/**
+ * A vault written in the writing room's way (decision 218): wikilinks by name, by path, with an
+ * alias and a heading, to nothing; embeds of an image (with a size, and as a relative link), of a
+ * PDF and of a note; a callout; publish dates as a day, a date-time and two that are no date.
+ */
+export const writingRoomVault = (): Entries => ({
+  'Room/Home.md':
+    '---\npublish: 2026-03-01\n---\n# Home\n\nSee [[Plan]], [[Drafts/Chapter one|the first chapter]], [[Plan#Goals]] and [[Nowhere]].\n\n![[desk-setup.png]]\n![[desk-setup.png|300]]\n![Desk](attachments/desk-setup.png)\n![[Plan]]\n\n> [!tip] Keep going\n> A callout stays.\n',
+  'Room/Plan.md':
+    '---\ntitle: The plan\ndate: 2026-04-02T09:30:00+02:00\n---\nGoals. ![[brief.pdf]]\n',
+  'Room/Drafts/Chapter one.md': '---\ndate: not a date\n---\nChapter text, back to [[Home]].\n',
+  'Room/Drafts/Ideas.md': '---\npublish: 2026-02-30\n---\nLater.\n',
+  'Room/attachments/desk-setup.png': PNG,
+  'Room/attachments/brief.pdf': Buffer.from('%PDF-1.4 brief'),
+});
+
 const HEX = '0123456789abcdef0123456789abcdef';
 const HEX2 = 'fedcba9876543210fedcba9876543210';
 

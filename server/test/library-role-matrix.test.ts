@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, ContentItem, FileObject, Member, Note, Version } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
-import { signedInCaller, type Caller } from './library-helpers';
+import { zipOf } from './import-fixtures';
+import { signedInCaller, uploadImport, type Caller } from './library-helpers';
 import { invite, share } from './sharing-helpers';
 import { unzip } from './zip-support';
 
@@ -382,6 +383,114 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
+});
+
+/**
+ * A collection made by an import, not in the app (decision 217): the same answers as one made in
+ * the app, for its owner and for the people it is shared with. Before decision 217 the import
+ * wrote no owner row in `collection_members`, and every change by its owner was a 404 while
+ * reading worked.
+ */
+// prettier-ignore
+const IMPORTED_MATRIX: Row[] = [
+  //  call                                     owner editor viewer stranger removed invited
+  ['GET    collection',                          200,  200,   200,   404,     404,    404],
+  ['PATCH  collection (description)',            200,  403,   403,   404,     404,    404],
+  ['POST   collection publish',                  200,  403,   403,   404,     404,    404],
+  ['DELETE collection publish',                  204,  403,   403,   404,     404,    404],
+  ['GET    members',                             200,  200,   200,   404,     404,    404],
+  ['POST   members (invite)',                    201,  403,   403,   404,     404,    404],
+  ['GET    content item',                        200,  200,   200,   404,     404,    404],
+  ['PATCH  content item (title, content)',       200,  200,   403,   404,     404,    404],
+  ['POST   note in the collection',              201,  201,   403,   400,     400,    400],
+  ['DELETE collection',                          204,  403,   403,   404,     404,    404],
+];
+
+describe('who may do what in a collection made by an import', () => {
+  let imported: Collection;
+  let importedItem: ContentItem;
+  const url = () => `/api/collections/list/${imported.id}/`;
+
+  /** Imports a vault of one folder as the owner: the folder's collection and its one item. */
+  async function importCollection(): Promise<{ collection: Collection; item: ContentItem }> {
+    const name = `Imported ${++inviteCounter}`;
+    const started = await uploadImport(
+      ctx,
+      owner(),
+      await zipOf({ [`Vault/${name}/Draft.md`]: 'Imported text.\n' }),
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    await ctx.jobs.runDue();
+    const list = (await owner().get('/api/collections/list/?page_size=100')).json<{
+      results: Collection[];
+    }>();
+    const collection = list.results.find((c) => c.name === name)!;
+    const items = (
+      await owner().get(`/api/collections/contents-list/?collection=${collection.id}`)
+    ).json<{ results: ContentItem[] }>();
+    return { collection, item: items.results[0]! };
+  }
+
+  const IMPORTED_CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = {
+    'GET    collection': (who) => person[who].get(url()),
+    'PATCH  collection (description)': (who) =>
+      person[who].patch(url(), { description: `by ${who}` }),
+    'POST   collection publish': (who) => person[who].post(`${url()}publish/`),
+    'DELETE collection publish': (who) => person[who].delete(`${url()}publish/`),
+    'GET    members': (who) => person[who].get(`${url()}members/`),
+    'POST   members (invite)': (who) =>
+      person[who].post(`${url()}members/`, {
+        email: `guest-${++inviteCounter}@example.com`,
+        role: 'viewer',
+      }),
+    'GET    content item': (who) =>
+      person[who].get(`/api/collections/contents-list/${importedItem.id}/`),
+    'PATCH  content item (title, content)': (who) =>
+      person[who].patch(`/api/collections/contents-list/${importedItem.id}/`, {
+        content: `by ${who}`,
+      }),
+    'POST   note in the collection': (who) =>
+      person[who].post('/api/collections/notes/', {
+        collection: imported.id,
+        title: `By ${who}`,
+        content: 'x',
+      }),
+    'DELETE collection': async (who) => {
+      if (who !== 'owner') return person[who].delete(url());
+      const other = await importCollection();
+      return person[who].delete(`/api/collections/list/${other.collection.id}/`);
+    },
+  };
+
+  beforeAll(async () => {
+    ({ collection: imported, item: importedItem } = await importCollection());
+    await share(ctx, owner(), imported.id, person.editor, 'editor');
+    await share(ctx, owner(), imported.id, person.viewer, 'viewer');
+    const removed = await share(ctx, owner(), imported.id, person.removed, 'editor');
+    expect((await owner().delete(`${url()}members/${removed.id}/`)).statusCode).toBe(204);
+    await invite(ctx, owner(), imported.id, person.invited, 'editor');
+  });
+
+  it('has a call for every row and a row for every call', () => {
+    expect(IMPORTED_MATRIX.map(([call]) => call).sort()).toEqual(
+      Object.keys(IMPORTED_CALLS).sort(),
+    );
+  });
+
+  it('lists the owner among its members, as a collection made in the app', async () => {
+    const members = (await owner().get(`${url()}members/`)).json<Member[]>();
+    expect(members[0]).toMatchObject({ user: owner().id, role: 'owner' });
+  });
+
+  it.each(IMPORTED_MATRIX)('%s', async (call, ...statuses) => {
+    const answers: Record<string, number> = {};
+    const expected: Record<string, number> = {};
+    for (const who of [...PEOPLE].reverse()) {
+      answers[who] = (await IMPORTED_CALLS[call]!(who)).statusCode;
+      expected[who] = statuses[PEOPLE.indexOf(who)]!;
+    }
+    expect(answers).toEqual(expected);
+  });
 });
 
 describe('who may do what in a shared collection', () => {

@@ -10,6 +10,7 @@ import { attachedImageId } from '@cw/contract/markdown-images';
 import { escapeHtml, excerpt, renderItemText } from '../src/library/publishing/public-html';
 import { invitationMail } from '../src/mail/messages';
 import { parseSearch } from '../src/library/search/query';
+import { plainMarkdown } from '../src/library/search/plain-markdown';
 import { rangesIn, unmark } from '../src/library/search/snippets';
 
 /**
@@ -74,6 +75,12 @@ describe('patterns over an import’s notes run in linear time on 1 MB of their 
     ['` #a` repeated', ' #a'],
     ['backticks', '`'],
     ['triple backticks', '```a'],
+    // Decision 218: wikilinks to notes and the export's file addresses.
+    ['`[[` repeated', '[['],
+    ['`[[a|` repeated', '[[a|'],
+    ['`[[a#` repeated', '[[a#'],
+    ['`[[a#b|` repeated', '[[a#b|'],
+    ['wikilinks and embeds that resolve', '[[a]] ![[a]] ![[x.png|300]] '],
   ];
   it.each(worst)('the plan of a note of %s', (_what, unit) => {
     expectLinear(vault, unit);
@@ -91,6 +98,18 @@ describe('patterns over an import’s notes run in linear time on 1 MB of their 
 
   it('inline tags', () => {
     expectLinear(inlineTags, '(#a-b/c ');
+  });
+
+  it('the file addresses of an export (decision 218)', () => {
+    const exported = (text: string) =>
+      planImport(
+        ['manifest.json', 'content/a-1.md', 'files/7-x.png'],
+        new Map([['content/a-1.md', `---\nfiles: [files/7-x.png]\n---\n${text}`]]),
+        '{"format":"creator-workspace-export"}',
+      );
+    expectLinear(exported, '/api/collections/files/');
+    expectLinear(exported, '/api/collections/files/7/download/');
+    expectLinear(exported, '/api/collections/files/7777777777777777');
   });
 });
 
@@ -210,6 +229,23 @@ describe('search query parsing and snippets run in linear time on 1 MB of their 
     expectLinear(unmark, '\uE000a\uE001 ');
     expectLinear(unmark, '\uE000');
     expectLinear((text) => rangesIn(text, text), '\uE000a\uE001 ');
+  });
+  // Decision 218: the snippet's markdown left out, in one pass.
+  it.each([
+    ['`[` repeated (no closing bracket)', '['],
+    ['`[[` repeated', '[['],
+    ['`[a](` repeated (no closing parenthesis)', '[a]('],
+    ['`](` repeated', ']('],
+    ['`![a][` repeated', '![a]['],
+    ['`*a_` repeated', '*a_'],
+    ['quotes and callouts', '> [!'],
+    ['lines of quotes and callouts', '> [!tip\n'],
+    ['a rule of one line', '- '],
+    ['a table of one line', '|-'],
+    ['escapes', '\\'],
+    ['marks in emphasis', '*\uE000a\uE001_'],
+  ])('a snippet of %s', (_what, unit) => {
+    expectLinear(plainMarkdown, unit);
   });
 });
 

@@ -1,73 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, type Database } from '../src/db/client';
-import { forDrizzle } from '../src/db/pglite-parsers';
+import { migrationsFolder } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { MailQueue, type QueuedMail } from '../src/mail/mail-queue';
 import { TestClock } from './helpers';
+import { emptyDatabase, migrationsBefore } from './migration-support';
 
 /** The migration that moved `mail_queue` into `jobs` (decision 204). */
 const MOVE = '0013_mails-as-jobs';
-
-/** A copy of the migrations folder that ends just before `tag`: the database as it was. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-migrations-'));
-  fs.cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-/** An empty database (PGlite, or a new one on TEST_DATABASE_URL) that migrates on demand. */
-async function emptyDatabase(): Promise<{
-  db: Database;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const client = await forDrizzle(new PGlite());
-    const db = drizzlePglite({ client, schema });
-    return {
-      db: db as unknown as Database,
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const name = `cw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const db = drizzlePg(pool, { schema });
-  return {
-    db: db as unknown as Database,
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 describe(`migration ${MOVE}: mails waiting in mail_queue become mail jobs`, () => {
   let target: Awaited<ReturnType<typeof emptyDatabase>>;

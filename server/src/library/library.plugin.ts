@@ -161,6 +161,13 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
           worker: deps.importWorker,
         },
         app.log,
+        async (caller, id, values) => {
+          await contents.update(caller, id, {
+            title: values.title,
+            content: values.content,
+            publish_on: values.publishOn,
+          });
+        },
       ),
       deps.importMaxBytes,
     ),

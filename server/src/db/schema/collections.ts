@@ -56,6 +56,8 @@ export const collections = pgTable(
     deletedOn: deletedOn(),
     search: searchVector('name', 'description'),
     titleSearch: titleVector('name'),
+    /** For a collection made by an import: its folder's archive path (docs/api.md, "Import"). */
+    importSource: text('import_source'),
   },
   (t) => [
     index('collections_user_id_idx').on(t.userId, t.id.desc()),

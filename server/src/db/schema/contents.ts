@@ -53,9 +53,18 @@ export const contents = pgTable(
     deletedOn: deletedOn(),
     search: searchVector('title', 'content', true),
     titleSearch: titleVector('title'),
+    /**
+     * For an item made by an import: the archive path of its file, and the SHA-256 of that file's
+     * text, so importing the same archive again updates or skips it (docs/api.md, "Import").
+     */
+    importSource: text('import_source'),
+    importHash: text('import_hash'),
   },
   (t) => [
     index('contents_user_id_idx').on(t.userId, t.id.desc()),
+    index('contents_user_import_source_idx')
+      .on(t.userId, t.importSource)
+      .where(sql`${t.importSource} is not null`),
     ...trashIndexes('contents', t),
     index('contents_search_idx').using('gin', t.search),
     index('contents_user_status_position_idx').on(t.userId, t.status, t.position),
@@ -158,6 +167,8 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     /** Key of the bytes in the storage backend (a relative path on disk today). */
     storageKey: text('storage_key').notNull(),
+    /** For a file made by an import: its archive path (docs/api.md, "Import"). */
+    importSource: text('import_source'),
     /**
      * Width and height in pixels of a raster image (PNG, JPEG, GIF, WebP, AVIF), read from its
      * bytes on upload (decision 213); null for anything else and for files uploaded before.
@@ -209,6 +220,8 @@ export const notes = pgTable(
     deletedOn: deletedOn(),
     search: searchVector('title', 'content', true),
     titleSearch: titleVector('title'),
+    /** For a note made by an import: its archive path (docs/api.md, "Import"). */
+    importSource: text('import_source'),
   },
   (t) => [
     index('notes_collection_idx').on(t.collectionId, t.id.desc()),

@@ -10,11 +10,12 @@ import {
   NOTE_TITLE_MAX,
 } from '@cw/contract';
 import { EXPORT_FORMAT } from './export-format';
-import { rewriteEmbeds } from './import-embeds';
+import { relinkExportText, rewriteVaultText, type FileSlot } from './import-embeds';
 import {
   clean,
   cleanName,
   dateOrNull,
+  dayOf,
   inlineTags,
   isMarkdown,
   isSkipped,
@@ -32,8 +33,9 @@ import {
  *   and files, content items with their tags, collections, status, dates and files.
  * - **An Obsidian vault** (zipped): each folder a collection (named by its path inside the
  *   vault, `Parent / Child`), each `.md` a content item in its folder's collection; front
- *   matter `tags` and inline `#tags` become tags; attachments it embeds (`![[x.png]]`,
- *   `![](x.png)`) become its files, and the embeds read `![x.png]` (rewriteEmbeds).
+ *   matter `tags` and inline `#tags` become tags, `publish` or `date` its publish date;
+ *   attachments it embeds (`![[x.png]]`, `![](x.png)`) become its files, the embeds the room's
+ *   image syntax and wikilinks `[[Title]]` of the items made (rewriteVaultText; decision 218).
  * - **A Notion "Markdown & CSV" export**: the same, with Notion's 32-hex-digit suffixes dropped
  *   from names and the page's `Tags:` property as tags; its CSV tables are skipped.
  */
@@ -42,6 +44,8 @@ export type ImportFormat = 'export' | 'obsidian' | 'notion';
 
 export interface PlannedCollection {
   key: string;
+  /** Its folder's path in the archive: a second import of the archive finds it again. */
+  source: string;
   name: string;
   description: string;
   tags: string[];
@@ -49,13 +53,19 @@ export interface PlannedCollection {
   isPublic: boolean;
   /** Archive paths of its own files. */
   files: string[];
+  /** Where the ids of files go in `description` (an export's; decision 218). */
+  slots?: FileSlot[];
 }
 
 export interface PlannedNote {
+  /** Its path in the archive. */
+  path: string;
   collectionKey: string;
   title: string;
   content: string;
   tags: string[];
+  /** Where the ids of files go in `content` (an export's; decision 218). */
+  slots?: FileSlot[];
 }
 
 export interface PlannedContent {
@@ -71,6 +81,10 @@ export interface PlannedContent {
   files: string[];
   /** Its words, counted where the plan is made (the import's worker thread). */
   wordCount?: number;
+  /** Where the ids of its files go in `content`, once they are made (in increasing order). */
+  slots?: FileSlot[];
+  /** SHA-256 of its entry's text, set where the archive is read: unchanged means skipped. */
+  hash?: string;
 }
 
 export interface ImportPlan {
@@ -105,6 +119,20 @@ export function detectFormat(paths: string[], manifest: string | undefined): Imp
 
 function planExport(texts: Map<string, string>, paths: string[], manifest: string): ImportPlan {
   const plan = emptyPlan('export');
+  // The export's files by their ids then (`files/{id}-name`): its texts name them by id.
+  const exportedFiles = new Map<string, string>();
+  for (const entry of paths) {
+    const id = /^files\/(\d+)-/.exec(entry)?.[1];
+    if (id !== undefined && !exportedFiles.has(id)) exportedFiles.set(id, entry);
+  }
+  const relinked = (text: string) => {
+    const { body, slots } = relinkExportText(text, exportedFiles);
+    return { content: body, slots };
+  };
+  const described = (text: string) => {
+    const { body, slots } = relinkExportText(text, exportedFiles);
+    return { description: body, slots };
+  };
   const folders = new Map<string, PlannedCollection>();
   for (const [entry, text] of texts) {
     const match = /^collections\/([^/]+)\/collection\.md$/.exec(entry);
@@ -113,8 +141,9 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
     if (error) plan.errors.push({ path: entry, message: error });
     const collection: PlannedCollection = {
       key: match[1]!,
+      source: `collections/${match[1]!}`,
       name: cleanName(String(data.name ?? match[1]), COLLECTION_NAME_MAX) || 'Untitled',
-      description: clean(body.replace(/\n$/, ''), COLLECTION_DESCRIPTION_MAX),
+      ...described(clean(body.replace(/\n$/, ''), COLLECTION_DESCRIPTION_MAX)),
       tags: uniqueTags(tagsOf(data.tags)),
       isActive: data.is_active !== false,
       isPublic: data.is_public !== false,
@@ -131,9 +160,10 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
       const { data, body, error } = splitFrontMatter(text);
       if (error) plan.errors.push({ path: entry, message: error });
       plan.notes.push({
+        path: entry,
         collectionKey: collection.key,
         title: cleanName(String(data.title ?? ''), NOTE_TITLE_MAX) || 'Untitled',
-        content: clean(body, NOTE_CONTENT_MAX),
+        ...relinked(clean(body, NOTE_CONTENT_MAX)),
         tags: uniqueTags(tagsOf(data.tags)),
       });
       continue;
@@ -145,7 +175,7 @@ function planExport(texts: Map<string, string>, paths: string[], manifest: strin
     plan.contents.push({
       path: entry,
       title: cleanName(String(data.title ?? ''), CONTENT_TITLE_MAX),
-      content: clean(body, CONTENT_BODY_MAX),
+      ...relinked(clean(body, CONTENT_BODY_MAX)),
       tags: uniqueTags(tagsOf(data.tags)),
       collectionKeys: collections.filter((key) => folders.has(key)),
       status:
@@ -202,6 +232,7 @@ function planVault(
         cleanName(display(folder).split('/').join(' / '), COLLECTION_NAME_MAX) || 'Untitled';
       const collection: PlannedCollection = {
         key: folder,
+        source: root + folder,
         name,
         description: '',
         tags: [],
@@ -228,11 +259,19 @@ function planVault(
   const fileNameOf = (file: string) =>
     cleanName(display(path.basename(file)), FILE_NAME_MAX) || 'file';
 
+  // The notes first, for their titles: a wikilink names the item made for a note by its title.
+  interface VaultNote {
+    entry: string;
+    relative: string;
+    data: Record<string, unknown>;
+    body: string;
+    title: string;
+  }
+  const vaultNotes: VaultNote[] = [];
   for (const entry of visible.filter(isMarkdown).sort()) {
     const text = texts.get(entry);
     if (text === undefined) continue;
     const relative = inVault(entry);
-    const folder = path.dirname(relative);
     const { data, body, error } = splitFrontMatter(text);
     if (error) plan.errors.push({ path: entry, message: error });
     const title = cleanName(
@@ -241,10 +280,39 @@ function planVault(
         : display(path.basename(relative).replace(/\.(md|markdown)$/i, '')),
       CONTENT_TITLE_MAX,
     );
-    const { body: content, files } = rewriteEmbeds(
-      body,
+    vaultNotes.push({ entry, relative, data, body, title });
+  }
+  // Obsidian finds `[[name]]` by the note's path in the vault or, most often, by its name alone
+  // (the one nearest the vault's top when several share it), ignoring case.
+  const titles = new Map<string, string>();
+  const byDepth = [...vaultNotes].sort(
+    (a, b) => a.relative.split('/').length - b.relative.split('/').length,
+  );
+  for (const note of byDepth) {
+    const noExtension = note.relative.replace(/\.(md|markdown)$/i, '');
+    for (const key of [
+      noExtension,
+      path.basename(noExtension),
+      display(path.basename(noExtension)),
+    ]) {
+      const lower = key.toLowerCase();
+      if (!titles.has(lower)) titles.set(lower, note.title);
+    }
+  }
+  const noteTitle = (name: string) => {
+    const key = name
+      .replace(/\.(md|markdown)$/i, '')
+      .replace(/^\/+/, '')
+      .toLowerCase();
+    return titles.get(key);
+  };
+
+  for (const { entry, relative, data, body, title } of vaultNotes) {
+    const folder = path.dirname(relative);
+    const rewritten = rewriteVaultText(
+      clean(body, CONTENT_BODY_MAX),
       {
-        wiki: (name) =>
+        file: (name) =>
           byName.get(path.basename(name)) ?? (known.has(root + name) ? root + name : undefined),
         link: (link) => {
           let target = link;
@@ -256,14 +324,16 @@ function planVault(
           const resolved = path.normalize(path.join(path.dirname(entry), target));
           return known.has(resolved) ? resolved : undefined;
         },
+        note: noteTitle,
       },
       fileNameOf,
     );
+    const content = clean(rewritten.body, CONTENT_BODY_MAX);
     const key = collectionFor(folder);
     plan.contents.push({
       path: entry,
       title,
-      content: clean(content, CONTENT_BODY_MAX),
+      content,
       tags: uniqueTags([
         ...tagsOf(data.tags),
         ...(format === 'notion' ? notionTags(body) : []),
@@ -271,13 +341,37 @@ function planVault(
       ]),
       collectionKeys: key ? [key] : [],
       status: undefined,
-      publishOn: null,
+      publishOn: publishDateOf(data, entry, plan.errors),
       isPublic: false,
-      files,
+      files: rewritten.files,
+      slots: rewritten.slots.filter((slot) => slot.at <= content.length),
     });
-    for (const file of files) plan.fileNames.set(file, fileNameOf(file));
+    for (const file of rewritten.files) plan.fileNames.set(file, fileNameOf(file));
   }
   return plan;
+}
+
+/**
+ * A vault note's publish date: front matter `publish`, else `date`, a day or a date-time (its
+ * day as written). Anything else that is not a date is left out and named in the import's
+ * `errors`; `publish: true` (Obsidian Publish's own switch) is not a date and says nothing.
+ */
+function publishDateOf(
+  data: Record<string, unknown>,
+  entry: string,
+  errors: ImportPlan['errors'],
+): string | null {
+  const value = data.publish ?? data.date;
+  if (value === undefined || value === null || typeof value === 'boolean') return null;
+  const day = dayOf(value);
+  if (day === null) {
+    const written = String(value).slice(0, 40);
+    errors.push({
+      path: entry,
+      message: `The date "${written}" is not a date; the item was imported without a publish date.`,
+    });
+  }
+  return day;
 }
 
 function emptyPlan(format: ImportFormat): ImportPlan {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { countWords } from '@cw/contract';
 import { ArchiveRefused, MESSAGES, openArchive, type Archive } from './import-archive';
@@ -26,6 +27,11 @@ export interface ReadArchiveInput {
   maxText: number;
   /** Most bytes of files the plan may store (what is left of the person's storage quota). */
   fileAllowance: number;
+  /**
+   * Archive paths of files earlier imports of the person brought in: not counted here, since a
+   * second import attaches them again only where they are missing (the writer counts exactly).
+   */
+  imported?: string[];
   /** An empty folder the planned files are unpacked into. */
   outDir: string;
 }
@@ -51,7 +57,10 @@ export async function readArchive(input: ReadArchiveInput): Promise<ReadArchiveR
     const plan = await planArchive(archive, input.maxText);
     for (const item of plan.contents) item.wordCount = countWords(item.content);
     let bytes = 0;
-    for (const entry of plan.fileNames.keys()) bytes += archive.size(entry);
+    const imported = new Set(input.imported ?? []);
+    for (const entry of plan.fileNames.keys()) {
+      if (!imported.has(entry)) bytes += archive.size(entry);
+    }
     if (bytes > input.fileAllowance) throw new ArchiveRefused('', QUOTA);
     const files = new Map<string, { file: string; size: number }>();
     let n = 0;
@@ -84,6 +93,11 @@ async function planArchive(archive: Archive, maxText: number): Promise<ImportPla
     ? (await archive.read('manifest.json', 1024 * 1024))?.toString('utf8')
     : undefined;
   const plan = planImport(archive.paths, texts, manifest);
+  // What a second import of the archive compares: each item's text as the archive has it.
+  for (const item of plan.contents) {
+    const text = texts.get(item.path);
+    if (text !== undefined) item.hash = createHash('sha256').update(text).digest('hex');
+  }
   plan.errors.unshift(...errors);
   return plan;
 }

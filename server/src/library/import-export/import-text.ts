@@ -122,3 +122,22 @@ export function dateOrNull(value: unknown): string | null {
         : '';
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : null;
 }
+
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * The day of a front matter date: `2026-03-01`, or a date-time such as `2026-03-01T10:00:00Z` or
+ * `2026-03-01 10:00` (the day as written, whatever its zone); null when it is not a real day.
+ */
+export function dayOf(value: unknown): string | null {
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  }
+  if (typeof value !== 'string') return null;
+  const day = DATE_TIME.exec(value.trim())?.[1];
+  if (!day) return null;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  // `2026-02-30` parses as 2 March: a day that is not in its month is no date.
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day ? day : null;
+}

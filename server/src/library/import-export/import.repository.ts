@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { countWords } from '@cw/contract';
 import type { Executor } from '../../db/executor';
 import {
@@ -30,6 +30,22 @@ export interface CreatedIds {
    */
   keys?: string[];
 }
+
+/** What earlier imports made, by archive path (ImportRepository.importedSources). */
+export interface ImportedSources {
+  /** Folder path → collection id. */
+  collections: Map<string, number>;
+  /** Paths of notes. */
+  notes: Set<string>;
+  /** Path → the item and the hash of the text it was made or last updated from. */
+  contents: Map<string, { id: number; hash: string | null }>;
+  /** fileKey(owner, id, path) → file id. */
+  files: Map<string, number>;
+}
+
+/** A file of an import, by what it is attached to and its archive path. */
+export const fileKey = (owner: 'content' | 'collection', id: number, source: string) =>
+  `${owner} ${id} ${source}`;
 
 export const noneCreated = (): CreatedIds => ({
   collections: [],
@@ -76,9 +92,96 @@ export class ImportRepository {
     return ids;
   }
 
+  /**
+   * What the caller's earlier imports made and still have (not in the trash), by archive path:
+   * a second import of an archive updates or skips these instead of making them again.
+   */
+  async importedSources(caller: Caller): Promise<ImportedSources> {
+    const userId = ownerIdFor(caller);
+    const [collectionRows, noteRows, contentRows, fileRows] = await Promise.all([
+      this.db
+        .select({ id: collections.id, source: collections.importSource })
+        .from(collections)
+        .where(
+          and(
+            eq(collections.userId, userId),
+            isNotNull(collections.importSource),
+            isNull(collections.deletedOn),
+          ),
+        ),
+      this.db
+        .select({ source: notes.importSource })
+        .from(notes)
+        .where(
+          and(eq(notes.userId, userId), isNotNull(notes.importSource), isNull(notes.deletedOn)),
+        ),
+      this.db
+        .select({ id: contents.id, source: contents.importSource, hash: contents.importHash })
+        .from(contents)
+        .where(
+          and(
+            eq(contents.userId, userId),
+            isNotNull(contents.importSource),
+            isNull(contents.deletedOn),
+          ),
+        ),
+      this.db
+        .select({
+          id: files.id,
+          source: files.importSource,
+          contentId: files.contentId,
+          collectionId: files.collectionId,
+        })
+        .from(files)
+        .where(and(eq(files.userId, userId), isNotNull(files.importSource))),
+    ]);
+    const sources: ImportedSources = {
+      collections: new Map(),
+      notes: new Set(),
+      contents: new Map(),
+      files: new Map(),
+    };
+    for (const row of collectionRows) sources.collections.set(row.source!, row.id);
+    for (const row of noteRows) sources.notes.add(row.source!);
+    for (const row of contentRows) {
+      sources.contents.set(row.source!, { id: row.id, hash: row.hash });
+    }
+    for (const row of fileRows) {
+      if (row.contentId !== null)
+        sources.files.set(fileKey('content', row.contentId, row.source!), row.id);
+      if (row.collectionId !== null) {
+        sources.files.set(fileKey('collection', row.collectionId, row.source!), row.id);
+      }
+    }
+    return sources;
+  }
+
+  /** The archive paths of the caller's files that imports made. */
+  async importedFilePaths(caller: Caller): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ source: files.importSource })
+      .from(files)
+      .where(and(eq(files.userId, ownerIdFor(caller)), isNotNull(files.importSource)));
+    return rows.map((row) => row.source!);
+  }
+
+  /** An updated item's new text hash, once the update is saved. */
+  async setImportHash(caller: Caller, id: number, hash: string | null): Promise<void> {
+    await this.db
+      .update(contents)
+      .set({ importHash: hash })
+      .where(and(eq(contents.id, id), eq(contents.userId, ownerIdFor(caller))));
+  }
+
   async insertCollection(
     caller: Caller,
-    values: { name: string; description: string; isActive: boolean; isPublic: boolean },
+    values: {
+      name: string;
+      description: string;
+      isActive: boolean;
+      isPublic: boolean;
+      importSource: string;
+    },
     tagIds: number[],
   ): Promise<number> {
     const [row] = await this.db
@@ -97,7 +200,13 @@ export class ImportRepository {
 
   async insertNote(
     caller: Caller,
-    values: { collectionId: number; title: string; content: string; tags: string[] },
+    values: {
+      collectionId: number;
+      title: string;
+      content: string;
+      tags: string[];
+      importSource: string;
+    },
   ): Promise<number> {
     const [row] = await this.db
       .insert(notes)
@@ -115,6 +224,8 @@ export class ImportRepository {
       publishOn: string | null;
       isPublic: boolean;
       wordCount?: number;
+      importSource: string;
+      importHash: string | null;
     },
     tagIds: number[],
     collectionIds: number[],
@@ -129,6 +240,8 @@ export class ImportRepository {
         publishOn: values.publishOn,
         isPublic: values.isPublic,
         wordCount: values.wordCount ?? countWords(values.content),
+        importSource: values.importSource,
+        importHash: values.importHash,
       })
       .returning({ id: contents.id });
     const id = row!.id;
@@ -147,6 +260,30 @@ export class ImportRepository {
     return id;
   }
 
+  /** An imported collection's description once its files' ids are known (decision 218). */
+  async setDescription(caller: Caller, id: number, description: string): Promise<void> {
+    await this.db
+      .update(collections)
+      .set({ description })
+      .where(and(eq(collections.id, id), eq(collections.userId, ownerIdFor(caller))));
+  }
+
+  /** An imported note's text once its files' ids are known (decision 218). */
+  async setNoteContent(caller: Caller, id: number, content: string): Promise<void> {
+    await this.db
+      .update(notes)
+      .set({ content })
+      .where(and(eq(notes.id, id), eq(notes.userId, ownerIdFor(caller))));
+  }
+
+  /** An imported item's text once its files' ids are known (decision 218). */
+  async setContent(caller: Caller, id: number, content: string): Promise<void> {
+    await this.db
+      .update(contents)
+      .set({ content })
+      .where(and(eq(contents.id, id), eq(contents.userId, ownerIdFor(caller))));
+  }
+
   async insertFile(
     caller: Caller,
     values: {
@@ -156,6 +293,9 @@ export class ImportRepository {
       size: number;
       contentType: string;
       storageKey: string;
+      importSource: string;
+      width: number | null;
+      height: number | null;
     },
   ): Promise<number> {
     const [row] = await this.db

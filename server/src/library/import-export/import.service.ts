@@ -14,7 +14,7 @@ import { ArchiveRefused } from './import-archive';
 import { MARKDOWN_TOTAL_MAX_BYTES } from './import-read';
 import { readArchiveInWorker, type ImportWorkerLimits } from './import-reader';
 import { noneCreated, type CreatedIds } from './import.repository';
-import { writePlan } from './import-writer';
+import { writePlan, type UpdateItem } from './import-writer';
 import type { LibraryStore } from '../library-store';
 
 export const IMPORT_JOB = 'import';
@@ -56,6 +56,8 @@ export class ImportService {
       worker: ImportWorkerLimits;
     },
     private readonly log: FastifyBaseLogger,
+    /** Saves a changed item of a second import as an edit (ContentsService.update). */
+    private readonly updateItem: UpdateItem,
   ) {
     queue.handle(IMPORT_JOB, (job, tools) => this.run(job, tools));
   }
@@ -138,6 +140,8 @@ export class ImportService {
       await pipeline(await this.storage.open(payload.storageKey), fs.createWriteStream(file));
       fs.mkdirSync(unpacked);
       const used = await this.store.repos.imports.storedBytes(caller);
+      const fileAllowance = Math.max(0, this.limits.storageQuotaBytes - used);
+      const imported = await this.store.repos.imports.importedFilePaths(caller);
       // Read, checked, planned and unpacked in a worker thread (decision 185).
       const read = await readArchiveInWorker(
         {
@@ -145,7 +149,8 @@ export class ImportService {
           zipBytes: payload.size,
           maxTotal: this.limits.importMaxBytes * 4,
           maxText: Math.min(MARKDOWN_TOTAL_MAX_BYTES, this.limits.importMaxBytes),
-          fileAllowance: Math.max(0, this.limits.storageQuotaBytes - used),
+          fileAllowance,
+          imported,
           outDir: unpacked,
         },
         this.limits.worker,
@@ -154,8 +159,13 @@ export class ImportService {
       const total =
         plan.collections.length + plan.notes.length + plan.contents.length + plan.fileNames.size;
       await tools.report({ total, errors: plan.errors });
-      await writePlan(
-        { store: this.store, storage: this.storage },
+      const outcome = await writePlan(
+        {
+          store: this.store,
+          storage: this.storage,
+          updateItem: this.updateItem,
+          fileAllowance,
+        },
         job,
         caller,
         read,
@@ -173,6 +183,8 @@ export class ImportService {
             tags: created.tags.length,
             files: created.files.length,
           },
+          updated: outcome.updated,
+          skipped: outcome.skipped,
         },
       });
     } catch (error) {
@@ -259,6 +271,8 @@ function present(job: JobRow): ImportJob {
     processed: job.processed,
     total: job.total,
     created: counts,
+    updated: typeof job.result.updated === 'number' ? job.result.updated : 0,
+    skipped: typeof job.result.skipped === 'number' ? job.result.skipped : 0,
     errors: job.errors,
   };
 }

@@ -12,6 +12,7 @@ import { pageWindow, type Page } from '../../http/pagination';
 import type { Caller } from '../../policy/caller';
 import { bestRole } from '../../policy/library.policy';
 import { parseSearch } from './query';
+import { plainMarkdown } from './plain-markdown';
 import { cut, rangesIn, unmark } from './snippets';
 import type { LibraryStore } from '../library-store';
 import type { Hit, HitDetails } from './search.repository';
@@ -143,7 +144,8 @@ function parentOf(type: SearchType, row: HitDetails): SearchResult['parent'] {
 
 function present(type: SearchType, row: HitDetails, role: Role): SearchResult {
   const titleHighlights = row.titleMarked ? rangesIn(row.title, row.titleMarked) : [];
-  const body = unmark(row.bodyMarked);
+  // Bodies are markdown: the snippet shows the words, not the syntax (decision 218).
+  const body = unmark(plainMarkdown(row.bodyMarked));
   // A body without a mark did not match: the title did (or only tags were asked for).
   const snippet = body.ranges.length > 0 ? cut(body.text, body.ranges, SNIPPET_MAX) : null;
   return {

@@ -35,7 +35,23 @@ const asRole = (value: string): Role => {
 export class AccessRepository {
   constructor(private readonly db: Executor) {}
 
+  /**
+   * The owner is whoever `collections.user_id` names, as in the read rule (`READ_RULES` of the
+   * policy; decision 217): never only through an owner row of `collection_members`, which a
+   * collection may lack (an import before decision 217 wrote none). Others need a membership.
+   */
   async onCollection(caller: Caller, id: number, lock = false): Promise<Access | undefined> {
+    const [own] = await this.db
+      .select({ ownerId: collections.userId })
+      .from(collections)
+      .where(
+        and(
+          eq(collections.id, id),
+          eq(collections.userId, caller.userId),
+          isNull(collections.deletedOn),
+        ),
+      );
+    if (own) return { role: 'owner', ownerId: own.ownerId };
     const query = this.db
       .select({ role: collectionMembers.role, ownerId: collections.userId })
       .from(collectionMembers)

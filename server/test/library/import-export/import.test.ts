@@ -30,8 +30,10 @@ import {
   notAZip,
   notionExport,
   obsidianVault,
+  PNG,
   ratioBomb,
   tooManyEntries,
+  writingRoomVault,
   zipNamed,
   zipOf,
 } from '../../import-fixtures';
@@ -150,7 +152,12 @@ function exportsMapped(first: Map<string, Buffer>, second: Map<string, Buffer>) 
         const collection = /^(\s+- .*-)(\d+)$/.exec(line);
         if (key === 'collections' && collection)
           return collection[1]! + to('collections')(collection[2]!);
-        return line.replace(/files\/(\d+)-/g, (_m, id: string) => `files/${to('files')(id)}-`);
+        return line
+          .replace(/files\/(\d+)-/g, (_m, id: string) => `files/${to('files')(id)}-`)
+          .replace(
+            /\/api\/collections\/files\/(\d+)\/download\//g,
+            (_m, id: string) => `/api/collections/files/${to('files')(id)}/download/`,
+          );
       })
       .join('\n');
   };
@@ -297,12 +304,13 @@ describe('import: an Obsidian vault', () => {
     expect(ideas.tags_named_list.map((t) => t.name).sort()).toEqual(['Guests', 'food', 'podcast']);
     expect(ideas.files.map((f) => f.name)).toEqual(['cover.png']);
     expect(ideas.files[0]!.content_type).toBe('image/png');
-    expect(ideas.content).toContain('\n![cover.png]\n');
+    // Embeds read as the room's images, of the file the import attached (decision 218).
+    expect(ideas.content).toContain(`\n![cover](${ideas.files[0]!.url})\n`);
     expect(ideas.content).not.toContain('![[');
     const pilot = items.find((i) => i.title === 'Pilot')!;
     expect(pilot.tags_named_list.map((t) => t.name).sort()).toEqual(['pilot', 'podcast']);
     expect(pilot.files.map((f) => f.name)).toEqual(['flow chart.png']);
-    expect(pilot.content).toContain('\n![flow chart.png]\n');
+    expect(pilot.content).toContain(`\n![diagram](${pilot.files[0]!.url})\n`);
     expect(pilot.content).not.toContain('flow%20chart');
     const welcome = items.find((i) => i.title === 'Welcome')!;
     expect(welcome.collections).toEqual([]);
@@ -319,6 +327,202 @@ describe('import: an Obsidian vault', () => {
   });
 });
 
+describe('import: a vault of the writing room (decision 218)', () => {
+  it('keeps wikilinks as the titles of the items made, embeds as images of the attached files, callouts, and publish dates', async () => {
+    const erin = await signedInCaller(ctx);
+    const job = await importZip(erin, await zipOf(writingRoomVault()));
+    expect(job.status, JSON.stringify(job.errors)).toBe('done');
+    expect(job.errors).toEqual([
+      {
+        path: 'Room/Drafts/Chapter one.md',
+        message:
+          'The date "not a date" is not a date; the item was imported without a publish date.',
+      },
+      {
+        path: 'Room/Drafts/Ideas.md',
+        message:
+          'The date "2026-02-30" is not a date; the item was imported without a publish date.',
+      },
+    ]);
+    const items = await list<ContentItem>(erin, '/api/collections/contents-list/?page_size=50');
+    const byTitle = new Map(items.map((item) => [item.title, item]));
+    expect([...byTitle.keys()].sort()).toEqual(['Chapter one', 'Home', 'Ideas', 'The plan']);
+    const home = byTitle.get('Home')!;
+    expect(home.files.map((f) => f.name)).toEqual(['desk-setup.png']);
+    const desk = home.files[0]!.url;
+    // Measured as an upload is (decision 213): the fixture's PNG is 1 × 1.
+    expect(home.files[0]).toMatchObject({ width: 1, height: 1 });
+    expect(desk).toBe(`/api/collections/files/${home.files[0]!.id}/download/`);
+    expect(home.content).toBe(
+      '# Home\n\nSee [[The plan]], [[Chapter one|the first chapter]], [[The plan]] and [[Nowhere]].\n\n' +
+        `![desk-setup](${desk})\n![desk-setup](${desk})\n![Desk](${desk})\n[[The plan]]\n\n` +
+        '> [!tip] Keep going\n> A callout stays.\n',
+    );
+    expect(home.publish_on).toBe('2026-03-01');
+    const plan = byTitle.get('The plan')!;
+    expect(plan.publish_on).toBe('2026-04-02');
+    // A file that is not an image is a link to it.
+    expect(plan.files.map((f) => f.name)).toEqual(['brief.pdf']);
+    expect(plan.content).toBe(`Goals. [brief](${plan.files[0]!.url})\n`);
+    expect(byTitle.get('Chapter one')!.content).toBe('Chapter text, back to [[Home]].\n');
+    expect(byTitle.get('Chapter one')!.publish_on).toBeNull();
+    expect(byTitle.get('Ideas')!.publish_on).toBeNull();
+    // The image's bytes are the vault's.
+    const download = await erin.get(desk);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+describe('import: the same archive again (decision 218)', () => {
+  it('skips what is unchanged, updates a changed item as an edit, and makes what is new', async () => {
+    const frank = await signedInCaller(ctx);
+    const vault = writingRoomVault();
+    const first = await importZip(frank, await zipOf(vault));
+    expect(first).toMatchObject({ status: 'done', updated: 0, skipped: 0 });
+    expect(first.created).toMatchObject({ collections: 1, content: 4, files: 2 });
+    const rows = await rowsOf(frank.id);
+
+    const again = await importZip(frank, await zipOf(vault));
+    expect(again.status).toBe('done');
+    expect(again.created).toEqual({ collections: 0, content: 0, notes: 0, tags: 0, files: 0 });
+    // The Drafts collection and the four items.
+    expect(again).toMatchObject({ updated: 0, skipped: 5 });
+    expect(await rowsOf(frank.id)).toEqual(rows);
+
+    const items = await list<ContentItem>(frank, '/api/collections/contents-list/?page_size=50');
+    const home = items.find((item) => item.title === 'Home')!;
+    const changed = {
+      ...vault,
+      'Room/Home.md': `${vault['Room/Home.md'] as string}\nA new line. ![[desk-setup.png]] ![[cover.png]]\n`,
+      'Room/attachments/cover.png': PNG,
+      'Room/Drafts/New.md': 'Brand new, see [[Home]].\n',
+    };
+    const third = await importZip(frank, await zipOf(changed));
+    expect(third.status, JSON.stringify(third.errors)).toBe('done');
+    expect(third.created).toMatchObject({ collections: 0, content: 1, files: 1 });
+    expect(third).toMatchObject({ updated: 1, skipped: 4 });
+    const after = await rowsOf(frank.id);
+    expect(after).toEqual({ ...rows, contents: rows.contents + 1, files: rows.files + 1 });
+
+    // The same item, its text updated: the old text kept as a version, the new text showing the
+    // file it had (not a copy) and the new one.
+    const updated = (
+      await frank.get(`/api/collections/contents-list/${home.id}/`)
+    ).json<ContentItem>();
+    expect(updated.files.map((f) => f.name).sort()).toEqual(['cover.png', 'desk-setup.png']);
+    const desk = updated.files.find((f) => f.name === 'desk-setup.png')!;
+    const cover = updated.files.find((f) => f.name === 'cover.png')!;
+    expect(desk.id).toBe(home.files[0]!.id);
+    expect(updated.content).toBe(
+      `${home.content}\nA new line. ![desk-setup](${desk.url}) ![cover](${cover.url})\n`,
+    );
+    const versions = (await frank.get(`/api/collections/contents-list/${home.id}/versions/`)).json<{
+      results: { id: number }[];
+    }>().results;
+    expect(versions.length).toBeGreaterThan(0);
+    const kept = (
+      await frank.get(`/api/collections/contents-list/${home.id}/versions/${versions[0]!.id}/`)
+    ).json<{ content: string }>();
+    expect(kept.content).toBe(home.content);
+
+    // Once more, the changed archive: nothing left to do.
+    const fourth = await importZip(frank, await zipOf(changed));
+    expect(fourth).toMatchObject({ updated: 0, skipped: 6 });
+    expect(await rowsOf(frank.id)).toEqual(after);
+  });
+
+  it('counts against the storage quota only the files it stores again', async () => {
+    const ivy = await signedInCaller(ctx);
+    // 1.5 MB of the 2 MB quota: a second copy would not fit.
+    const vault = {
+      'Big/Note.md': 'The big one: ![[big.png]]\n',
+      'Big/big.png': randomBytes(1536 * 1024),
+    };
+    expect((await importZip(ivy, await zipOf(vault))).status).toBe('done');
+    const again = await importZip(ivy, await zipOf(vault));
+    expect(again).toMatchObject({ status: 'done', skipped: 1 });
+    // A changed note that embeds it still has it; a new note that embeds it needs a copy.
+    const changed = await importZip(
+      ivy,
+      await zipOf({ ...vault, 'Big/Note.md': 'Changed: ![[big.png]]\n' }),
+    );
+    expect(changed).toMatchObject({ status: 'done', updated: 1 });
+    const other = await importZip(
+      ivy,
+      await zipOf({ ...vault, 'Big/Other.md': 'Me too: ![[big.png]]\n' }),
+    );
+    expect(other.status).toBe('failed');
+    expect(other.errors).toEqual([
+      {
+        path: '',
+        message: 'The files in the archive do not fit in your storage. Delete some files first.',
+      },
+    ]);
+    expect((await rowsOf(ivy.id)).files).toBe(1);
+  });
+
+  it('round-trips a vault: import, export, import elsewhere gives the same texts, images and links, and a second import no duplicates', async () => {
+    const gina = await signedInCaller(ctx);
+    const hugo = await signedInCaller(ctx);
+    expect((await importZip(gina, await zipOf(writingRoomVault()))).status).toBe('done');
+    // A note and a collection's description show files too: a collection's own, and an item's.
+    const [drafts] = await list<Collection>(gina, '/api/collections/list/');
+    const own = (
+      await gina.upload({ name: 'poster.png', bytes: PNG }, { collection: String(drafts!.id) })
+    ).json<FileObject>();
+    const ginaItems = await list<ContentItem>(gina, '/api/collections/contents-list/?page_size=50');
+    const deskUrl = ginaItems.find((item) => item.title === 'Home')!.files[0]!.url;
+    expect(
+      (
+        await gina.patch(`/api/collections/list/${drafts!.id}/`, {
+          description: `The poster: ![poster](${own.url})`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await gina.post('/api/collections/notes/', {
+          collection: drafts!.id,
+          title: 'Desk',
+          content: `![desk](${deskUrl}) and ![poster](${own.url})`,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const exported = await gina.get('/api/export/');
+    expect(exported.statusCode).toBe(200);
+    const job = await importZip(hugo, exported.rawPayload);
+    expect(job.status, JSON.stringify(job.errors)).toBe('done');
+    const again = await hugo.get('/api/export/');
+    const { before, after } = exportsMapped(
+      await unzip(exported.rawPayload),
+      await unzip(again.rawPayload),
+    );
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [name, text] of before) expect(after.get(name), name).toBe(text);
+
+    // The images show Hugo's own copies of the files.
+    const items = await list<ContentItem>(hugo, '/api/collections/contents-list/?page_size=50');
+    const home = items.find((item) => item.title === 'Home')!;
+    expect(home.content).toContain(`![desk-setup](${home.files[0]!.url})`);
+    expect(home.content).toContain('[[The plan]]');
+    const image = await hugo.get(home.files[0]!.url);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    const [hugoNote] = await list<Note>(hugo, '/api/collections/notes/?page_size=50');
+    const poster = (await list<FileObject>(hugo, '/api/collections/files/?page_size=50')).find(
+      (file) => file.name === 'poster.png',
+    )!;
+    expect(hugoNote!.content).toBe(`![desk](${home.files[0]!.url}) and ![poster](${poster.url})`);
+
+    const rows = await rowsOf(hugo.id);
+    const second = await importZip(hugo, exported.rawPayload);
+    expect(second.created).toEqual({ collections: 0, content: 0, notes: 0, tags: 0, files: 0 });
+    expect(second.updated).toBe(0);
+    expect(await rowsOf(hugo.id)).toEqual(rows);
+  });
+});
+
 describe('import: a Notion export', () => {
   it('drops the 32-hex-digit suffixes, skips CSV tables and keeps embedded images', async () => {
     const dave = await signedInCaller(ctx);
@@ -330,8 +534,8 @@ describe('import: a Notion export', () => {
     expect(names).toEqual(['Roadmap']);
     const roadmap = items.find((i) => i.title === 'Roadmap')!;
     expect(roadmap.files.map((f) => f.name)).toEqual(['launch.png']);
-    // The image embed reads as the attachment's name (the web app cannot show it from the body).
-    expect(roadmap.content).toContain('\n![launch.png]\n');
+    // The image embed reads as the room's image of the attached file (decision 218).
+    expect(roadmap.content).toContain(`\n![launch](${roadmap.files[0]!.url})\n`);
     expect(roadmap.content).not.toContain('launch.png)');
     // The page's Tags property became tags; a Tags: line that is only text did not.
     expect(roadmap.tags_named_list.map((t) => t.name).sort()).toEqual(['Q1 launch', 'planning']);

@@ -108,6 +108,23 @@ describe('search', () => {
     expect(marked!.snippet.slice(...marked!.highlights[0]!)).toBe('giraffe');
   });
 
+  it('shows the words of markdown in snippets, not its syntax (decision 218)', async () => {
+    const user = await signedInCaller(ctx);
+    await item(
+      user,
+      'Interview notes',
+      '## Guests\n\n> [!tip] Ask first\n\n- **Priya N.** on [the studio](https://example.com/studio) and [[Pilot|the pilot]]\n\n![desk setup](/api/collections/files/1/download/)',
+    );
+    const [hit] = (await search(user, q('priya'))).results;
+    expect(hit!.snippet).toBe('Guests Ask first Priya N. on the studio and the pilot desk setup');
+    expect(hit!.highlights.map((range) => hit!.snippet.slice(...range))).toEqual(['Priya']);
+    const [studio] = (await search(user, q('studio pilot'))).results;
+    expect(studio!.highlights.map((range) => studio!.snippet.slice(...range))).toEqual([
+      'studio',
+      'pilot',
+    ]);
+  });
+
   it('searches notes, collections and files, with collection and parent', async () => {
     const user = await signedInCaller(ctx);
     const collection = (

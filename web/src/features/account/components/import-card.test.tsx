@@ -15,6 +15,8 @@ const job = (values: Partial<ImportJob>): ImportJob => ({
   processed: 0,
   total: 0,
   created: none,
+  updated: 0,
+  skipped: 0,
   errors: [],
   ...values,
 });
@@ -67,6 +69,27 @@ describe('ImportCard', () => {
     const post = api.calls.find((call) => call.method === 'POST')!;
     expect(post.body).toBeInstanceOf(FormData);
     expect((post.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('says what an archive imported again updated and skipped', async () => {
+    const { user } = renderCard([
+      job({
+        status: 'done',
+        processed: 6,
+        total: 6,
+        created: { collections: 0, content: 1, notes: 0, tags: 0, files: 0 },
+        updated: 2,
+        skipped: 3,
+      }),
+    ]);
+    await user.upload(screen.getByTestId('import-file'), zip());
+    expect(
+      await screen.findByText(
+        'Import finished: 0 collections, 1 content item, 0 notes, 0 tags, 0 files. Already imported: 2 updated, 3 unchanged and skipped.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says when the import failed, with the reason', async () => {

@@ -24,6 +24,15 @@ function summary(created: ImportJob['created']): string {
 }
 
 /**
+ * What an import of an archive brought in before became (docs/product.md, "Your data"): the
+ * items whose file changed were updated, the rest skipped. Nothing on a first import.
+ */
+function again(job: ImportJob): string {
+  if (job.updated === 0 && job.skipped === 0) return '';
+  return ` Already imported: ${job.updated} updated, ${job.skipped} unchanged and skipped.`;
+}
+
+/**
  * Account settings, "Import" (docs/product.md, "Your data"): a zip of this product's export, an
  * Obsidian vault or a Notion export is uploaded, then imported by a job on the server whose
  * progress shows as a bar (processed / total) and whose end shows a summary, with what could not
@@ -146,7 +155,7 @@ export function ImportCard() {
       <div aria-live="polite">
         {done && (
           <FormMessage tone="success" className="mt-4">
-            {`Import finished: ${summary(current.created)}.`}
+            {`Import finished: ${summary(current.created)}.${again(current)}`}
           </FormMessage>
         )}
       </div>
