@@ -515,11 +515,30 @@ describe('import: the same archive again (decision 218)', () => {
     )!;
     expect(hugoNote!.content).toBe(`![desk](${home.files[0]!.url}) and ![poster](${poster.url})`);
 
+    // The links resolve to Hugo's own items, both ways (docs/api.md, "Links between items").
+    const plan = items.find((item) => item.title === 'The plan')!;
+    const links = (await hugo.get(`/api/collections/contents-list/${home.id}/links/`)).json<{
+      results: { text: string; target: { id: number; title: string } | null }[];
+    }>();
+    expect(links.results).toContainEqual({
+      text: 'the plan',
+      target: { id: plan.id, title: 'The plan' },
+    });
+    const backlinks = await list<{ id: number }>(
+      hugo,
+      `/api/collections/contents-list/${plan.id}/backlinks/`,
+    );
+    expect(backlinks.map((item) => item.id)).toContain(home.id);
+
     const rows = await rowsOf(hugo.id);
     const second = await importZip(hugo, exported.rawPayload);
     expect(second.created).toEqual({ collections: 0, content: 0, notes: 0, tags: 0, files: 0 });
     expect(second.updated).toBe(0);
     expect(await rowsOf(hugo.id)).toEqual(rows);
+    const linksAgain = (await hugo.get(`/api/collections/contents-list/${home.id}/links/`)).json<{
+      results: unknown[];
+    }>();
+    expect(linksAgain.results).toEqual(links.results);
   });
 });
 
