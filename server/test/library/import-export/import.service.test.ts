@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, contents, fileRemovals, files, jobs, notes } from '../../../src/db/schema';
+import { fileRemovals, files, jobs } from '../../../src/db/schema';
 import { JobQueue } from '../../../src/jobs/job-queue';
 import { ImportService } from '../../../src/library/import-export/import.service';
 import type { UploadPart } from '../../../src/library/shared/upload-parts';
@@ -11,6 +10,7 @@ import type { FileStorage } from '../../../src/storage/file-storage';
 import { createTestApp, type TestContext } from '../../helpers';
 import { PNG, writingRoomVault, zipOf } from '../../import-fixtures';
 import { signedInCaller } from '../../library-helpers';
+import { libraryRowsOf, storedFilesOf } from '../../stored-rows';
 import { asCaller, libraryServices, statusOf } from '../services';
 
 /**
@@ -83,26 +83,8 @@ async function* archive(bytes: Buffer): AsyncIterable<UploadPart> {
   };
 }
 
-async function rowsOf(userId: number) {
-  const db = ctx.database.db;
-  const n = async (table: typeof collections | typeof contents | typeof notes | typeof files) =>
-    (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
-  return {
-    collections: await n(collections),
-    contents: await n(contents),
-    notes: await n(notes),
-    files: await n(files),
-  };
-}
-
-function storedFiles(): string[] {
-  const root = path.join(ctx.config.dataDir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !entry.parentPath.endsWith('tmp'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
+const rowsOf = (userId: number) => libraryRowsOf(ctx, userId);
+const storedFiles = () => storedFilesOf(ctx);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -130,7 +112,13 @@ describe('ImportService with a file store that fails half-way', () => {
     const job = await service.get(asCaller(person), started.id);
     expect(job.status).toBe('failed');
     // All or nothing: no row and no byte of the import, not even the uploaded archive.
-    expect(await rowsOf(person.id)).toEqual({ collections: 0, contents: 0, notes: 0, files: 0 });
+    expect(await rowsOf(person.id)).toEqual({
+      collections: 0,
+      contents: 0,
+      notes: 0,
+      tags: 0,
+      files: 0,
+    });
     expect(storedFiles()).toEqual(before);
     expect(await ctx.database.db.select().from(fileRemovals)).toEqual([]);
   });

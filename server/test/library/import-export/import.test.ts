@@ -14,7 +14,7 @@ import type {
   Paginated,
   Tag,
 } from '@cw/contract';
-import { collections, contents, files, jobs, notes, tags } from '../../../src/db/schema';
+import { collections, jobs } from '../../../src/db/schema';
 import { JobFailed, JobQueue, LeaseLost, type JobRow } from '../../../src/jobs/job-queue';
 import {
   ImportRepository,
@@ -37,6 +37,7 @@ import {
   zipNamed,
   zipOf,
 } from '../../import-fixtures';
+import { libraryRowsOf, storedFilesOf } from '../../stored-rows';
 import { unzip } from '../../zip-support';
 
 let ctx: TestContext;
@@ -69,29 +70,8 @@ async function importZip(caller: Caller, bytes: Buffer): Promise<ImportJob> {
   return answer.json<ImportJob>();
 }
 
-async function rowsOf(userId: number) {
-  const db = ctx.database.db;
-  const n = async (
-    table: typeof collections | typeof contents | typeof notes | typeof tags | typeof files,
-  ) => (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
-  return {
-    collections: await n(collections),
-    contents: await n(contents),
-    notes: await n(notes),
-    tags: await n(tags),
-    files: await n(files),
-  };
-}
-
-/** Every stored file under DATA_DIR/files (temporary files aside). */
-function storedFiles(): string[] {
-  const root = path.join(ctx.config.dataDir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !entry.parentPath.endsWith('tmp'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
+const rowsOf = (userId: number) => libraryRowsOf(ctx, userId);
+const storedFiles = () => storedFilesOf(ctx);
 
 const list = async <T>(caller: Caller, url: string) =>
   (await caller.get(url)).json<Paginated<T>>().results;

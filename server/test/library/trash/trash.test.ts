@@ -18,6 +18,7 @@ import { defaultFileStorage } from '../../../src/library/library.plugin';
 import { purgeExpiredTrash } from '../../../src/library/trash/trash-purge';
 import { createTestApp, type TestContext } from '../../helpers';
 import { signedInCaller, type Caller } from '../../library-helpers';
+import { storedFilesOf } from '../../stored-rows';
 import { share } from '../../sharing-helpers';
 
 let ctx: TestContext;
@@ -38,15 +39,7 @@ const CONTENTS = '/api/collections/contents-list/';
 const NOTES = '/api/collections/notes/';
 const TRASH = '/api/trash/';
 
-/** Every stored file under DATA_DIR/files (temporary files aside). */
-function filesOnDisk(): string[] {
-  const root = path.join(ctx.config.dataDir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !entry.parentPath.endsWith('tmp'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
+const filesOnDisk = () => storedFilesOf(ctx);
 const storedOf = async (fileId: number) => {
   const [row] = await ctx.database.db
     .select({ key: files.storageKey })
