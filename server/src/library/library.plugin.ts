@@ -30,6 +30,7 @@ import { searchRoutes } from './search/search.routes';
 import { SearchService } from './search/search.service';
 import { tagsRoutes } from './tags/tags.routes';
 import { VersionsService } from './content/versions.service';
+import { scheduleLinksBackfill } from './links/links-backfill';
 import { linksRoutes } from './links/links.routes';
 import { LinksService } from './links/links.service';
 import { ExportService } from './import-export/export.service';
@@ -177,6 +178,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     removeStaleImportDirs(app.log);
   });
   schedulePurge(app, { db: deps.db, removals, now: deps.now, jobs: deps.jobs });
+  scheduleLinksBackfill(app, { store, jobs: deps.jobs });
 };
 
 /**

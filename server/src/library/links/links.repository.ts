@@ -141,6 +141,25 @@ export class LinksRepository {
     }
   }
 
+  /**
+   * The next `limit` items after id `after` whose text holds a `[[` and that have no link yet,
+   * in id order: the backfill of texts written before links existed (links-backfill.ts).
+   */
+  async unlinked(after: number, limit: number): Promise<{ id: number; userId: number }[]> {
+    return this.db
+      .select({ id: contents.id, userId: contents.userId })
+      .from(contents)
+      .where(
+        and(
+          sql`${contents.id} > ${after}`,
+          sql`strpos(${contents.content}, '[[') > 0`,
+          sql`not exists (select 1 from ${contentLinks} where ${contentLinks.sourceId} = ${contents.id})`,
+        ),
+      )
+      .orderBy(contents.id)
+      .limit(limit);
+  }
+
   /** The links of item `sourceId` (the caller may read it), each target only if readable. */
   async linksOf(caller: Caller, sourceId: number): Promise<LinkRow[]> {
     const rows = await this.db
