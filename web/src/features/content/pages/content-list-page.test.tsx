@@ -136,7 +136,7 @@ describe('ContentListPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Old script' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Content' });
     expect(dialog).toHaveTextContent(
-      'Are you sure you want to delete Old script? This action cannot be undone.',
+      'Are you sure you want to delete Old script? It moves to the trash, where you can restore it for 30 days.',
     );
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/content$/);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
