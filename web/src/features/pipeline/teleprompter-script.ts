@@ -12,9 +12,17 @@ export interface Segment {
   cue: boolean;
 }
 
+/** One item of a list: its text as a paragraph's (words and cues). */
+export interface ListItem {
+  segments: Segment[];
+  words: number;
+}
+
 export type Block =
   | { kind: 'heading'; text: string; level: number; section: number }
-  | { kind: 'paragraph'; segments: Segment[]; words: number };
+  | { kind: 'paragraph'; segments: Segment[]; words: number }
+  /** A bullet (`-`, `*`, `+`) or numbered (`1.`, `1)`) list: one line to read per item. */
+  | { kind: 'list'; ordered: boolean; start: number; items: ListItem[]; words: number };
 
 export interface Script {
   blocks: Block[];
@@ -28,6 +36,8 @@ const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/;
 const FENCE = /^ {0,3}(```|~~~)/;
 /** `[text](url)` and `![alt](url)`: the text is read, the address is not. */
 const LINK = /!?\[([^\]\n]*)\]\([^)\n]*\)/g;
+/** A list item's marker: a bullet, or a number and `.` or `)`. */
+const LIST_ITEM = /^ {0,3}(?:([-*+])|(\d{1,9})[.)])[ \t]+\S/;
 /** A cue: square brackets not opening a link (those are gone by then). */
 const CUE = /\[([^\]\n]+)\]/g;
 
@@ -66,9 +76,22 @@ export function parseScript(markdown: string): Script {
   const blocks: Block[] = [];
   const sections: string[] = [];
   let paragraph: string[] = [];
+  /** The list being read, its last item taking the lines that continue it. */
+  let list: { ordered: boolean; start: number; items: string[][]; gap: boolean } | null = null;
   let inFence = false;
 
+  const flushList = () => {
+    if (!list) return;
+    const items = list.items.map((lines) => {
+      const segments = splitCues(lines.join(' '));
+      return { segments, words: spokenWords(segments) };
+    });
+    const words = items.reduce((sum, item) => sum + item.words, 0);
+    blocks.push({ kind: 'list', ordered: list.ordered, start: list.start, items, words });
+    list = null;
+  };
   const flush = () => {
+    flushList();
     if (paragraph.length === 0) return;
     const segments = splitCues(paragraph.join(' '));
     blocks.push({ kind: 'paragraph', segments, words: spokenWords(segments) });
@@ -94,10 +117,30 @@ export function parseScript(markdown: string): Script {
       continue;
     }
     const line = inFence ? raw.trim() : plainText(raw).trim();
-    if (line === '' || /^ {0,3}([-*_])( *\1){2,} *$/.test(raw)) flush();
-    else paragraph.push(line);
+    const rule = /^ {0,3}([-*_])( *\1){2,} *$/.test(raw);
+    const item = inFence || rule ? null : LIST_ITEM.exec(raw);
+    if (item) {
+      // A new item: it starts a list (ending a paragraph before it) or continues the list, unless
+      // the marker changes kind (bullets after numbers start another list).
+      const ordered = item[2] !== undefined;
+      if (list && list.ordered !== ordered) flushList();
+      if (!list) {
+        flush();
+        list = { ordered, start: ordered ? Number(item[2]) : 1, items: [], gap: false };
+      }
+      list.items.push([line]);
+      list.gap = false;
+    } else if (line === '' && list && !rule) {
+      // A blank line between items keeps the list (a loose list); text after it ends the list.
+      list.gap = true;
+    } else if (line === '' || rule) flush();
+    else if (list && !list.gap) list.items[list.items.length - 1]?.push(line);
+    else if (list) {
+      flush();
+      paragraph.push(line);
+    } else paragraph.push(line);
   }
   flush();
-  const words = blocks.reduce((sum, b) => (b.kind === 'paragraph' ? sum + b.words : sum), 0);
+  const words = blocks.reduce((sum, b) => (b.kind === 'heading' ? sum : sum + b.words), 0);
   return { blocks, sections, words };
 }
