@@ -47,6 +47,7 @@ import {
 } from '../board-moves';
 import { BoardCard, BoardCardBody } from '../components/board-card';
 import { PipelineStatus } from '../components/pipeline-status';
+import { inScope, scopeFromParam, ScopeSelect } from '../scope-filter';
 
 /** `?collection=…&tag=…` → the list filters (ids only; anything else is no filter). */
 export function boardFilters(search: URLSearchParams): ContentFilters {
@@ -54,7 +55,8 @@ export function boardFilters(search: URLSearchParams): ContentFilters {
     const value = Number(search.get(name));
     return Number.isInteger(value) && value > 0 ? value : undefined;
   };
-  return { collection: id('collection'), tag: id('tag'), ordering: 'position' };
+  // Every item the person may read (decision 220); the Show filter narrows in the page.
+  return { collection: id('collection'), tag: id('tag'), ordering: 'position', scope: 'all' };
 }
 
 /**
@@ -82,6 +84,7 @@ export function BoardPage() {
   const wordsPerMinute = useWordsPerMinute();
   const [search, setSearch] = useSearchParams();
   const filters = boardFilters(search);
+  const scope = scopeFromParam(search.get('scope'));
   const items = useQuery(everyContentQueryOptions(user.id, filters));
   const collections = useQuery(collectionsPageQueryOptions(user.id, 1, 200));
   const tags = useAllTags(user.id);
@@ -89,7 +92,10 @@ export function BoardPage() {
   const change = useItemChange(flash.show);
   const [activeId, setActiveId] = useState<number | null>(null);
 
-  const columns = useMemo(() => toColumns(items.data ?? []), [items.data]);
+  const columns = useMemo(
+    () => toColumns((items.data ?? []).filter((item) => inScope(item, scope))),
+    [items.data, scope],
+  );
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -145,6 +151,7 @@ export function BoardPage() {
           onChange={setParam}
           withStatus={false}
         />
+        <ScopeSelect scope={scope} onChange={(value) => setParam('scope', value)} />
       </div>
       <FlashMessage message={flash.message} className="mb-4" />
       {items.isPending || items.isError ? (

@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useItemChange } from '../api/move-content';
 import { byDay, calendarDays, monthFromParam, monthParam, weekdayNames } from '../calendar-grid';
 import { PipelineStatus } from '../components/pipeline-status';
+import { inScope, scopeFromParam, ScopeSelect } from '../scope-filter';
 
 const UNSCHEDULED = 'unscheduled';
 
@@ -35,14 +36,19 @@ export function CalendarPage() {
   const [search, setSearch] = useSearchParams();
   const today = new Date();
   const month = monthFromParam(search.get('month'), today);
-  const items = useQuery(everyContentQueryOptions(user.id, { ordering: 'position' }));
+  const scope = scopeFromParam(search.get('scope'));
+  // Every item the person may read (decision 220); the Show filter narrows in the page.
+  const items = useQuery(everyContentQueryOptions(user.id, { ordering: 'position', scope: 'all' }));
   const flash = useFlashMessage(6000);
   const change = useItemChange(flash.show);
   const [active, setActive] = useState<ContentItem | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
 
   const days = calendarDays(month, today);
-  const grouped = useMemo(() => byDay(items.data ?? []), [items.data]);
+  const grouped = useMemo(
+    () => byDay((items.data ?? []).filter((item) => inScope(item, scope))),
+    [items.data, scope],
+  );
   const unscheduled = grouped.get(null) ?? [];
 
   function goTo(next: Date) {
@@ -76,6 +82,15 @@ export function CalendarPage() {
         <h2 className="mr-auto text-lg font-semibold text-slate-900" aria-live="polite">
           {format(month, 'MMMM yyyy')}
         </h2>
+        <ScopeSelect
+          scope={scope}
+          onChange={(value) => {
+            const params = new URLSearchParams(search);
+            if (value) params.set('scope', value);
+            else params.delete('scope');
+            setSearch(params, { replace: true });
+          }}
+        />
         <Button variant="secondary" onClick={() => goTo(addMonths(month, -1))}>
           <ChevronLeft className="size-4" aria-hidden="true" />
           Previous<span className="sr-only"> month</span>
