@@ -24,6 +24,7 @@ import { can } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useItemChange } from '../api/move-content';
 import { byDay, calendarDays, monthFromParam, monthParam, weekdayNames } from '../calendar-grid';
+import { pointerFirst } from '../collisions';
 import { PipelineStatus } from '../components/pipeline-status';
 import { inScope, scopeFromParam, ScopeSelect } from '../scope-filter';
 
@@ -109,6 +110,7 @@ export function CalendarPage() {
       ) : (
         <DndContext
           sensors={sensors}
+          collisionDetection={pointerFirst}
           onDragStart={(event) =>
             setActive(items.data.find((x) => x.id === Number(event.active.id)) ?? null)
           }
