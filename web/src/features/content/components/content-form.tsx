@@ -15,6 +15,7 @@ import {
 } from './content-fields';
 import { FixedLinks, JumpToDetails, LinkPickers, linksOf } from './content-links';
 import { FormSaveStatus, LostAccessNotice } from './form-save-status';
+import { PublishDateField } from './publish-date-field';
 import { useAttachments } from './use-attachments';
 import { useAutosave } from './use-autosave';
 import { useCreateOnFirstWords } from './use-create-on-first-words';
@@ -225,6 +226,7 @@ export function ContentForm({
             disabled={locked}
           />
         )}
+        {item && <PublishDateField item={item} disabled={frozen} />}
         {!frozen && <AttachmentsField state={attachments} />}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
