@@ -60,15 +60,21 @@ export const CALENDAR_INSTRUCTIONS: ScreenReaderInstructions = {
 };
 
 /** What a screen reader hears while an item is rescheduled (dnd-kit's live region), in words. */
-export function describeSchedule(titleOf: (id: UniqueIdentifier) => string): Announcements {
+export function describeSchedule(
+  titleOf: (id: UniqueIdentifier) => string,
+  dayOf: (id: UniqueIdentifier) => string | null | undefined,
+): Announcements {
   const where = (id: UniqueIdentifier) =>
     typeof id === 'string' && DAY.test(id) ? spokenDay(id) : 'no date (Unscheduled)';
   return {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    // Over the day it was picked up from (or its list): nothing new to say.
     onDragOver: ({ active, over }) =>
-      over
-        ? `${titleOf(active.id)} is over ${where(over.id)}.`
-        : `${titleOf(active.id)} is not over a day.`,
+      over && over.id === (dayOf(active.id) ?? UNSCHEDULED)
+        ? undefined
+        : over
+          ? `${titleOf(active.id)} is over ${where(over.id)}.`
+          : `${titleOf(active.id)} is not over a day.`,
     onDragEnd: ({ active, over }) =>
       !over
         ? `${titleOf(active.id)} was not moved.`

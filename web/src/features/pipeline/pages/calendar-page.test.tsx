@@ -72,6 +72,7 @@ describe('CalendarPage by keyboard', () => {
     const user = userEvent.setup();
     handle.focus();
     await user.keyboard(' ');
+    await vi.waitFor(() => expect(heard()).toMatch('Picked up Ep 3.05.'));
     await user.keyboard('{ArrowDown}');
     await vi.waitFor(() => expect(heard()).toMatch('Ep 3.05 is over Thursday 26 November.'));
     await user.keyboard('{ArrowRight}');

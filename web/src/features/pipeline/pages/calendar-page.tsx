@@ -64,7 +64,11 @@ export function CalendarPage() {
     firstDay,
   );
   const announcements = useMemo(
-    () => describeSchedule((id) => data?.find((x) => x.id === Number(id))?.title ?? 'The item'),
+    () =>
+      describeSchedule(
+        (id) => data?.find((x) => x.id === Number(id))?.title ?? 'The item',
+        (id) => data?.find((x) => x.id === Number(id))?.publish_on,
+      ),
     [data],
   );
   const sensors = useSensors(
