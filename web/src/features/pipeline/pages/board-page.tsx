@@ -41,7 +41,7 @@ import {
 import { boardCollisions, columnKeyboardCoordinates, statusOfIn } from '../board-keyboard';
 import { BoardCard, BoardCardBody } from '../components/board-card';
 import { PipelineStatus } from '../components/pipeline-status';
-import { inScope, scopeFromParam, ScopeSelect } from '../scope-filter';
+import { inScope, scopeFromParam, ScopeSelect } from '../../../components/scope-filter';
 
 /** `?collection=…&tag=…` → the list filters (ids only; anything else is no filter). */
 export function boardFilters(search: URLSearchParams): ContentFilters {

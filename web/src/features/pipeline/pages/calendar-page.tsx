@@ -40,7 +40,7 @@ import {
 } from '../calendar-keyboard';
 import { pointerFirst } from '../collisions';
 import { PipelineStatus } from '../components/pipeline-status';
-import { inScope, scopeFromParam, ScopeSelect } from '../scope-filter';
+import { inScope, scopeFromParam, ScopeSelect } from '../../../components/scope-filter';
 
 /** /calendar: a month of publish dates; drag an item to a day (or off the calendar) to move it. */
 export function CalendarPage() {

@@ -1,5 +1,5 @@
 import type { CollectionScope, ContentItem } from '@cw/contract';
-import { FilterSelect } from '../../components/library-filters';
+import { FilterSelect } from './library-filters';
 
 /**
  * Whose items the board and the calendar show (decision 220): they ask the API for `scope=all`
