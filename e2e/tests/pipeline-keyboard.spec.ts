@@ -115,5 +115,55 @@ test.describe('the pipeline by keyboard and with co-creators', () => {
         .poll(async () => (await ownerApi.call<Item>('GET', `${CONTENTS}${shared.id}/`)).publish_on)
         .toBe(dayOfThisMonth(11));
     });
+
+    await test.step('at 375 px a chip shows its whole title (it wraps, it is not cut)', async () => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      const chip = page.locator(`[data-day="${dayOfThisMonth(11)}"]`).getByRole('link', {
+        name: 'Ep 3.05',
+      });
+      await expect(chip).toBeVisible();
+      const cut = await chip.evaluate((link) => link.scrollWidth > link.clientWidth + 1);
+      expect(cut).toBe(false);
+      await page.screenshot({ path: test.info().outputPath('calendar-375.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+  });
+
+  test('→ moves a card one column at a time from a column of 20 cards', async ({
+    page,
+    request,
+    verifiedUser: user,
+  }) => {
+    const api = await libraryApiAs(request, user);
+    for (let i = 1; i <= 20; i++) {
+      await api.call('POST', CONTENTS, { title: `Idea ${i}`, content: 'x' });
+    }
+    await logIn(page, user);
+    await page.goto('/board');
+    const live = page.locator('[role="status"][aria-live="assertive"]');
+    const idea = page.getByRole('region', { name: 'Idea', exact: true });
+    await expect(idea.getByTestId('board-column-count')).toContainText('20');
+    const handle = idea.getByRole('button', { name: /^Move Idea / }).first();
+    const title = ((await handle.getAttribute('aria-label')) ?? '').replace(/^Move /, '');
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(live).toContainText(`Picked up ${title} in Idea`);
+    await keyboardSensorListening(page);
+    for (const column of ['Scripting', 'Recording', 'Editing', 'Published']) {
+      await page.keyboard.press('ArrowRight');
+      await expect(live).toContainText(`${title} is over ${column}, position 1`);
+    }
+    await page.keyboard.press('ArrowLeft');
+    await expect(live).toContainText(`${title} is over Editing, position 1`);
+    await page.keyboard.press('ArrowLeft');
+    await expect(live).toContainText(`${title} is over Recording, position 1`);
+    await page.keyboard.press('Space');
+    await expect(
+      page
+        .getByRole('region', { name: 'Recording', exact: true })
+        .getByTestId('board-card')
+        .filter({ hasText: title }),
+    ).toBeVisible();
+    await expect(idea.getByTestId('board-column-count')).toContainText('19');
   });
 });

@@ -26,15 +26,17 @@ const TOP = 120;
 
 /**
  * A board laid out as the page lays it: five columns 268 px apart, each a droppable (its list)
- * as tall as its cards, and each card a droppable. `counts`: the cards per column.
+ * as tall as the tallest column, and each card a droppable. `counts`: the cards per column.
  */
 function board(counts: Record<ContentStatus, number>) {
   const rects = new Map<UniqueIdentifier, ClientRect>();
   const statuses = new Map<number, ContentStatus>();
+  // Every column's list stretches to the tallest column (the board is a flex row).
+  const height = Math.max(96, ...BOARD_COLUMNS.map((status) => counts[status] * CARD_STEP));
   let id = 1;
   BOARD_COLUMNS.forEach((status, column) => {
     const left = column * (COLUMN_WIDTH + 12);
-    rects.set(status, rect(left, TOP, COLUMN_WIDTH, Math.max(96, counts[status] * CARD_STEP)));
+    rects.set(status, rect(left, TOP, COLUMN_WIDTH, height));
     for (let i = 0; i < counts[status]; i++) {
       rects.set(id, rect(left, TOP + i * CARD_STEP, COLUMN_WIDTH, CARD_HEIGHT));
       statuses.set(id, status);

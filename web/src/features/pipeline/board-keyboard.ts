@@ -2,6 +2,7 @@ import type { ContentStatus } from '@cw/contract';
 import {
   closestCorners,
   pointerWithin,
+  type Collision,
   type CollisionDetection,
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
@@ -46,16 +47,32 @@ export function columnKeyboardCoordinates(statusOf: StatusOf): KeyboardCoordinat
   };
 }
 
+/** Cards before columns: a drop on a card lands beside it. */
+function cardsFirst(collisions: Collision[]): Collision[] {
+  const cards = collisions.filter((collision) => typeof collision.id === 'number');
+  return cards.length > 0 ? cards : collisions;
+}
+
 /**
- * Where a card is over: under the pointer when there is one (a card before its column, so a drop
- * on a card lands beside it), else (the keyboard) the nearest corners.
+ * Where a card is over: under the pointer when there is one; else (the keyboard) under the
+ * centre of the moved card, which the coordinate getter put inside its target (decision 220).
+ * Columns stretch to the tallest one, so nearest corners (dnd-kit's keyboard default) chose the
+ * card's own place over a short column next to a long one. The nearest corners stay the last
+ * resort.
  */
 export const boardCollisions: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  if (under.length > 0) {
-    const cards = under.filter((collision) => typeof collision.id === 'number');
-    return cards.length > 0 ? cards : under;
+  if (args.pointerCoordinates) {
+    const under = pointerWithin(args);
+    if (under.length > 0) return cardsFirst(under);
   }
+  const { collisionRect } = args;
+  const centre = {
+    x: collisionRect.left + collisionRect.width / 2,
+    y: collisionRect.top + collisionRect.height / 2,
+  };
+  // The card's own place counts: picked up and not yet moved, it is over itself.
+  const atCentre = pointerWithin({ ...args, pointerCoordinates: centre });
+  if (atCentre.length > 0) return cardsFirst(atCentre);
   return closestCorners(args);
 };
 

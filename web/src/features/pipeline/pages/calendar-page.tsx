@@ -212,7 +212,7 @@ const DayCell = memo(function DayCell({
       aria-current={isToday ? 'date' : undefined}
       aria-label={isToday ? `${label}, today` : label}
       className={clsx(
-        'flex min-h-24 min-w-0 flex-col gap-1 p-1',
+        'flex min-h-24 min-w-0 flex-col gap-1 p-0.5 sm:p-1',
         inMonth ? 'bg-white' : 'bg-slate-50',
         isOver && 'bg-indigo-50 ring-2 ring-indigo-400 ring-inset',
       )}
@@ -286,7 +286,7 @@ const ItemChip = memo(function ItemChip({ item }: { item: ContentItem }) {
       data-testid="calendar-item"
       data-id={item.id}
       className={clsx(
-        'flex min-w-0 items-start',
+        'flex min-w-0 flex-col sm:flex-row sm:items-start',
         movable && 'cursor-grab touch-none',
         isDragging && 'opacity-40',
       )}
@@ -297,7 +297,7 @@ const ItemChip = memo(function ItemChip({ item }: { item: ContentItem }) {
           ref={setActivatorNodeRef}
           {...attributes}
           aria-label={`Reschedule ${item.title}`}
-          className="flex h-5 w-3.5 shrink-0 items-center justify-center rounded text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="flex h-4 w-full shrink-0 items-center justify-center rounded text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:h-5 sm:w-3.5"
         >
           <GripVertical className="size-3" aria-hidden="true" />
         </button>
@@ -318,7 +318,7 @@ function ItemChipBody({ item, className }: { item: ContentItem; className?: stri
       title={item.title}
       draggable={false}
       className={clsx(
-        'block rounded bg-indigo-50 px-1 py-0.5 text-xs leading-tight font-medium [overflow-wrap:anywhere] break-words text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100 sm:truncate sm:px-1.5',
+        'block rounded bg-indigo-50 px-0.5 py-0.5 text-xs leading-tight font-medium [overflow-wrap:anywhere] break-words text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100 sm:truncate sm:px-1.5',
         className,
       )}
     >
