@@ -1,4 +1,4 @@
-import { TRASH_DAYS, type TrashType } from '@cw/contract';
+import type { TrashType } from '@cw/contract';
 import { useState } from 'react';
 import { announceTrashed } from '../lib/trash-toast';
 import { ConfirmDialog } from './confirm-dialog';
@@ -52,7 +52,9 @@ export function DeleteDialog<T extends { id: number }>({
           Are you sure you want to delete{' '}
           <strong className="font-semibold text-slate-900">{target ? name(target) : ''}</strong>?{' '}
           {trash
-            ? `It moves to the trash, where you can restore it for ${TRASH_DAYS} days.`
+            ? // The trash's keep period (the contract's TRASH_DAYS, as the trash page writes it); the
+              // web app takes only types from the contract's index (docs/development.md).
+              'It moves to the trash, where you can restore it for 30 days.'
             : 'This action cannot be undone.'}
         </>
       }
