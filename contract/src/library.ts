@@ -279,6 +279,11 @@ export const contentListQuerySchema = pageQuerySchema.extend({
   tag: idQuerySchema.optional(),
   /** Only items in this collection. */
   collection: idQuerySchema.optional(),
+  /**
+   * Whose items: `mine` (your own), `shared` (others' items shared with you), `all` (both). Unset:
+   * your own, or with `collection` every item of it you may read (decision 220).
+   */
+  scope: z.enum(COLLECTION_SCOPES, { error: 'Must be mine, shared or all.' }).optional(),
   status: repeatable(contentStatusSchema).optional(),
   is_public: z
     .enum(['true', 'false'], { error: 'Must be true or false.' })

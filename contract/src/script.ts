@@ -16,9 +16,17 @@ export interface Segment {
   cue: boolean;
 }
 
+/** One item of a list: its text as a paragraph's (words and cues). */
+export interface ListItem {
+  segments: Segment[];
+  words: number;
+}
+
 export type Block =
   | { kind: 'heading'; text: string; level: number; section: number }
-  | { kind: 'paragraph'; segments: Segment[]; words: number };
+  | { kind: 'paragraph'; segments: Segment[]; words: number }
+  /** A bullet (`-`, `*`, `+`) or numbered (`1.`, `1)`) list: one line to read per item. */
+  | { kind: 'list'; ordered: boolean; start: number; items: ListItem[]; words: number };
 
 /** One heading of the script and what it covers, up to the next heading of any level. */
 export interface Section {
@@ -48,6 +56,8 @@ const FENCE = /^ {0,3}(```|~~~)/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?: *\1){2,} *$/;
 /** `[text](url)` and `![alt](url)`: the text is read, the address is not. */
 const LINK = /!?\[([^[\]\n]*)\]\([^()\n]*\)/g;
+/** A list item's marker: a bullet, or a number and `.` or `)`. */
+const LIST_ITEM = /^ {0,3}(?:([-*+])|(\d{1,9})[.)])[ \t]+\S/;
 /** A cue: square brackets not opening a link (those are gone by then). */
 const CUE = /\[([^[\]\n]+)\]/g;
 
@@ -106,16 +116,33 @@ export function parseScript(markdown: string): Script {
   const sections: Section[] = [];
   let introWords = 0;
   let paragraph: string[] = [];
+  /** The list being read, its last item taking the lines that continue it. */
+  let list: { ordered: boolean; start: number; items: string[][]; gap: boolean } | null = null;
   let inFence = false;
 
+  const count = (words: number) => {
+    const current = sections[sections.length - 1];
+    if (current) current.words += words;
+    else introWords += words;
+  };
+  const flushList = () => {
+    if (!list) return;
+    const items = list.items.map((lines) => {
+      const segments = splitCues(lines.join(' '));
+      return { segments, words: spokenWordsOf(segments) };
+    });
+    const words = items.reduce((sum, item) => sum + item.words, 0);
+    blocks.push({ kind: 'list', ordered: list.ordered, start: list.start, items, words });
+    count(words);
+    list = null;
+  };
   const flush = () => {
+    flushList();
     if (paragraph.length === 0) return;
     const segments = splitCues(paragraph.join(' '));
     const words = spokenWordsOf(segments);
     blocks.push({ kind: 'paragraph', segments, words });
-    const current = sections[sections.length - 1];
-    if (current) current.words += words;
-    else introWords += words;
+    count(words);
     paragraph = [];
   };
 
@@ -137,15 +164,35 @@ export function parseScript(markdown: string): Script {
       continue;
     }
     const text = inFence ? raw.trim() : plainText(raw).trim();
-    if (text === '' || (!inFence && THEMATIC_BREAK.test(raw))) flush();
-    else paragraph.push(text);
+    const rule = !inFence && THEMATIC_BREAK.test(raw);
+    const item = inFence || rule ? null : LIST_ITEM.exec(raw);
+    if (item) {
+      // A new item: it starts a list (ending a paragraph before it) or continues the list,
+      // unless the marker changes kind (bullets after numbers start another list).
+      const ordered = item[2] !== undefined;
+      if (list && list.ordered !== ordered) flushList();
+      if (!list) {
+        flush();
+        list = { ordered, start: ordered ? Number(item[2]) : 1, items: [], gap: false };
+      }
+      list.items.push([text]);
+      list.gap = false;
+    } else if (text === '' && list && !rule) {
+      // A blank line between items keeps the list (a loose list); text after it ends the list.
+      list.gap = true;
+    } else if (text === '' || rule) flush();
+    else if (list && !list.gap) list.items[list.items.length - 1]?.push(text);
+    else if (list) {
+      flush();
+      paragraph.push(text);
+    } else paragraph.push(text);
   }
   flush();
   return { blocks, sections, introWords, words: blocks.reduce(spokenOfBlock, 0) };
 }
 
 const spokenOfBlock = (sum: number, block: Block) =>
-  block.kind === 'paragraph' ? sum + block.words : sum;
+  block.kind === 'heading' ? sum : sum + block.words;
 
 /** Words of a script read aloud: what every speaking time is counted from. */
 export function spokenWords(markdown: string): number {

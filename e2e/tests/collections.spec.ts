@@ -154,7 +154,7 @@ test.describe('collections', () => {
       const dialog = page.getByRole('dialog');
       await expect(
         dialog.getByText(
-          `Are you sure you want to delete ${renamed}? This action cannot be undone.`,
+          `Are you sure you want to delete ${renamed}? It moves to the trash, where you can restore it for 30 days.`,
         ),
       ).toBeVisible();
       await checkScreen('collection-delete-dialog');

@@ -111,7 +111,7 @@ test.describe('content (notes and scripts)', () => {
       const dialog = page.getByRole('dialog');
       await expect(
         dialog.getByText(
-          `Are you sure you want to delete ${edited}? This action cannot be undone.`,
+          `Are you sure you want to delete ${edited}? It moves to the trash, where you can restore it for 30 days.`,
         ),
       ).toBeVisible();
       await dialog.getByRole('button', { name: 'Delete' }).click();

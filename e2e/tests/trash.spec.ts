@@ -31,13 +31,15 @@ test.describe('trash', () => {
     await api.call('DELETE', pathOf('collections.remove', { id: old.id }));
     await logIn(page, user);
 
-    await test.step('delete from the list keeps the spec’s dialog, then Undo brings it back', async () => {
+    await test.step('delete from the list says it goes to the trash (decision 219), then Undo brings it back', async () => {
       await navigate(page, 'Notes/Scripts');
       const card = page.getByRole('article', { name: title });
       await card.getByRole('button', { name: `Delete ${title}` }).click();
       const dialog = page.getByRole('dialog');
       await expect(
-        dialog.getByText(`Are you sure you want to delete ${title}? This action cannot be undone.`),
+        dialog.getByText(
+          `Are you sure you want to delete ${title}? It moves to the trash, where you can restore it for 30 days.`,
+        ),
       ).toBeVisible();
       await dialog.getByRole('button', { name: 'Delete' }).click();
       const toast = page.getByTestId('trash-toast');

@@ -134,6 +134,14 @@ describe('two users', () => {
         .json<Paginated<{ id: number }>>()
         .results.map((c) => c.id),
     ).not.toContain(other.collection.id);
+    // The pipeline's lists (decision 220): nothing of another's in `all` or `shared`.
+    for (const scope of ['all', 'shared']) {
+      expect(
+        (await me.caller.get(`/api/collections/contents-list/?scope=${scope}&page_size=200`))
+          .json<Paginated<{ id: number }>>()
+          .results.map((c) => c.id),
+      ).not.toContain(other.content.id);
+    }
     // Publishing: another's collection cannot be published or unpublished, and its id is no
     // public address.
     const publish = `/api/collections/list/${other.collection.id}/publish/`;

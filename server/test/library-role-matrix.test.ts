@@ -57,6 +57,8 @@ const MATRIX: Row[] = [
   ['DELETE members/{id} (oneself: leave)',       400,  204,   204,   404,     404,    404],
   ['POST   members/{id}/resend',                 200,  403,   403,   404,     404,    404],
   ['GET    contents-list?collection=',           200,  200,   200,   404,     404,    404],
+  ['GET    contents-list?scope=shared (members)', 200,  200,   200,   200,     200,    200],
+  ['GET    contents-list?scope=all (readers)',    200,  200,   200,   200,     200,    200],
   ['GET    content item',                        200,  200,   200,   404,     404,    404],
   ['POST   content item in the collection',      201,  201,   403,   400,     400,    400],
   ['POST   content item (is_public: true)',       201,  403,   403,   400,     400,    400],
@@ -224,6 +226,20 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
   },
   'GET    contents-list?collection=': (who) =>
     person[who].get(`/api/collections/contents-list/?collection=${collection.id}`),
+  // The board's and calendar's lists (decision 220): the item is in a member's `shared` list
+  // (the owner's is their own) and in every reader's `all`; never in anyone else's.
+  'GET    contents-list?scope=shared (members)': async (who) => {
+    const res = await person[who].get('/api/collections/contents-list/?scope=shared&page_size=200');
+    const ids = res.json<{ results: ContentItem[] }>().results.map((x) => x.id);
+    expect(ids.includes(item.id), who).toBe(who === 'editor' || who === 'viewer');
+    return res;
+  },
+  'GET    contents-list?scope=all (readers)': async (who) => {
+    const res = await person[who].get('/api/collections/contents-list/?scope=all&page_size=200');
+    const ids = res.json<{ results: ContentItem[] }>().results.map((x) => x.id);
+    expect(ids.includes(item.id), who).toBe(['owner', 'editor', 'viewer'].includes(who));
+    return res;
+  },
   'GET    content item': (who) => person[who].get(`/api/collections/contents-list/${item.id}/`),
   'POST   content item in the collection': (who) =>
     person[who].post('/api/collections/contents-list/', {

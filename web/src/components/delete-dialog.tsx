@@ -10,11 +10,11 @@ export interface DeleteMutation {
 }
 
 /**
- * "Are you sure you want to delete {name}? This action cannot be undone." (docs/product.md,
- * "Screens and routes"), for any object with an id. A failure stays in the dialog so the user can
- * retry or cancel; closing it forgets the failure. With `trash`, the object went to the trash: the
- * "Moved to trash · Undo" toast follows (docs/product.md, "Trash"); the dialog keeps the spec's
- * words.
+ * "Are you sure you want to delete {name}?" for any object with an id. A failure stays in the
+ * dialog so the user can retry or cancel; closing it forgets the failure. With `trash`, the object
+ * goes to the trash, and the dialog says so: "It moves to the trash, where you can restore it for
+ * 30 days." (the "Moved to trash · Undo" toast follows; docs/product.md, "Trash"; decision 219).
+ * Without it (tags, files), the delete is final: "This action cannot be undone."
  */
 export function DeleteDialog<T extends { id: number }>({
   target,
@@ -50,8 +50,12 @@ export function DeleteDialog<T extends { id: number }>({
       message={
         <>
           Are you sure you want to delete{' '}
-          <strong className="font-semibold text-slate-900">{target ? name(target) : ''}</strong>?
-          This action cannot be undone.
+          <strong className="font-semibold text-slate-900">{target ? name(target) : ''}</strong>?{' '}
+          {trash
+            ? // The trash's keep period (the contract's TRASH_DAYS, as the trash page writes it); the
+              // web app takes only types from the contract's index (docs/development.md).
+              'It moves to the trash, where you can restore it for 30 days.'
+            : 'This action cannot be undone.'}
         </>
       }
       pending={mutation.isPending}

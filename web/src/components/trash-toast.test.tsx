@@ -63,10 +63,12 @@ async function deleteTheNote() {
     vi.isFakeTimers() ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
   );
   await user.click(screen.getByRole('button', { name: 'Delete note' }));
-  // The spec's dialog keeps its words.
-  expect(screen.getByRole('dialog', { name: 'Delete Note' })).toHaveTextContent(
-    'Are you sure you want to delete Ideas? This action cannot be undone.',
+  // What goes to the trash is not gone for good: the dialog says where it goes (decision 219).
+  const dialog = screen.getByRole('dialog', { name: 'Delete Note' });
+  expect(dialog).toHaveTextContent(
+    'Are you sure you want to delete Ideas? It moves to the trash, where you can restore it for 30 days.',
   );
+  expect(dialog).not.toHaveTextContent('cannot be undone');
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   return { api, user };
 }

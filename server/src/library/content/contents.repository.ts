@@ -12,7 +12,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type { ContentOrdering, ContentStatus } from '@cw/contract';
+import type { CollectionScope, ContentOrdering, ContentStatus } from '@cw/contract';
 import { collections, contentCollections, contentTags, contents } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
@@ -38,6 +38,8 @@ export interface ContentValues {
 
 /** The list filters of content items (docs/api.md, "Lists"); every one is optional. */
 export interface ContentFilters {
+  /** Whose items (decision 220); unset: the caller's own, or with `collection` all it may read. */
+  scope?: CollectionScope;
   tag?: number;
   collection?: number;
   statuses?: ContentStatus[];
@@ -60,6 +62,7 @@ const ORDER_BY: Record<ContentOrdering, SQL[]> = {
 
 /** No filter at all: the list every page of "your content" asks for. */
 const unfiltered = (filters: ContentFilters): boolean =>
+  (filters.scope === undefined || filters.scope === 'mine') &&
   filters.tag === undefined &&
   filters.collection === undefined &&
   (filters.statuses === undefined || filters.statuses.length === 0) &&
@@ -120,9 +123,9 @@ export class ContentsRepository {
    * its members may read (docs/api.md, "Sharing").
    */
   private listWhere(caller: ScopeSubject, filters: ContentFilters) {
-    const { tag, collection, statuses, isPublic, publishOnAfter, publishOnBefore } = filters;
+    const { scope, tag, collection, statuses, isPublic, publishOnAfter, publishOnBefore } = filters;
     return and(
-      scopeOf(caller, 'contents', collection === undefined ? 'own' : 'read'),
+      this.scopeWhere(caller, scope, collection),
       tag === undefined
         ? undefined
         : inArray(
@@ -150,6 +153,29 @@ export class ContentsRepository {
       publishOnAfter === undefined ? undefined : gte(contents.publishOn, publishOnAfter),
       publishOnBefore === undefined ? undefined : lte(contents.publishOn, publishOnBefore),
     );
+  }
+
+  /**
+   * Whose items a list holds (decision 220): `mine` the caller's own; `shared` the items of
+   * others they read through a membership; `all` both. Each is the policy's read scope, narrowed
+   * (`shared` leaves the caller's own out), so a scope never widens what the caller may read.
+   * Unset: the caller's own, or with a collection everything of it they may read.
+   */
+  private scopeWhere(
+    caller: ScopeSubject,
+    scope: CollectionScope | undefined,
+    collection: number | undefined,
+  ): SQL {
+    switch (scope) {
+      case undefined:
+        return scopeOf(caller, 'contents', collection === undefined ? 'own' : 'read');
+      case 'mine':
+        return scopeOf(caller, 'contents', 'own');
+      case 'shared':
+        return and(scopeOf(caller, 'contents', 'read'), ne(contents.userId, caller.userId)) as SQL;
+      case 'all':
+        return scopeOf(caller, 'contents', 'read');
+    }
   }
 
   /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */

@@ -86,6 +86,7 @@ export class ContentsService {
     const { rows, count } = await this.store.repos.contents.list(
       caller,
       {
+        scope: query.scope,
         tag: query.tag,
         collection: query.collection,
         statuses: query.status,

@@ -72,3 +72,8 @@ export function byDay<T extends { publish_on: string | null }>(
   }
   return days;
 }
+
+/** Where a chip from the Unscheduled list starts by keyboard: today if shown, else the 1st. */
+export function startDay(days: readonly CalendarDay[]): string {
+  return (days.find((day) => day.isToday) ?? days.find((day) => day.inMonth))?.key ?? '';
+}

@@ -1,4 +1,4 @@
-import type { ContentOrdering, ContentStatus } from '@cw/contract';
+import type { CollectionScope, ContentOrdering, ContentStatus } from '@cw/contract';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -28,6 +28,8 @@ export const contentKeys = {
 
 /** The list filters of docs/api.md ("Lists") that the screens use; left out = no filter. */
 export interface ContentFilters {
+  /** Whose items (docs/api.md, "Lists"): unset is the person's own. */
+  scope?: CollectionScope;
   collection?: number;
   tag?: number;
   status?: ContentStatus;

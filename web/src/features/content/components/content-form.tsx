@@ -16,6 +16,7 @@ import {
 } from './content-fields';
 import { FixedLinks, JumpToDetails, LinkPickers, linksOf } from './content-links';
 import { FormSaveStatus, LostAccessNotice } from './form-save-status';
+import { PublishDateField } from './publish-date-field';
 import { useAttachments } from './use-attachments';
 import { useAutosave } from './use-autosave';
 import { useCreateOnFirstWords } from './use-create-on-first-words';
@@ -273,6 +274,7 @@ export function ContentForm({
             disabled={locked}
           />
         )}
+        {item && <PublishDateField item={item} disabled={frozen} />}
         {!frozen && <AttachmentsField state={attachments} />}
         {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}

@@ -136,7 +136,7 @@ describe('ContentListPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Old script' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Content' });
     expect(dialog).toHaveTextContent(
-      'Are you sure you want to delete Old script? This action cannot be undone.',
+      'Are you sure you want to delete Old script? It moves to the trash, where you can restore it for 30 days.',
     );
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/content$/);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -235,14 +235,40 @@ describe('ContentListPage', () => {
     const { user } = renderList(
       {
         'GET /api/collections/contents-list/': (url) =>
-          json(200, page(url.includes('tag=5') ? [] : [makeContent({ id: 2, title: 'All' })])),
+          json(
+            200,
+            page(url.includes('tag=5') ? [] : [makeContent({ id: 2, title: 'Everything' })]),
+          ),
       },
       '/content?tag=5',
     );
     expect(await screen.findByText('No content matches these filters.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(currentSearch()).toBe('');
-    expect(await screen.findByText('All')).toBeInTheDocument();
+    expect(await screen.findByText('Everything')).toBeInTheDocument();
+  });
+
+  it('lists what is shared with the person too, and narrows to Mine or Shared with me', async () => {
+    const { user, fetch } = renderList({
+      'GET /api/collections/contents-list/': (url) =>
+        json(
+          200,
+          page(
+            url.includes('scope=mine')
+              ? [makeContent({ id: 1, title: 'My idea' })]
+              : [
+                  makeContent({ id: 1, title: 'My idea' }),
+                  makeContent({ id: 2, title: 'Their script', role: 'editor', user: 9 }),
+                ],
+          ),
+        ),
+    });
+    expect(await screen.findByText('Their script')).toBeInTheDocument();
+    expect(lastListQuery(fetch).get('scope')).toBe('all');
+    await user.selectOptions(screen.getByLabelText('Show'), 'Mine');
+    expect(currentSearch()).toBe('?scope=mine');
+    await vi.waitFor(() => expect(screen.queryByText('Their script')).not.toBeInTheDocument());
+    expect(lastListQuery(fetch).get('scope')).toBe('mine');
   });
 
   it('sets the document title', async () => {

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { FilterSelect, LibraryFilterBar } from '../../../components/library-filters';
+import { scopeFromParam, ScopeSelect } from '../../../components/scope-filter';
 import { contentsQueryOptions, type ContentFilters } from '../../../lib/api/contents';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -33,6 +34,9 @@ export function filtersFromSearch(search: URLSearchParams): {
   const sortParam = search.get('sort');
   const sort = isSort(sortParam) ? sortParam : 'newest';
   const filters: ContentFilters = libraryFiltersFrom(search);
+  // Whose items: the person's own and what is shared with them, unless they narrow it
+  // (decision 220).
+  filters.scope = scopeFromParam(search.get('scope'));
   if (sort !== 'newest') filters.ordering = SORTS[sort].ordering;
   return { sort, filters };
 }
@@ -44,14 +48,17 @@ export function filtersFromSearch(search: URLSearchParams): {
 export function ContentListPage() {
   useDocumentTitle('Your Content');
   const user = useCurrentUser();
-  const { params, setParam, clearFilters, choices } = useLibraryFilters(user.id);
+  const { params, setParam, clearFilters, choices } = useLibraryFilters(user.id, ['scope']);
   const { sort, filters } = filtersFromSearch(params);
   const contents = useInfiniteQuery(contentsQueryOptions(user.id, filters));
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = contents.data?.pages.flatMap((page) => page.results) ?? [];
   const total = contents.data?.pages[0]?.count ?? 0;
   const filtered =
-    filters.collection !== undefined || filters.tag !== undefined || filters.status !== undefined;
+    filters.collection !== undefined ||
+    filters.tag !== undefined ||
+    filters.status !== undefined ||
+    filters.scope !== 'all';
 
   return (
     <section>
@@ -71,6 +78,10 @@ export function ContentListPage() {
         filters={filters}
         {...choices}
       >
+        <ScopeSelect
+          scope={filters.scope ?? 'all'}
+          onChange={(value) => setParam('scope', value)}
+        />
         <FilterSelect
           label="Sort by"
           value={sort === 'newest' ? '' : sort}

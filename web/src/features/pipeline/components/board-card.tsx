@@ -8,6 +8,7 @@ import { CalendarDays, GripVertical } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { wordCountLabel } from '../../../components/content-card';
+import { RoleBadge } from '../../../components/role-badge';
 import { formatDate } from '../../../lib/format';
 import { can } from '../../../lib/roles';
 
@@ -38,6 +39,7 @@ export const BoardCardBody = memo(function BoardCardBody({
       >
         {item.title}
       </Link>
+      <RoleBadge role={item.role} className="mt-1" />
       {(item.collections_named_list.length > 0 || item.tags_named_list.length > 0) && (
         <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Collections and tags">
           {item.collections_named_list.map((collection) => (

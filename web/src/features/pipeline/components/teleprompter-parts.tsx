@@ -1,8 +1,9 @@
+import { clsx } from 'clsx';
 import { ArrowLeft, FlipHorizontal, Maximize, Minimize, Pause, Play } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import type { Block, Section } from '@cw/contract/script';
+import type { Block, Section, Segment } from '@cw/contract/script';
 import {
   clampWordsPerMinute,
   formatClock,
@@ -149,29 +150,61 @@ export function SectionNav({
   );
 }
 
-/** The script's text, rendered once per script (the frame loop never re-renders it). */
-export const ScriptBlocks = memo(function ScriptBlocks({ blocks }: { blocks: Block[] }) {
-  return blocks.map((block, index) =>
-    block.kind === 'heading' ? (
-      <h2
-        key={index}
-        data-section={block.section}
-        className="mt-[1em] mb-[0.25em] text-[0.7em] font-bold tracking-wide text-indigo-300 uppercase first:mt-0"
-      >
-        {block.text}
-      </h2>
+/** A run of words to read and dimmed `[cues]`. */
+function Segments({ segments }: { segments: Segment[] }) {
+  return segments.map((segment, i) =>
+    segment.cue ? (
+      <span key={i} className="text-[0.6em] text-slate-400 italic" data-cue="">
+        {segment.text}
+      </span>
     ) : (
-      <p key={index} className="mb-[0.75em] font-medium">
-        {block.segments.map((segment, i) =>
-          segment.cue ? (
-            <span key={i} className="text-[0.6em] text-slate-400 italic" data-cue="">
-              {segment.text}
-            </span>
-          ) : (
-            <span key={i}>{segment.text}</span>
-          ),
-        )}
-      </p>
+      <span key={i}>{segment.text}</span>
     ),
   );
+}
+
+/**
+ * The script's text, rendered once per script (the frame loop never re-renders it). Lists stay
+ * lists: one item a line, with its bullet or number in the script's large type.
+ */
+export const ScriptBlocks = memo(function ScriptBlocks({ blocks }: { blocks: Block[] }) {
+  return blocks.map((block, index) => {
+    switch (block.kind) {
+      case 'heading':
+        return (
+          <h2
+            key={index}
+            data-section={block.section}
+            className="mt-[1em] mb-[0.25em] text-[0.7em] font-bold tracking-wide text-indigo-300 uppercase first:mt-0"
+          >
+            {block.text}
+          </h2>
+        );
+      case 'list': {
+        const List = block.ordered ? 'ol' : 'ul';
+        return (
+          <List
+            key={index}
+            start={block.ordered && block.start !== 1 ? block.start : undefined}
+            className={clsx(
+              'mb-[0.75em] pl-[1.25em] font-medium',
+              block.ordered ? 'list-decimal' : 'list-disc',
+            )}
+          >
+            {block.items.map((item, i) => (
+              <li key={i} className="mb-[0.25em] pl-[0.25em]">
+                <Segments segments={item.segments} />
+              </li>
+            ))}
+          </List>
+        );
+      }
+      case 'paragraph':
+        return (
+          <p key={index} className="mb-[0.75em] font-medium">
+            <Segments segments={block.segments} />
+          </p>
+        );
+    }
+  });
 });

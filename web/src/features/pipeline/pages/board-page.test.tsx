@@ -95,6 +95,36 @@ describe('BoardPage', () => {
     expect(screen.getByText('Shared')).toBeInTheDocument();
   });
 
+  it('shows what is shared with the person, with role badges, and filters Mine / Shared with me / All', async () => {
+    const fetch = renderBoard([
+      makeContent({ id: 1, title: 'Mine' }),
+      makeContent({ id: 2, title: 'Shared', role: 'viewer', user: 99 }),
+      makeContent({ id: 3, title: 'Co-written', role: 'editor', user: 99, status: 'scripting' }),
+    ]);
+    await screen.findByRole('button', { name: 'Move Mine' });
+    // One request for every item the person may read (decision 220).
+    const lists = fetch.calls.filter((call) => call.url.includes('contents-list'));
+    expect(lists.every((call) => /scope=all/.test(call.url))).toBe(true);
+    const card = (title: string) =>
+      screen.getByRole('link', { name: title }).closest('[data-testid="board-card"]');
+    expect(card('Co-written')).toHaveTextContent('Editor');
+    expect(card('Shared')).toHaveTextContent('Viewer');
+    expect(within(card('Mine') as HTMLElement).queryByTestId('role-badge')).toBeNull();
+
+    const show = screen.getByLabelText('Show');
+    await userEvent.selectOptions(show, 'Shared with me');
+    expect(currentSearch()).toBe('?scope=shared');
+    expect(screen.queryByRole('link', { name: 'Mine' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shared' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Co-written' })).toBeInTheDocument();
+    await userEvent.selectOptions(show, 'Mine');
+    expect(screen.getByRole('link', { name: 'Mine' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Co-written' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(show, 'All');
+    expect(currentSearch()).toBe('');
+    expect(screen.getAllByTestId('board-card')).toHaveLength(3);
+  });
+
   it('keeps the collection filter in the address and asks for that collection only', async () => {
     const fetch = renderBoard([makeContent({ id: 1, title: 'Mine' })]);
     await screen.findByRole('button', { name: 'Move Mine' });

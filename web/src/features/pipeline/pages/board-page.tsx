@@ -1,7 +1,5 @@
 import type { ContentItem, ContentStatus } from '@cw/contract';
 import {
-  closestCorners,
-  pointerWithin,
   DndContext,
   DragOverlay,
   KeyboardSensor,
@@ -10,16 +8,11 @@ import {
   useSensor,
   useSensors,
   type Announcements,
-  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
@@ -45,8 +38,10 @@ import {
   toColumns,
   type Columns,
 } from '../board-moves';
+import { boardCollisions, columnKeyboardCoordinates, statusOfIn } from '../board-keyboard';
 import { BoardCard, BoardCardBody } from '../components/board-card';
 import { PipelineStatus } from '../components/pipeline-status';
+import { inScope, scopeFromParam, ScopeSelect } from '../../../components/scope-filter';
 
 /** `?collection=…&tag=…` → the list filters (ids only; anything else is no filter). */
 export function boardFilters(search: URLSearchParams): ContentFilters {
@@ -54,21 +49,9 @@ export function boardFilters(search: URLSearchParams): ContentFilters {
     const value = Number(search.get(name));
     return Number.isInteger(value) && value > 0 ? value : undefined;
   };
-  return { collection: id('collection'), tag: id('tag'), ordering: 'position' };
+  // Every item the person may read (decision 220); the Show filter narrows in the page.
+  return { collection: id('collection'), tag: id('tag'), ordering: 'position', scope: 'all' };
 }
-
-/**
- * Where a card is over: under the pointer when there is one (a card before its column, so a drop
- * on a card lands beside it), else (the keyboard) the nearest corners.
- */
-const collisionDetection: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  if (under.length > 0) {
-    const cards = under.filter((collision) => typeof collision.id === 'number');
-    return cards.length > 0 ? cards : under;
-  }
-  return closestCorners(args);
-};
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
@@ -82,6 +65,7 @@ export function BoardPage() {
   const wordsPerMinute = useWordsPerMinute();
   const [search, setSearch] = useSearchParams();
   const filters = boardFilters(search);
+  const scope = scopeFromParam(search.get('scope'));
   const items = useQuery(everyContentQueryOptions(user.id, filters));
   const collections = useQuery(collectionsPageQueryOptions(user.id, 1, 200));
   const tags = useAllTags(user.id);
@@ -89,11 +73,19 @@ export function BoardPage() {
   const change = useItemChange(flash.show);
   const [activeId, setActiveId] = useState<number | null>(null);
 
-  const columns = useMemo(() => toColumns(items.data ?? []), [items.data]);
+  const columns = useMemo(
+    () => toColumns((items.data ?? []).filter((item) => inScope(item, scope))),
+    [items.data, scope],
+  );
 
+  // The keyboard's ← and → aim at the next column (decision 220).
+  const coordinateGetter = useMemo(
+    () => columnKeyboardCoordinates(statusOfIn((id) => findItem(columns, id)?.status)),
+    [columns],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
   );
 
   function setParam(name: string, value: string) {
@@ -145,6 +137,7 @@ export function BoardPage() {
           onChange={setParam}
           withStatus={false}
         />
+        <ScopeSelect scope={scope} onChange={(value) => setParam('scope', value)} />
       </div>
       <FlashMessage message={flash.message} className="mb-4" />
       {items.isPending || items.isError ? (
@@ -152,7 +145,7 @@ export function BoardPage() {
       ) : (
         <DndContext
           sensors={sensors}
-          collisionDetection={collisionDetection}
+          collisionDetection={boardCollisions}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setActiveId(null)}

@@ -2,6 +2,7 @@ import type { ContentItem } from '@cw/contract';
 import {
   DndContext,
   DragOverlay,
+  KeyboardSensor,
   PointerSensor,
   useDraggable,
   useDroppable,
@@ -12,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { addMonths, format, startOfMonth } from 'date-fns';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, GripVertical } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
@@ -23,10 +24,23 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { can } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useItemChange } from '../api/move-content';
-import { byDay, calendarDays, monthFromParam, monthParam, weekdayNames } from '../calendar-grid';
+import {
+  byDay,
+  calendarDays,
+  monthFromParam,
+  monthParam,
+  startDay,
+  weekdayNames,
+} from '../calendar-grid';
+import {
+  CALENDAR_INSTRUCTIONS,
+  calendarKeyboardCoordinates,
+  describeSchedule,
+  UNSCHEDULED,
+} from '../calendar-keyboard';
+import { pointerFirst } from '../collisions';
 import { PipelineStatus } from '../components/pipeline-status';
-
-const UNSCHEDULED = 'unscheduled';
+import { inScope, scopeFromParam, ScopeSelect } from '../../../components/scope-filter';
 
 /** /calendar: a month of publish dates; drag an item to a day (or off the calendar) to move it. */
 export function CalendarPage() {
@@ -35,14 +49,37 @@ export function CalendarPage() {
   const [search, setSearch] = useSearchParams();
   const today = new Date();
   const month = monthFromParam(search.get('month'), today);
-  const items = useQuery(everyContentQueryOptions(user.id, { ordering: 'position' }));
+  const scope = scopeFromParam(search.get('scope'));
+  // Every item the person may read (decision 220); the Show filter narrows in the page.
+  const items = useQuery(everyContentQueryOptions(user.id, { ordering: 'position', scope: 'all' }));
   const flash = useFlashMessage(6000);
   const change = useItemChange(flash.show);
   const [active, setActive] = useState<ContentItem | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-
   const days = calendarDays(month, today);
-  const grouped = useMemo(() => byDay(items.data ?? []), [items.data]);
+  const firstDay = startDay(days);
+  const data = items.data;
+  // Space picks a chip up, the arrows move it by day and week, Space drops (decision 220).
+  const coordinateGetter = calendarKeyboardCoordinates(
+    (id) => data?.find((x) => x.id === Number(id))?.publish_on,
+    firstDay,
+  );
+  const announcements = useMemo(
+    () =>
+      describeSchedule(
+        (id) => data?.find((x) => x.id === Number(id))?.title ?? 'The item',
+        (id) => data?.find((x) => x.id === Number(id))?.publish_on,
+      ),
+    [data],
+  );
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
+
+  const grouped = useMemo(
+    () => byDay((items.data ?? []).filter((item) => inScope(item, scope))),
+    [items.data, scope],
+  );
   const unscheduled = grouped.get(null) ?? [];
 
   function goTo(next: Date) {
@@ -70,12 +107,21 @@ export function CalendarPage() {
     <section>
       <PageHeader
         title="Calendar"
-        description="Your planned publications. Drag an item to another day to reschedule it."
+        description="Your planned publications. Drag an item to another day to reschedule it, or use its Reschedule button and the arrow keys."
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-lg font-semibold text-slate-900" aria-live="polite">
           {format(month, 'MMMM yyyy')}
         </h2>
+        <ScopeSelect
+          scope={scope}
+          onChange={(value) => {
+            const params = new URLSearchParams(search);
+            if (value) params.set('scope', value);
+            else params.delete('scope');
+            setSearch(params, { replace: true });
+          }}
+        />
         <Button variant="secondary" onClick={() => goTo(addMonths(month, -1))}>
           <ChevronLeft className="size-4" aria-hidden="true" />
           Previous<span className="sr-only"> month</span>
@@ -94,6 +140,8 @@ export function CalendarPage() {
       ) : (
         <DndContext
           sensors={sensors}
+          collisionDetection={pointerFirst}
+          accessibility={{ announcements, screenReaderInstructions: CALENDAR_INSTRUCTIONS }}
           onDragStart={(event) =>
             setActive(items.data.find((x) => x.id === Number(event.active.id)) ?? null)
           }
@@ -164,7 +212,7 @@ const DayCell = memo(function DayCell({
       aria-current={isToday ? 'date' : undefined}
       aria-label={isToday ? `${label}, today` : label}
       className={clsx(
-        'flex min-h-24 min-w-0 flex-col gap-1 p-1',
+        'flex min-h-24 min-w-0 flex-col gap-1 p-0.5 sm:p-1',
         inMonth ? 'bg-white' : 'bg-slate-50',
         isOver && 'bg-indigo-50 ring-2 ring-indigo-400 ring-inset',
       )}
@@ -221,10 +269,13 @@ function UnscheduledList({ items }: { items: ContentItem[] }) {
   );
 }
 
-/** An item on the calendar: its title links to it; the owner and editors can drag it. */
+/**
+ * An item on the calendar: its title links to it; the owner and editors can drag it, or pick it
+ * up with its Reschedule button (Space) and move it with the arrow keys (decision 220).
+ */
 const ItemChip = memo(function ItemChip({ item }: { item: ContentItem }) {
   const movable = can.write(item.role);
-  const { setNodeRef, listeners, isDragging } = useDraggable({
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: item.id,
     disabled: !movable,
   });
@@ -234,13 +285,32 @@ const ItemChip = memo(function ItemChip({ item }: { item: ContentItem }) {
       {...(movable ? listeners : {})}
       data-testid="calendar-item"
       data-id={item.id}
-      className={clsx(movable && 'cursor-grab touch-none', isDragging && 'opacity-40')}
+      className={clsx(
+        'flex min-w-0 flex-col sm:flex-row sm:items-start',
+        movable && 'cursor-grab touch-none',
+        isDragging && 'opacity-40',
+      )}
     >
-      <ItemChipBody item={item} />
+      {movable && (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          aria-label={`Reschedule ${item.title}`}
+          className="flex h-4 w-full shrink-0 items-center justify-center rounded text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:h-5 sm:w-3.5"
+        >
+          <GripVertical className="size-3" aria-hidden="true" />
+        </button>
+      )}
+      <ItemChipBody item={item} className="min-w-0 flex-1" />
     </li>
   );
 });
 
+/**
+ * A chip's title: on a phone's narrow days it wraps (any character may break a long word) so
+ * every title stays readable; from `sm` up it is one line, cut with an ellipsis.
+ */
 function ItemChipBody({ item, className }: { item: ContentItem; className?: string }) {
   return (
     <Link
@@ -248,11 +318,17 @@ function ItemChipBody({ item, className }: { item: ContentItem; className?: stri
       title={item.title}
       draggable={false}
       className={clsx(
-        'block truncate rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100',
+        'block rounded bg-indigo-50 px-0.5 py-0.5 text-xs leading-tight font-medium [overflow-wrap:anywhere] break-words text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100 sm:truncate sm:px-1.5',
         className,
       )}
     >
       {item.title}
+      {item.role !== 'owner' && (
+        <>
+          {' '}
+          <span className="sr-only">({item.role === 'editor' ? 'Editor' : 'Viewer'})</span>
+        </>
+      )}
     </Link>
   );
 }

@@ -1,0 +1,56 @@
+import type { ContentItem } from '@cw/contract';
+import { useId, useState } from 'react';
+import { FormMessage } from '../../../components/form-message';
+import { inputClasses } from '../../../components/text-field';
+import { useUpdateContent } from '../api/save-content';
+
+/**
+ * "Publish date" (the item's `publish_on`; decision 220): the day the calendar shows it on,
+ * chosen without dragging. Saved at once, like the item's other details; cleared, the item is
+ * unscheduled. Owners and editors may change it; viewers see it.
+ */
+export function PublishDateField({ item, disabled }: { item: ContentItem; disabled: boolean }) {
+  const update = useUpdateContent(item.id);
+  const [value, setValue] = useState(item.publish_on ?? '');
+  const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(null);
+  const id = useId();
+  const hintId = useId();
+
+  function change(next: string) {
+    setValue(next);
+    setOutcome(null);
+    // A date input gives a whole day (YYYY-MM-DD) or nothing; anything else waits.
+    if (next !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(next)) return;
+    update.mutate(
+      { publish_on: next === '' ? null : next },
+      { onSuccess: () => setOutcome('saved'), onError: () => setOutcome('failed') },
+    );
+  }
+
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Publish date
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        disabled={disabled}
+        aria-describedby={hintId}
+        onChange={(event) => change(event.target.value)}
+        className={inputClasses}
+      />
+      <p id={hintId} className="text-xs text-slate-500" aria-live="polite">
+        {outcome === 'saved'
+          ? value
+            ? 'Publish date saved.'
+            : 'Publish date removed.'
+          : 'The day it shows on the calendar.'}
+      </p>
+      <FormMessage tone="error">
+        {outcome === 'failed' ? 'Failed to save the publish date. Please try again.' : null}
+      </FormMessage>
+    </div>
+  );
+}
