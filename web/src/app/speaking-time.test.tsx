@@ -3,14 +3,12 @@ import { countWords, formatSpeakingTime } from '@cw/contract/words';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CollabTransportContext } from '../features/content/collab/use-collab-session';
-import { ContentWritingPage } from '../features/content/pages/content-writing-page';
 import { BoardCardBody } from '../features/pipeline/components/board-card';
 import { TeleprompterPage } from '../features/pipeline/pages/teleprompter-page';
-import { CollabRelay } from '../test/collab-relay';
 import { editorText } from '../test/editor';
-import { makeContent, page, WithUser } from '../test/library-fixtures';
+import { makeContent, WithUser } from '../test/library-fixtures';
 import { fakeFetch, json, renderPage } from '../test/render';
+import { openItemTwo } from '../features/content/pages/render-writing-page';
 
 /**
  * One script, one speaking time (decision 215): the editor's status bar, a board card and the
@@ -53,24 +51,7 @@ describe('one speaking time for the editor, the board and the teleprompter', () 
   });
 
   it('the editor’s status bar says it', async () => {
-    const relay = new CollabRelay();
-    relay.seed('content:2', SCRIPT);
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/collections/tags/': () => json(200, page([])),
-        'GET /api/collections/list/': () => json(200, page([])),
-        'GET /api/collections/contents-list/2/': () => json(200, item),
-      }).fn,
-    );
-    renderPage(
-      <CollabTransportContext.Provider value={relay.connect}>
-        <WithUser>
-          <ContentWritingPage />
-        </WithUser>
-      </CollabTransportContext.Provider>,
-      { path: '/content/:id/edit', route: '/content/2/edit' },
-    );
+    openItemTwo(item, SCRIPT);
     await waitFor(() => expect(editorText()).toBe(SCRIPT));
     await waitFor(() =>
       expect(screen.getByTestId('speaking-time')).toHaveTextContent('13 min 15 s speaking time'),

@@ -8,14 +8,12 @@ import {
   makeTag,
   page,
   renderSignedIn,
-  WithUser,
 } from '../../../test/library-fixtures';
 import { CollabRelay } from '../../../test/collab-relay';
 import { editorView } from '../../../test/editor';
-import { fakeFetch, json, renderPage } from '../../../test/render';
-import { CollabTransportContext } from '../collab/use-collab-session';
+import { fakeFetch, json } from '../../../test/render';
 import { ContentDetailPage } from './content-detail-page';
-import { ContentWritingPage } from './content-writing-page';
+import { renderWritingPage } from './render-writing-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -156,18 +154,11 @@ describe('Edit Content (the writing page of an item)', () => {
     const user = userEvent.setup();
     const relay = new CollabRelay();
     relay.seed('content:2', item.content);
-    renderPage(
-      <CollabTransportContext.Provider value={relay.connect}>
-        <WithUser>
-          <ContentWritingPage />
-        </WithUser>
-      </CollabTransportContext.Provider>,
-      {
-        path: '/content/:id/edit',
-        route: '/content/2/edit',
-        extraRoutes: <Route path="/content/:id" element={null} />,
-      },
-    );
+    renderWritingPage(relay, {
+      path: '/content/:id/edit',
+      route: '/content/2/edit',
+      extraRoutes: <Route path="/content/:id" element={null} />,
+    });
     const title = await screen.findByLabelText(/^Title/);
     expect(title).toHaveValue('Launch script');
     await waitFor(() => expect(editorView().state.doc.toString()).toBe(item.content));

@@ -16,6 +16,7 @@ import { currentPath, currentState, fakeFetch, json, renderPage } from '../../..
 import { CollabTransportContext } from '../collab/use-collab-session';
 import { ContentDetailPage } from './content-detail-page';
 import { ContentWritingPage } from './content-writing-page';
+import { renderWritingPage } from './render-writing-page';
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -154,14 +155,7 @@ describe('a content item shared with the person', () => {
     });
     vi.stubGlobal('fetch', fetch.fn);
     const relay = new CollabRelay();
-    renderPage(
-      <CollabTransportContext.Provider value={relay.connect}>
-        <WithUser>
-          <ContentWritingPage />
-        </WithUser>
-      </CollabTransportContext.Provider>,
-      { path: '/content/create', search: '?collection=1' },
-    );
+    renderWritingPage(relay, { path: '/content/create', search: '?collection=1' });
     const user = userEvent.setup();
     expect(await screen.findByText('In Podcast, shared by Katherine Johnson')).toBeInTheDocument();
     expect(screen.getByText('Editor')).toBeInTheDocument();

@@ -2,14 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentItem } from '@cw/contract';
-import { CollabRelay } from '../../../test/collab-relay';
 import { editorText } from '../../../test/editor';
-import { makeContent, page, renderSignedIn, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
-import { CollabTransportContext } from '../collab/use-collab-session';
+import { makeContent, renderSignedIn } from '../../../test/library-fixtures';
+import type { fakeFetch } from '../../../test/render';
+import { json } from '../../../test/render';
 import { TASK_FAILED_TEXT } from '../components/use-task-ticking';
 import { ContentDetailPage } from './content-detail-page';
-import { ContentWritingPage } from './content-writing-page';
+import { openItemTwo } from './render-writing-page';
 
 const TEXT = '# Shoot\n\n- [ ] record the intro\n- [x] write the script';
 const item = makeContent({ id: 2, title: 'Shoot day', content: TEXT });
@@ -112,24 +111,7 @@ describe('ticking tasks in the reading view (decision 216)', () => {
 describe('ticking tasks in the writing page’s preview (decision 216)', () => {
   it('changes that one box in the shared document', async () => {
     const user = userEvent.setup();
-    const relay = new CollabRelay();
-    relay.seed('content:2', TEXT);
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/collections/tags/': () => json(200, page([])),
-        'GET /api/collections/list/': () => json(200, page([])),
-        'GET /api/collections/contents-list/2/': () => json(200, item),
-      }).fn,
-    );
-    renderPage(
-      <CollabTransportContext.Provider value={relay.connect}>
-        <WithUser>
-          <ContentWritingPage />
-        </WithUser>
-      </CollabTransportContext.Provider>,
-      { path: '/content/:id/edit', route: '/content/2/edit' },
-    );
+    const relay = openItemTwo(item, TEXT);
     await waitFor(() => expect(editorText()).toBe(TEXT));
     const box = await screen.findByRole(
       'checkbox',

@@ -1,12 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CollabRelay } from '../../../test/collab-relay';
 import { editorText, editorView } from '../../../test/editor';
-import { makeCollection, makeContent, page, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
-import { CollabTransportContext } from '../collab/use-collab-session';
-import { ContentWritingPage } from './content-writing-page';
+import { makeCollection, makeContent, page } from '../../../test/library-fixtures';
+import { json } from '../../../test/render';
+import { openItemTwo } from './render-writing-page';
 
 const SCRIPT = [
   'Hello and welcome.',
@@ -22,27 +20,11 @@ const SCRIPT = [
 ].join('\n');
 
 function renderItem(content = SCRIPT) {
-  const relay = new CollabRelay();
   const item = makeContent({ id: 2, title: 'Launch script', content });
-  relay.seed('content:2', content);
-  vi.stubGlobal(
-    'fetch',
-    fakeFetch({
-      'GET /api/collections/tags/': () => json(200, page([])),
-      'GET /api/collections/list/': () =>
-        json(200, page([makeCollection({ id: 3, name: 'Season 2' })])),
-      'GET /api/collections/contents-list/2/': () => json(200, item),
-    }).fn,
-  );
-  renderPage(
-    <CollabTransportContext.Provider value={relay.connect}>
-      <WithUser>
-        <ContentWritingPage />
-      </WithUser>
-    </CollabTransportContext.Provider>,
-    { path: '/content/:id/edit', route: '/content/2/edit' },
-  );
-  return relay;
+  return openItemTwo(item, content, {
+    'GET /api/collections/list/': () =>
+      json(200, page([makeCollection({ id: 3, name: 'Season 2' })])),
+  });
 }
 
 beforeEach(() => {
