@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
@@ -163,12 +163,14 @@ export class FilesService {
         // The bytes pass through `head`, which keeps their start to measure an image (decision
         // 213); the upload's own error fails it with that same error, so it is still told apart.
         const head = new ImageHead();
-        // And a storage that fails (the size limit, the disk) stops the upload's stream too, as
-        // it did when it read that stream itself: the form's parser must not wait on it.
-        part.file.on('error', (error) => head.destroy(error));
-        head.on('error', () => part.file.destroy());
+        // And a storage that fails (the size limit, the disk) stops the upload's stream too
+        // (`pipeline` destroys both), as it did when it read that stream itself: the form's
+        // parser must not wait on it.
+        // `pipeline` also ends `head` when the upload's stream closes before its end (a body
+        // cut short): a bare `pipe` would leave the store waiting for bytes that never come.
+        pipeline(part.file, head, () => undefined);
         const size = await this.storage
-          .write(writtenKey, part.file.pipe(head), Math.min(this.uploadMaxBytes, room))
+          .write(writtenKey, head, Math.min(this.uploadMaxBytes, room))
           .catch((error: unknown) => {
             throw part.file.errored === error ? asClientError(error) : error;
           });
