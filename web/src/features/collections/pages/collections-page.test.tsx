@@ -227,7 +227,7 @@ describe('CollectionsPage', () => {
       await user.click(await screen.findByRole('button', { name: 'Delete collection Old stuff' }));
       const dialog = screen.getByRole('dialog', { name: 'Delete Collection' });
       expect(dialog).toHaveTextContent(
-        'Are you sure you want to delete Old stuff? This action cannot be undone.',
+        'Are you sure you want to delete Old stuff? It moves to the trash, where you can restore it for 30 days.',
       );
       expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
