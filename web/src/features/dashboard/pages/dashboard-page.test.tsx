@@ -58,6 +58,7 @@ describe('DashboardPage', () => {
       'GET /api/collections/tags/': pageAnswer([], { count: 7 }),
     });
     expect(await screen.findByRole('link', { name: /Collections\s*12/ })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Ada.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Content items\s*30/ })).toBeInTheDocument();
     expect(await screen.findByText('7')).toBeInTheDocument(); // tags
     const recent = screen.getByRole('region', { name: 'Recently changed' });
@@ -77,6 +78,11 @@ describe('DashboardPage', () => {
       'GET /api/collections/tags/': pageAnswer([]),
     });
     expect(await screen.findByText(/Nothing here yet/)).toBeInTheDocument();
+    // A first visit is not a return.
+    expect(
+      screen.getByText('Welcome, Ada. Start with a collection or a first script.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
   });
 
   it('says so when the recent items cannot be loaded', async () => {

@@ -32,6 +32,15 @@ import {
 
 const RECENT_LIMIT = 8;
 
+type Library = 'loading' | 'empty' | 'filled';
+
+/** The header's greeting: "Welcome back" once the library holds something, else "Welcome". */
+function greeting(firstName: string, library: Library): string {
+  const name = firstName ? `, ${firstName}` : '';
+  if (library === 'empty') return `Welcome${name}. Start with a collection or a first script.`;
+  return `Welcome${library === 'filled' ? ' back' : ''}${name}.`;
+}
+
 /** /dashboard: the header, counts of the library and the most recently changed items. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -46,12 +55,19 @@ export function DashboardPage() {
   const statusCounts = useStatusCounts(user.id);
   const upcoming = useUpcoming(user.id, now);
   const words = useWordsThisWeek(user.id, now);
+  // An empty library is a first visit (or a fresh start): "back" would be wrong there.
+  const library: Library =
+    collections.data === undefined || contents.data === undefined
+      ? 'loading'
+      : collections.data.count + contents.data.count === 0
+        ? 'empty'
+        : 'filled';
 
   return (
     <section>
       <PageHeader
         title="Dashboard"
-        description={`Welcome back${user.first_name ? `, ${user.first_name}` : ''}.`}
+        description={greeting(user.first_name, library)}
         actions={
           <>
             <ButtonLink to="/collections" variant="secondary" icon={FolderOpen}>
