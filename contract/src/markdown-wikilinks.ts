@@ -26,18 +26,26 @@ export interface WikilinkOptions {
 export const WIKILINK_CLASS = 'wikilink';
 export const WIKILINK_MISSING_CLASS = 'wikilink-missing';
 
+/**
+ * The key of a file's `data` under which one rendering passes its resolver, so one processor
+ * serves every page (public pages: each item resolves its own links); `options.resolve` wins.
+ */
+export const WIKILINK_RESOLVER = 'wikilinkResolve';
+
 type Parent = { children: PhrasingContent[] | Root['children'] };
 
 /**
  * remark plugin: `[[Title]]` and `[[Title|shown text]]` become links through `options.resolve`
  * (shown with the shown text, else the target's current title); a link with no target becomes
  * a link to `options.missing`'s address (class `wikilink-missing`) or plain text (the shown
- * text, else the written title). Code spans and blocks are left alone (they are not `text`
+ * text, else the written title). The resolver may also come with the file being processed
+ * (`file.data[WIKILINK_RESOLVER]`). Code spans and blocks are left alone (they are not `text`
  * nodes), and so is text already inside a link. Without options every `[[…]]` is plain text.
  */
 export function remarkWikilinks(options: WikilinkOptions = {}) {
-  return (tree: Root) => {
-    visit(tree, options);
+  return (tree: Root, file?: { data: Record<string, unknown> }) => {
+    const given = file?.data[WIKILINK_RESOLVER] as WikilinkOptions['resolve'] | undefined;
+    visit(tree, given && !options.resolve ? { ...options, resolve: given } : options);
   };
 }
 

@@ -13,6 +13,7 @@ import {
   nestedTooDeep,
   rehypeSafeMarkdown,
   remarkWikilinks,
+  WIKILINK_RESOLVER,
   type WikilinkTarget,
 } from '@cw/contract/markdown';
 import { rehypePublicImages, type PublicImages } from './public-images';
@@ -37,27 +38,25 @@ export interface PublicRendering {
   images?: PublicImages | undefined;
 }
 
-const processor = (links?: PublicLinks) =>
-  unified()
-    .use(remarkParse)
-    .use(markdownRemarkPlugins)
-    .use(remarkWikilinks, { resolve: links })
-    // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rehypeSafeMarkdown)
-    .use(rehypeTaskLines)
-    .use(rehypePublicImages)
-    .use(rehypeStringify);
-
-const markdown = processor();
+/** One processor for every page: each page's links and images come with its file's `data`. */
+const markdown = unified()
+  .use(remarkParse)
+  .use(markdownRemarkPlugins)
+  .use(remarkWikilinks)
+  // Raw HTML becomes `raw` nodes, which rehypeSafeMarkdown turns into text (as react-markdown).
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeSafeMarkdown)
+  .use(rehypeTaskLines)
+  .use(rehypePublicImages)
+  .use(rehypeStringify);
 
 const parser = unified().use(remarkParse).use(markdownRemarkPlugins).use(remarkWikilinks);
 
 export const renderMarkdown = (text: string, rendering: PublicRendering = {}): string =>
   String(
-    (rendering.links ? processor(rendering.links) : markdown).processSync({
+    markdown.processSync({
       value: text,
-      data: { publicImages: rendering.images },
+      data: { publicImages: rendering.images, [WIKILINK_RESOLVER]: rendering.links },
     }),
   );
 
