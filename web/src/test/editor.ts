@@ -41,3 +41,28 @@ export function pressInEditor(
 export function editorText(view = editorView()): string {
   return view.state.doc.toString();
 }
+
+/** A paste of `data` (type → text) and `files` on the editor, as the browser sends it. */
+export function pasteInEditor(
+  data: Record<string, string>,
+  files: File[] = [],
+  view = editorView(),
+) {
+  const event = new Event('paste', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'clipboardData', {
+    value: {
+      getData: (type: string) => data[type] ?? '',
+      types: Object.keys(data),
+      files,
+      items: [],
+    },
+  });
+  act(() => {
+    view.contentDOM.dispatchEvent(event);
+  });
+  return event;
+}
+
+/** A tiny file that says it is a PNG picture. */
+export const pngFile = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });

@@ -2,7 +2,13 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileObject } from '@cw/contract';
 import { ApiRequestError } from '../../../lib/api-client';
-import { editorView, pressInEditor, typeInEditor } from '../../../test/editor';
+import {
+  editorView,
+  pasteInEditor as paste,
+  pngFile as png,
+  pressInEditor,
+  typeInEditor,
+} from '../../../test/editor';
 import { makeFile } from '../../../test/library-fixtures';
 import { CollabSession, presenceColor } from '../collab/collab-session';
 import { CodeEditor } from './code-editor';
@@ -45,26 +51,6 @@ function Editor({
     />
   );
 }
-
-/** A paste of `data` (type → text) and `files` on the editor, as the browser sends it. */
-function paste(data: Record<string, string>, files: File[] = []) {
-  const event = new Event('paste', { bubbles: true, cancelable: true });
-  Object.defineProperty(event, 'clipboardData', {
-    value: {
-      getData: (type: string) => data[type] ?? '',
-      types: Object.keys(data),
-      files,
-      items: [],
-    },
-  });
-  act(() => {
-    editorView().contentDOM.dispatchEvent(event);
-  });
-  return event;
-}
-
-const png = (name: string) =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
 describe('pasting into the writing editor', () => {
   it('uploads a pasted picture and writes it into the text where the caret is', async () => {

@@ -209,22 +209,22 @@ export function WritingSurface({
             </section>
           )}
         </div>
-      </div>
-      {imageError && (
-        <p
-          role="alert"
-          className="mt-2 flex items-start justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200"
-        >
-          <span>{imageError}</span>
-          <button
-            type="button"
-            onClick={() => setImageError(null)}
-            className="shrink-0 rounded font-semibold hover:text-red-900 focus-visible:outline-2 focus-visible:outline-red-600"
+        {imageError && (
+          <p
+            role="alert"
+            className="mt-2 flex items-start justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200"
           >
-            Dismiss
-          </button>
-        </p>
-      )}
+            <span>{imageError}</span>
+            <button
+              type="button"
+              onClick={() => setImageError(null)}
+              className="shrink-0 rounded font-semibold hover:text-red-900 focus-visible:outline-2 focus-visible:outline-red-600"
+            >
+              Dismiss
+            </button>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { editorText, editorView } from '../../../test/editor';
+import { editorText, editorView, pasteInEditor, pngFile } from '../../../test/editor';
 import { makeCollection, makeContent, page } from '../../../test/library-fixtures';
 import { json } from '../../../test/render';
 import { openItemTwo } from './render-writing-page';
@@ -19,11 +19,12 @@ const SCRIPT = [
   'Bye now.',
 ].join('\n');
 
-function renderItem(content = SCRIPT) {
+function renderItem(routes: Parameters<typeof openItemTwo>[2] = {}, content = SCRIPT) {
   const item = makeContent({ id: 2, title: 'Launch script', content });
   return openItemTwo(item, content, {
     'GET /api/collections/list/': () =>
       json(200, page([makeCollection({ id: 3, name: 'Season 2' })])),
+    ...routes,
   });
 }
 
@@ -88,6 +89,23 @@ describe('the writing room (decision 215)', () => {
     await user.click(screen.getByRole('button', { name: 'Leave focus mode' }));
     expect(room).not.toHaveAttribute('data-focus-mode');
     expect(screen.getByRole('group', { name: 'Editor view' })).toBeInTheDocument();
+  });
+
+  it("keeps a failed picture upload's message inside the focus-mode column", async () => {
+    const user = userEvent.setup();
+    renderItem({
+      'POST /api/collections/files/': () =>
+        json(413, { detail: 'The file is larger than the limit of 26214400 bytes.' }),
+    });
+    await waitFor(() => expect(editorText()).toBe(SCRIPT));
+    await user.click(screen.getByRole('button', { name: 'Focus' }));
+    pasteInEditor({}, [pngFile('huge.png')]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('huge.png could not be uploaded');
+    // The column is the room's one child in focus mode: the message scrolls with the text.
+    const column = screen.getByTestId('writing-room').firstElementChild!;
+    expect(column).toContainElement(alert);
+    expect(column).toContainElement(editorView().dom);
   });
 
   it('lists the headings with their speaking times, and a click puts the caret on one', async () => {
