@@ -51,6 +51,7 @@ import {
 } from './publishing';
 import { exportDownloadQuerySchema, exportLinkSchema, importJobSchema } from './imports';
 import { searchQuerySchema, searchResultSchema } from './search';
+import { dashboardQuerySchema, dashboardSummarySchema } from './dashboard';
 import {
   backlinkListQuerySchema,
   backlinkSchema,
@@ -443,6 +444,15 @@ export const endpoints = {
     query: backlinkListQuerySchema,
     success: ok(paginatedSchema(backlinkSchema)),
     errors: [400, 401, 404],
+  },
+
+  'dashboard.summary': {
+    ...library('dashboard'),
+    summary:
+      "The dashboard in one answer: the caller's counts, items per status, words this week, next publications and recent changes",
+    query: dashboardQuerySchema,
+    success: ok(dashboardSummarySchema),
+    errors: [400, 401],
   },
 
   'tags.list': {

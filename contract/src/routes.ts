@@ -71,6 +71,7 @@ export const routes = {
   'tags.merge': route('POST', '/api/collections/tags/:id/merge/'),
 
   'search.query': route('GET', '/api/search/'),
+  'dashboard.summary': route('GET', '/api/dashboard/'),
 
   'files.list': route('GET', '/api/collections/files/'),
   'files.upload': route('POST', '/api/collections/files/'),

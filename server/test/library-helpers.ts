@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { signedInUser, type SignedInUser } from './factories';
-import type { TestContext } from './helpers';
+import { createTestApp, type TestContext } from './helpers';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -92,4 +94,30 @@ export function uploadImport(
     headers: { ...caller.auth, 'content-type': contentType },
     payload: body,
   });
+}
+
+/** The test app of a file and its signed-in people, made before its tests (`useTestApp`). */
+export interface TestApp {
+  ctx: TestContext;
+  /** Two people with accounts of their own, signed in. */
+  alice: Caller;
+  bob: Caller;
+}
+
+/**
+ * For a test file: a test app and two signed-in people, made before its tests and closed after
+ * them (its data directory removed). The fields are set once the file's `beforeAll` has run.
+ */
+export function useTestApp(options?: Parameters<typeof createTestApp>[0]): TestApp {
+  const app = {} as TestApp;
+  beforeAll(async () => {
+    app.ctx = await createTestApp(options);
+    app.alice = await signedInCaller(app.ctx);
+    app.bob = await signedInCaller(app.ctx);
+  });
+  afterAll(async () => {
+    await app.ctx.close();
+    fs.rmSync(app.ctx.config.dataDir, { recursive: true, force: true });
+  });
+  return app;
 }

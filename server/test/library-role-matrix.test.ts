@@ -90,6 +90,7 @@ const MATRIX: Row[] = [
   ['DELETE file',                                204,  204,   403,   404,     404,    404],
   ['GET    export (own rows only)',              200,  200,   200,   200,     200,    200],
   ['POST   export link (own rows only)',         200,  200,   200,   200,     200,    200],
+  ['GET    dashboard (own rows only)',           200,  200,   200,   200,     200,    200],
   ['GET    search?collection=',                  200,  200,   200,   404,     404,    404],
   ['POST   tags/{id}/merge (the owner’s tags)',  200,  404,   404,   404,     404,    404],
   ['GET    trash (one’s own)',                   200,  200,   200,   200,     200,    200],
@@ -324,6 +325,7 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
   // Everyone may export; what is in it is their own rows only (test/export.test.ts).
   'GET    export (own rows only)': (who) => person[who].get('/api/export/'),
   // The link's ticket is the person's own: what it downloads is their export, nobody else's.
+  'GET    dashboard (own rows only)': (who) => person[who].get('/api/dashboard/'),
   'POST   export link (own rows only)': async (who) => {
     const res = await person[who].post('/api/export/link/');
     if (res.statusCode !== 200) return res;

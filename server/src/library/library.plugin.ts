@@ -29,6 +29,8 @@ import { NotesService } from './content/notes.service';
 import { searchRoutes } from './search/search.routes';
 import { SearchService } from './search/search.service';
 import { tagsRoutes } from './tags/tags.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { DashboardService } from './dashboard/dashboard.service';
 import { VersionsService } from './content/versions.service';
 import { scheduleLinksBackfill } from './links/links-backfill';
 import { linksRoutes } from './links/links.routes';
@@ -127,6 +129,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   );
   registerRoutes(app, deps.guard, linksRoutes(new LinksService(store)));
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
+  registerRoutes(app, deps.guard, dashboardRoutes(new DashboardService(store, deps.now)));
   const files = new FilesService(store, storage, removals, {
     uploadMaxBytes: deps.uploadMaxBytes,
     storageQuotaBytes: deps.storageQuotaBytes,

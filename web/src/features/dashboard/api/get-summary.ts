@@ -1,95 +1,35 @@
-import type { Collection, ContentItem, Paginated } from '@cw/contract';
+import type { DashboardSummary } from '@cw/contract';
 import { useQuery } from '@tanstack/react-query';
-import { collectionsPageQueryOptions } from '../../../lib/api/collections';
-import { contentsPageQueryOptions } from '../../../lib/api/contents';
-import { tagsPageQueryOptions } from '../../../lib/api/tags';
+import { format, startOfWeek } from 'date-fns';
+import { callApi } from '../../../lib/api-client';
 
-/** How many recent items each list contributes to "Recently changed". */
-const RECENT_WINDOW = 50;
+/** The pipeline's statuses, in the board's order. */
+export const PIPELINE_STATUSES = [
+  'idea',
+  'scripting',
+  'recording',
+  'editing',
+  'published',
+] as const satisfies readonly (keyof DashboardSummary['statuses'])[];
 
-export interface RecentItem {
-  kind: 'collection' | 'content';
-  id: number;
-  title: string;
-  /** The last change: updated_on, or created_on for items never changed. */
-  changedOn: string;
-  edited: boolean;
-  href: string;
+/** The week as the calendar shows it: from Sunday 00:00 where the person is. */
+export function startOfThisWeek(now: Date): Date {
+  return startOfWeek(now, { weekStartsOn: 0 });
 }
 
-export interface Summary {
-  count: number;
-  recent: RecentItem[];
-}
-
-interface Changed {
-  id: number;
-  created_on: string;
-  updated_on: string | null;
-}
-
-/** A list's count and its rows as "Recently changed" entries of one kind. */
-function summaryOf<T extends Changed>(
-  page: Paginated<T>,
-  kind: RecentItem['kind'],
-  title: (row: T) => string,
-  href: (id: number) => string,
-): Summary {
-  return {
-    count: page.count,
-    recent: page.results.map((row) => ({
-      kind,
-      id: row.id,
-      title: title(row),
-      changedOn: row.updated_on ?? row.created_on,
-      edited: Boolean(row.updated_on),
-      href: href(row.id),
-    })),
-  };
-}
-
-const collectionsSummary = (page: Paginated<Collection>) =>
-  summaryOf(
-    page,
-    'collection',
-    (collection) => collection.name,
-    (id) => `/collections/${id}`,
-  );
-
-const contentsSummary = (page: Paginated<ContentItem>) =>
-  summaryOf(
-    page,
-    'content',
-    (item) => item.title,
-    (id) => `/content/${id}`,
-  );
-
-/*
- * The dashboard reads the first page of each list through the resources' own query options,
- * so every change made on the other screens (which invalidate by resource) refreshes it too.
+/**
+ * The dashboard in one request (docs/api.md, "Dashboard"), in the person's own days: today and
+ * the week's start are local. Asked again each time the dashboard is shown, since changes made
+ * on the other screens invalidate their own resources, not this summary; the last answer shows
+ * meanwhile.
  */
-export function useCollectionsSummary(user: number) {
+export function useDashboardSummary(user: number, now: Date) {
+  const today = format(now, 'yyyy-MM-dd');
+  const weekStart = startOfThisWeek(now).toISOString();
   return useQuery({
-    ...collectionsPageQueryOptions(user, 1, RECENT_WINDOW),
-    select: collectionsSummary,
+    queryKey: ['dashboard', user, today, weekStart] as const,
+    queryFn: () => callApi('dashboard.summary', { query: { today, week_start: weekStart } }),
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
-}
-
-export function useContentsSummary(user: number) {
-  return useQuery({
-    ...contentsPageQueryOptions(user, 1, RECENT_WINDOW),
-    select: contentsSummary,
-  });
-}
-
-export function useTagCount(user: number) {
-  return useQuery({ ...tagsPageQueryOptions(user, 1, 1), select: (page) => page.count });
-}
-
-/** The most recently changed items of both lists, newest first. */
-export function mergeRecent(lists: (RecentItem[] | undefined)[], limit: number): RecentItem[] {
-  return lists
-    .flatMap((list) => list ?? [])
-    .sort((a, b) => Date.parse(b.changedOn) - Date.parse(a.changedOn))
-    .slice(0, limit);
 }

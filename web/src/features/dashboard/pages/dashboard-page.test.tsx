@@ -1,17 +1,12 @@
+import type { DashboardSummary } from '@cw/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  makeCollection,
-  makeContent,
-  page,
-  WithUser,
-  pageAnswer,
-} from '../../../test/library-fixtures';
+import { WithUser } from '../../../test/library-fixtures';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { DashboardPage } from './dashboard-page';
 
-function renderDashboard(routes: Parameters<typeof fakeFetch>[0]) {
-  const fetch = fakeFetch(routes);
+function renderDashboard(answer: Parameters<typeof fakeFetch>[0][string]) {
+  const fetch = fakeFetch({ 'GET /api/dashboard/': answer });
   vi.stubGlobal('fetch', fetch.fn);
   renderPage(
     <WithUser>
@@ -22,41 +17,66 @@ function renderDashboard(routes: Parameters<typeof fakeFetch>[0]) {
   return fetch;
 }
 
+const EMPTY: DashboardSummary = {
+  counts: { collections: 0, contents: 0, tags: 0 },
+  statuses: { idea: 0, scripting: 0, recording: 0, editing: 0, published: 0 },
+  words_this_week: { words: 0, items: 0 },
+  upcoming: [],
+  recent: [],
+};
+
+const summary = (part: Partial<DashboardSummary>) => () => json(200, { ...EMPTY, ...part });
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DashboardPage', () => {
   it('shows the header and a loading state', () => {
-    renderDashboard({
-      'GET /api/collections/list/': () => new Promise(() => {}),
-      'GET /api/collections/contents-list/': () => new Promise(() => {}),
-      'GET /api/collections/tags/': () => new Promise(() => {}),
-    });
+    renderDashboard(() => new Promise(() => {}));
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getAllByText('Loading...').length).toBeGreaterThan(0);
   });
 
+  it('loads in one request, in the person’s own days', async () => {
+    const fetch = renderDashboard(summary({}));
+    await screen.findByText(/Nothing here yet/);
+    expect(fetch.calls).toHaveLength(1);
+    const query = new URL(fetch.calls[0]!.url, 'http://x').searchParams;
+    expect(query.get('today')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Sunday 00:00 local time, sent as an instant.
+    const weekStart = new Date(query.get('week_start')!);
+    expect(weekStart.getDay()).toBe(0);
+    expect(weekStart.getHours()).toBe(0);
+  });
+
   it('counts collections, content items and tags, and lists recent changes newest first', async () => {
-    renderDashboard({
-      'GET /api/collections/list/': pageAnswer(
-        [makeCollection({ id: 4, name: 'Season two', created_on: '2026-11-19T08:00:00Z' })],
-        {
-          count: 12,
-        },
-      ),
-      'GET /api/collections/contents-list/': pageAnswer(
-        [
-          makeContent({
+    renderDashboard(
+      summary({
+        counts: { collections: 12, contents: 30, tags: 7 },
+        recent: [
+          {
+            kind: 'content',
             id: 9,
             title: 'Edited script',
-            created_on: '2026-11-01T08:00:00Z',
-            updated_on: '2026-11-21T08:00:00Z',
-          }),
-          makeContent({ id: 8, title: 'Old script', created_on: '2026-10-01T08:00:00Z' }),
+            changed_on: '2026-11-21T08:00:00Z',
+            edited: true,
+          },
+          {
+            kind: 'collection',
+            id: 4,
+            title: 'Season two',
+            changed_on: '2026-11-19T08:00:00Z',
+            edited: false,
+          },
+          {
+            kind: 'content',
+            id: 8,
+            title: 'Old script',
+            changed_on: '2026-10-01T08:00:00Z',
+            edited: false,
+          },
         ],
-        { count: 30 },
-      ),
-      'GET /api/collections/tags/': pageAnswer([], { count: 7 }),
-    });
+      }),
+    );
     expect(await screen.findByRole('link', { name: /Collections\s*12/ })).toBeInTheDocument();
     expect(await screen.findByText('Welcome back, Ada.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Content items\s*30/ })).toBeInTheDocument();
@@ -69,14 +89,11 @@ describe('DashboardPage', () => {
       '/content/8',
     ]);
     expect(links[0]).toHaveTextContent('Edited');
+    expect(links[1]).toHaveTextContent('Collection · Created');
   });
 
   it('invites to create something when the library is empty', async () => {
-    renderDashboard({
-      'GET /api/collections/list/': pageAnswer([]),
-      'GET /api/collections/contents-list/': pageAnswer([]),
-      'GET /api/collections/tags/': pageAnswer([]),
-    });
+    renderDashboard(summary({}));
     expect(await screen.findByText(/Nothing here yet/)).toBeInTheDocument();
     // A first visit is not a return.
     expect(
@@ -85,45 +102,22 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
   });
 
-  it('says so when the recent items cannot be loaded', async () => {
-    renderDashboard({
-      'GET /api/collections/list/': () => json(500, { message: 'x' }),
-      'GET /api/collections/contents-list/': () => json(500, { message: 'x' }),
-      'GET /api/collections/tags/': () => json(500, { message: 'x' }),
-    });
+  it('says so when the summary cannot be loaded', async () => {
+    renderDashboard(() => json(500, { message: 'x' }));
     expect(await screen.findByText('Could not load your recent items.')).toBeInTheDocument();
+    expect(screen.getByText('Could not load your next publications.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Collections\s*–/ })).toBeInTheDocument();
   });
 
   it('counts items per status, lists the next publications and the words of items started this week, each linking to its place', async () => {
-    const now = new Date();
-    const fetch = renderDashboard({
-      'GET /api/collections/list/': pageAnswer([]),
-      'GET /api/collections/tags/': pageAnswer([]),
-      'GET /api/collections/contents-list/': (url) => {
-        const query = new URL(url, 'http://x').searchParams;
-        const status = query.get('status');
-        if (status) return json(200, page([], { count: { idea: 4, scripting: 2 }[status] ?? 0 }));
-        if (query.get('publish_on_after')) {
-          return json(
-            200,
-            page([
-              makeContent({ id: 5, title: 'Launch', status: 'editing', publish_on: '2099-01-02' }),
-            ]),
-          );
-        }
-        if (query.get('page_size') === '200') {
-          return json(
-            200,
-            page([
-              makeContent({ id: 6, word_count: 120, created_on: now.toISOString() }),
-              makeContent({ id: 7, word_count: 30, created_on: now.toISOString() }),
-              makeContent({ id: 1, word_count: 999, created_on: '2020-01-01T00:00:00Z' }),
-            ]),
-          );
-        }
-        return json(200, page([]));
-      },
-    });
+    renderDashboard(
+      summary({
+        counts: { collections: 0, contents: 6, tags: 0 },
+        statuses: { idea: 4, scripting: 2, recording: 0, editing: 0, published: 0 },
+        words_this_week: { words: 150, items: 2 },
+        upcoming: [{ id: 5, title: 'Launch', status: 'editing', publish_on: '2099-01-02' }],
+      }),
+    );
     const pipeline = await screen.findByRole('region', { name: 'Pipeline' });
     await within(pipeline).findByRole('link', { name: /Idea\s*4/ });
     expect(within(pipeline).getByRole('link', { name: /Scripting\s*2/ })).toHaveAttribute(
@@ -140,10 +134,6 @@ describe('DashboardPage', () => {
       '/content/5',
     );
     expect(within(upcoming).getByText('Editing · Jan 2, 2099')).toBeInTheDocument();
-    const upcomingCall = fetch.calls.find((call) => call.url.includes('publish_on_after'));
-    expect(upcomingCall?.url).toMatch(/ordering=publish_on/);
-    expect(upcomingCall?.url).toMatch(/page_size=5/);
-    // 120 + 30: the item created years ago is not this week's writing.
     const words = await screen.findByTestId('words-this-week');
     await within(words).findByText('150');
     expect(words).toHaveTextContent('in 2 items started since Sunday');

@@ -16,21 +16,8 @@ import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { STATUS_LABELS } from '../../../components/content-card';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import {
-  mergeRecent,
-  useCollectionsSummary,
-  useContentsSummary,
-  useTagCount,
-} from '../api/get-summary';
+import { PIPELINE_STATUSES, useDashboardSummary } from '../api/get-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  PIPELINE_STATUSES,
-  useStatusCounts,
-  useUpcoming,
-  useWordsThisWeek,
-} from '../api/pipeline-summary';
-
-const RECENT_LIMIT = 8;
 
 type Library = 'loading' | 'empty' | 'filled';
 
@@ -41,27 +28,28 @@ function greeting(firstName: string, library: Library): string {
   return `Welcome${library === 'filled' ? ' back' : ''}${name}.`;
 }
 
-/** /dashboard: the header, counts of the library and the most recently changed items. */
+/** A figure of the summary: the number, '–' when it could not be loaded, '…' meanwhile. */
+const figure = (value: number | undefined, failed: boolean) =>
+  value !== undefined ? value.toLocaleString('en-US') : failed ? '–' : '…';
+
+/**
+ * /dashboard: the header, counts of the library, the pipeline, words this week, the next
+ * publications and the most recently changed items, all from one request.
+ */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useCurrentUser();
-  const collections = useCollectionsSummary(user.id);
-  const contents = useContentsSummary(user.id);
-  const tags = useTagCount(user.id);
-  const recent = mergeRecent([collections.data?.recent, contents.data?.recent], RECENT_LIMIT);
-  const loadingRecent = collections.isPending || contents.isPending;
-  const failed = collections.isError || contents.isError;
   const [now] = useState(() => new Date());
-  const statusCounts = useStatusCounts(user.id);
-  const upcoming = useUpcoming(user.id, now);
-  const words = useWordsThisWeek(user.id, now);
+  const summary = useDashboardSummary(user.id, now);
+  const data = summary.data;
+  const failed = summary.isError && !data;
+  const counts = data?.counts;
   // An empty library is a first visit (or a fresh start): "back" would be wrong there.
-  const library: Library =
-    collections.data === undefined || contents.data === undefined
-      ? 'loading'
-      : collections.data.count + contents.data.count === 0
-        ? 'empty'
-        : 'filled';
+  const library: Library = !counts
+    ? 'loading'
+    : counts.collections + counts.contents === 0
+      ? 'empty'
+      : 'filled';
 
   return (
     <section>
@@ -84,17 +72,17 @@ export function DashboardPage() {
           label="Collections"
           to="/collections"
           Icon={FolderOpen}
-          value={collections.data?.count}
-          failed={collections.isError}
+          value={counts?.collections}
+          failed={failed}
         />
         <Stat
           label="Content items"
           to="/content"
           Icon={FileText}
-          value={contents.data?.count}
-          failed={contents.isError}
+          value={counts?.contents}
+          failed={failed}
         />
-        <Stat label="Tags" Icon={Tags} value={tags.data} failed={tags.isError} />
+        <Stat label="Tags" Icon={Tags} value={counts?.tags} failed={failed} />
       </div>
 
       <div className="mt-8 grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -105,28 +93,21 @@ export function DashboardPage() {
           className="lg:col-span-2"
         >
           <ul className="grid grid-cols-2 gap-2 p-4 sm:grid-cols-5">
-            {PIPELINE_STATUSES.map((status, index) => {
-              const count = statusCounts[index];
-              return (
-                <li key={status}>
-                  <Link
-                    to={`/content?status=${status}`}
-                    data-testid="status-count"
-                    data-status={status}
-                    className="block rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-slate-200 hover:bg-indigo-50 hover:ring-indigo-200"
-                  >
-                    <span className="block text-xs text-slate-600">{STATUS_LABELS[status]}</span>
-                    <span className="block text-xl font-bold text-slate-900 tabular-nums">
-                      {count?.data !== undefined
-                        ? count.data.toLocaleString('en-US')
-                        : count?.isError
-                          ? '–'
-                          : '…'}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
+            {PIPELINE_STATUSES.map((status) => (
+              <li key={status}>
+                <Link
+                  to={`/content?status=${status}`}
+                  data-testid="status-count"
+                  data-status={status}
+                  className="block rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-slate-200 hover:bg-indigo-50 hover:ring-indigo-200"
+                >
+                  <span className="block text-xs text-slate-600">{STATUS_LABELS[status]}</span>
+                  <span className="block text-xl font-bold text-slate-900 tabular-nums">
+                    {figure(data?.statuses[status], failed)}
+                  </span>
+                </Link>
+              </li>
+            ))}
           </ul>
         </Panel>
         <Panel id="words-heading" title="Words this week">
@@ -140,11 +121,11 @@ export function DashboardPage() {
             </span>
             <span className="min-w-0">
               <span className="block text-2xl font-bold text-slate-900 tabular-nums">
-                {words.data ? words.data.words.toLocaleString('en-US') : words.isError ? '–' : '…'}
+                {figure(data?.words_this_week.words, failed)}
               </span>
               <span className="block text-xs text-slate-600">
-                {words.data
-                  ? `in ${words.data.items === 1 ? '1 item' : `${words.data.items} items`} started since Sunday`
+                {data
+                  ? `in ${data.words_this_week.items === 1 ? '1 item' : `${data.words_this_week.items} items`} started since Sunday`
                   : 'in items started since Sunday'}
               </span>
             </span>
@@ -158,19 +139,19 @@ export function DashboardPage() {
         more={{ to: '/calendar', label: 'Open the calendar', Icon: CalendarDays }}
         className="mt-8"
       >
-        {upcoming.isPending ? (
+        {summary.isPending ? (
           <div className="flex justify-center py-6">
             <Spinner label="Loading..." />
           </div>
-        ) : !upcoming.data || upcoming.data.length === 0 ? (
+        ) : !data || data.upcoming.length === 0 ? (
           <p className="px-5 py-6 text-center text-sm text-slate-600">
-            {upcoming.isError
+            {failed
               ? 'Could not load your next publications.'
               : 'Nothing planned yet. Give a script a publish date to see it here.'}
           </p>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="upcoming">
-            {upcoming.data.map((item) => (
+            {data.upcoming.map((item) => (
               <li key={item.id}>
                 <Link
                   to={`/content/${item.id}`}
@@ -199,11 +180,11 @@ export function DashboardPage() {
         >
           Recently changed
         </h2>
-        {loadingRecent ? (
+        {summary.isPending ? (
           <div className="flex justify-center py-10">
             <Spinner label="Loading..." />
           </div>
-        ) : recent.length === 0 ? (
+        ) : !data || data.recent.length === 0 ? (
           <p className="px-5 py-10 text-center text-sm text-slate-500">
             {failed
               ? 'Could not load your recent items.'
@@ -211,12 +192,14 @@ export function DashboardPage() {
           </p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {recent.map((item) => {
+            {data.recent.map((item) => {
               const Icon = item.kind === 'collection' ? FolderOpen : FileText;
+              const href =
+                item.kind === 'collection' ? `/collections/${item.id}` : `/content/${item.id}`;
               return (
                 <li key={`${item.kind}-${item.id}`}>
                   <Link
-                    to={item.href}
+                    to={href}
                     className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
                   >
                     <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
@@ -228,7 +211,7 @@ export function DashboardPage() {
                       </span>
                       <span className="block text-xs text-slate-500">
                         {item.kind === 'collection' ? 'Collection' : 'Content'} ·{' '}
-                        {item.edited ? 'Edited' : 'Created'} {formatDateTime(item.changedOn)}
+                        {item.edited ? 'Edited' : 'Created'} {formatDateTime(item.changed_on)}
                       </span>
                     </span>
                   </Link>
@@ -263,7 +246,7 @@ function Stat({
       <span className="min-w-0">
         <span className="block text-sm text-slate-500">{label}</span>
         <span className="block text-2xl font-bold text-slate-900 tabular-nums">
-          {value !== undefined ? value.toLocaleString('en-US') : failed ? '–' : '…'}
+          {figure(value, failed)}
         </span>
       </span>
     </>
