@@ -58,6 +58,25 @@ function useFieldSaver() {
   );
 }
 
+/**
+ * The tag and collection pickers' lists and the tag maker, as the form takes them (`props`; a
+ * failed tag load gives an empty list: docs/product.md, "Error catalogue"), and the collections'
+ * query itself.
+ */
+function usePickers(user: number) {
+  const tags = useAllTags(user);
+  const collections = usePickerCollections(user);
+  const createTag = useCreateTag(user);
+  const props = {
+    tags: tags.data ?? [],
+    tagsLoading: tags.isPending,
+    collections: collections.data ?? [],
+    collectionsLoading: collections.isPending,
+    onCreateTag: (name: string) => createTag.mutateAsync(name),
+  };
+  return { props, collections };
+}
+
 function usePresence() {
   const user = useCurrentUser();
   return { id: user.id, name: fullName(user) || user.email, ...presenceColor(user.id) };
@@ -78,9 +97,7 @@ function NewScript() {
   const [searchParams] = useSearchParams();
   const startParam = Number(searchParams.get('collection'));
   const startIn = Number.isInteger(startParam) && startParam > 0 ? startParam : null;
-  const tags = useAllTags(user.id);
-  const collections = usePickerCollections(user.id);
-  const createTag = useCreateTag(user.id);
+  const { props: pickers, collections } = usePickers(user.id);
   const saveFields = useFieldSaver();
   const [item, setItem] = useState<ContentItem | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -181,17 +198,12 @@ function NewScript() {
         lost={sharedLost}
         initialCollections={initialCollections}
         initialTitle={initialTitle}
-        // A failed tag load gives an empty list (docs/product.md, "Error catalogue").
-        tags={tags.data ?? []}
-        tagsLoading={tags.isPending}
-        collections={collections.data ?? []}
-        collectionsLoading={collections.isPending}
+        {...pickers}
         fixedLinks={
           sharedStart
             ? { collections: [{ id: sharedStart.id, name: sharedStart.name }], tags: [] }
             : undefined
         }
-        onCreateTag={(name) => createTag.mutateAsync(name)}
         submitLabel="Create"
         pendingLabel="Creating..."
         doneText="Content created!"
@@ -238,9 +250,7 @@ function ItemWriting({ item }: { item: ContentItem }) {
   const navigate = useNavigate();
   const connect = useCollabTransport();
   const presence = usePresence();
-  const tags = useAllTags(user.id);
-  const createTag = useCreateTag(user.id);
-  const collections = usePickerCollections(user.id);
+  const { props: pickers } = usePickers(user.id);
   const patch = useFieldSaver();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -293,16 +303,12 @@ function ItemWriting({ item }: { item: ContentItem }) {
         statusOf={session}
         lost={lost}
         readOnly={readOnly}
-        tags={tags.data ?? []}
-        tagsLoading={tags.isPending}
-        collections={collections.data ?? []}
-        collectionsLoading={collections.isPending}
+        {...pickers}
         fixedLinks={
           foreign
             ? { collections: item.collections_named_list, tags: item.tags_named_list }
             : undefined
         }
-        onCreateTag={(name) => createTag.mutateAsync(name)}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
         doneText="Content updated!"
