@@ -28,7 +28,8 @@ class QuietWebSocket extends WebSocket {
 export const collabUrl = (baseUrl: string): string =>
   `${baseUrl.replace(/^http/, 'ws')}${pathOf('collab.socket')}`;
 
-export function openEditor(baseUrl: string, contentId: number, token: string): Editor {
+/** Opens item `contentId`'s document, or the document named `name` (a teleprompter remote). */
+export function openEditor(baseUrl: string, contentId: number | string, token: string): Editor {
   const doc = new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({
     url: collabUrl(baseUrl),
@@ -43,7 +44,7 @@ export function openEditor(baseUrl: string, contentId: number, token: string): E
   });
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
-    name: `content:${contentId}`,
+    name: typeof contentId === 'number' ? `content:${contentId}` : contentId,
     document: doc,
     token,
     onSynced: () => done?.resolve(),

@@ -11,12 +11,16 @@
 //              the stored `content`), the server's CPU (/proc) and the p99 of apply latency.
 //   memory     server RSS growth per open 10,000-word document (target < 2 MB): a fresh server,
 //              N documents opened by one client each (and typed into), RSS before and after.
+//   remote     the teleprompter's phone remote (decision 242): a command set in the phone's
+//              presence → seen by the teleprompter's client, on one instance and across two
+//              through Redis (target p95 < 150 ms, tap to scroll: the scroll follows in the same
+//              frame). One command every 50 ms, both clients in this process.
 //   converge   the convergence test (server/test/collab-convergence.test.ts) at bench size,
 //              through vitest: COLLAB_OPS operations of 3 clients on two instances.
 //
 //   npm run bench:collab                     full size (about 4 minutes): bench/collab-results.json
 //   npm run bench:collab -- --quick          small (about 1 minute): bench/results/tmp/
-//   npm run bench:collab -- --parts=latency,memory   some parts only (latency, editors, memory, converge)
+//   npm run bench:collab -- --parts=latency,memory   some parts only (latency, editors, memory, remote, converge)
 //   npm run bench:collab -- --results=<file>
 //
 // Needs PostgreSQL (BENCH_POSTGRES_URL, as the other benches) and Redis (BENCH_REDIS_URL, default
@@ -44,14 +48,14 @@ import { pathOf } from '@cw/contract/routes';
 const args = benchArgs();
 const QUICK = args.flag('quick');
 const PARTS = new Set(
-  (args.get('parts') ?? 'latency,editors,memory,converge').split(',').map((p) => p.trim()),
+  (args.get('parts') ?? 'latency,editors,memory,remote,converge').split(',').map((p) => p.trim()),
 );
 /** Diagnostic: node flags for the servers (`--server-node-args="--cpu-prof --cpu-prof-dir=…"`). */
 const SERVER_NODE_ARGS = args.nodeArgs('server-node-args');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESULTS = path.resolve(
   args.get('results') ??
-    (QUICK || PARTS.size < 4
+    (QUICK || PARTS.size < 5
       ? path.join(benchDir, 'results', 'tmp', 'collab-results.json')
       : path.join(benchDir, 'collab-results.json')),
 );
@@ -217,6 +221,73 @@ async function keystrokeLatency(
     writer.destroy();
     reader.destroy();
   }
+}
+
+/* ---- the teleprompter's remote ---- */
+
+interface RemoteLatency {
+  commands: number;
+  applied: { median: number; p95: number; p99: number; max: number };
+  target: string;
+}
+
+/** Commands from a phone's presence to the teleprompter's client on `remote:{user}:{key}`. */
+async function remoteLatency(
+  phoneUrl: string,
+  prompterUrl: string,
+  token: string,
+  user: number,
+): Promise<RemoteLatency> {
+  const name = `remote:${user}:${randomBytes(16).toString('base64url')}`;
+  const phone = openEditor(phoneUrl, name, token);
+  const prompter = openEditor(prompterUrl, name, token);
+  try {
+    await Promise.all([phone.synced, prompter.synced]);
+    const sentAt: number[] = [];
+    const applied: number[] = [];
+    prompter.provider.awareness!.on('change', () => {
+      const now = performance.now();
+      for (const [client, state] of prompter.provider.awareness!.getStates()) {
+        const seq = (state.remote as { seq?: number } | undefined)?.seq;
+        if (client === prompter.doc.clientID || seq === undefined) continue;
+        if (seq >= WARM_UP && sentAt[seq] !== undefined && applied[seq - WARM_UP] === undefined) {
+          applied[seq - WARM_UP] = now - sentAt[seq];
+        }
+      }
+    });
+    const total = SIZE.keystrokes + WARM_UP;
+    for (let seq = 0; seq < total; seq++) {
+      sentAt[seq] = performance.now();
+      phone.provider.setAwarenessField('remote', { seq, command: { type: 'play' } });
+      await sleep(50);
+    }
+    const seen = () => applied.filter((v) => v !== undefined).length;
+    await until(() => seen() >= SIZE.keystrokes, 'every command to arrive', 10_000);
+    const a = summarize(applied);
+    return {
+      commands: applied.length,
+      applied: {
+        median: round(a.median),
+        p95: round(a.p95),
+        p99: round(a.p99),
+        max: round(Math.max(...applied)),
+      },
+      target: 'p95 < 150 ms',
+    };
+  } finally {
+    phone.destroy();
+    prompter.destroy();
+  }
+}
+
+/** The id of the account `token` signs in. */
+async function userIdOf(baseUrl: string, token: string): Promise<number> {
+  const details = await expectStatus(
+    call(baseUrl, 'GET', pathOf('auth.userDetails'), { token }),
+    200,
+    'user details',
+  );
+  return (details as { id: number }).id;
 }
 
 /* ---- 200 editors on 50 documents ---- */
@@ -525,6 +596,17 @@ async function main() {
     );
     results.latencyOneInstance = one;
   }
+  if (PARTS.has('remote')) {
+    log(`remote: ${SIZE.keystrokes} commands every 50 ms, one instance...`);
+    const remote = await remoteLatency(
+      solo.baseUrl,
+      solo.baseUrl,
+      token,
+      await userIdOf(solo.baseUrl, token),
+    );
+    log(`  applied p50 ${remote.applied.median} ms, p95 ${remote.applied.p95} ms`);
+    results.remoteOneInstance = remote;
+  }
   if (PARTS.has('editors')) {
     log(
       `editors: ${SIZE.editors} on ${SIZE.documents} documents, 2 keystrokes/s, ${SIZE.seconds} s...`,
@@ -535,6 +617,20 @@ async function main() {
   }
   await solo.stop();
 
+  if (PARTS.has('latency') || PARTS.has('remote')) {
+    const a = await server('a', database, true);
+    const b = await server('b', database, true);
+    const { access } = await login(a.baseUrl, email, PASSWORD);
+    if (PARTS.has('remote')) {
+      log('remote, phone and teleprompter on two instances through Redis...');
+      const user = await userIdOf(a.baseUrl, access);
+      const remote = await remoteLatency(a.baseUrl, b.baseUrl, access, user);
+      log(`  applied p50 ${remote.applied.median} ms, p95 ${remote.applied.p95} ms`);
+      results.remoteTwoInstances = remote;
+    }
+    await a.stop();
+    await b.stop();
+  }
   if (PARTS.has('latency')) {
     log('latency, two instances through Redis...');
     const a = await server('a', database, true);

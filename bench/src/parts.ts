@@ -187,9 +187,15 @@ interface CollabLatency {
   keystrokes: number;
   applied: { median: number; p95: number; p99: number };
 }
+interface RemoteLatency {
+  commands: number;
+  applied: { median: number; p95: number };
+}
 interface CollabFile {
   latencyOneInstance?: CollabLatency;
   latencyTwoInstances?: CollabLatency;
+  remoteOneInstance?: RemoteLatency;
+  remoteTwoInstances?: RemoteLatency;
   editors?: {
     editors: number;
     documents: number;
@@ -436,6 +442,21 @@ export function partChecks(parts: ScriptPartResult[]): PartCheck[] {
       'co-editing: keystroke → other client, two instances (Redis)',
       'p95 < 100 ms',
       ...latency(c?.latencyTwoInstances, 100),
+    );
+    const remote = (r: RemoteLatency | undefined) =>
+      [
+        r && `p95 ${ms(r.applied.p95)} (p50 ${ms(r.applied.median)}, ${int(r.commands)} commands)`,
+        r && r.applied.p95 < 150,
+      ] as const;
+    add(
+      'teleprompter remote: phone command → teleprompter, one instance',
+      'p95 < 150 ms',
+      ...remote(c?.remoteOneInstance),
+    );
+    add(
+      'teleprompter remote: phone command → teleprompter, two instances (Redis)',
+      'p95 < 150 ms',
+      ...remote(c?.remoteTwoInstances),
     );
     const e = c?.editors;
     add(

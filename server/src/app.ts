@@ -179,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     store,
     documents,
     authenticate: auth.userOfAccessToken,
+    accountExists: (userId) => auth.services.account.exists(userId),
     redisUrl: config.redisUrl,
     redisPrefix: collabRedisPrefix(config.databaseUrl ?? config.dataDir),
     log: app.log,

@@ -51,7 +51,8 @@ export class QuietWebSocket extends WebSocket {
   }
 }
 
-export function openDocument(url: string, contentId: number, token: string): Client {
+/** Opens item `contentId`'s document, or the document named `name` (a remote channel). */
+export function openDocument(url: string, contentId: number | string, token: string): Client {
   const doc = new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({
     url,
@@ -74,7 +75,7 @@ export function openDocument(url: string, contentId: number, token: string): Cli
     synced,
     provider: new HocuspocusProvider({
       websocketProvider: socket,
-      name: `content:${contentId}`,
+      name: typeof contentId === 'number' ? `content:${contentId}` : contentId,
       document: doc,
       token,
       onSynced: () => settle?.resolve(),

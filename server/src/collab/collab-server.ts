@@ -24,8 +24,15 @@ import {
   type CollabEvent,
   type CollabNotices,
 } from './collab-bus';
-import { RefusedUpdate, TEXT_NAME, checkUpdate, contentIdOf, documentNameOf } from './documents';
-import { ConnectionCounts, type ConnectionContext } from './connection-counts';
+import {
+  RefusedUpdate,
+  TEXT_NAME,
+  checkUpdate,
+  contentIdOf,
+  documentNameOf,
+  remoteUserOf,
+} from './documents';
+import { ConnectionCounts, REMOTE_CHANNELS, type ConnectionContext } from './connection-counts';
 import { refuseUpgrade, syncUpdateOf, watchSocket } from './socket-rules';
 import { DocumentsRepository } from './documents.repository';
 import type { DocumentsService } from './documents.service';
@@ -69,6 +76,8 @@ export interface CollabDeps {
   documents: DocumentsService;
   /** The user id of a valid access token of a live account; throws otherwise. */
   authenticate(token: string): Promise<number>;
+  /** Whether the account still exists (a teleprompter remote outlives no account). */
+  accountExists(userId: number): Promise<boolean>;
   redisUrl: string | undefined;
   /** Keys and channels in Redis start with it: instances of one database share it. */
   redisPrefix: string;
@@ -192,12 +201,21 @@ export class CollabServer implements CollabNotices {
     connectionConfig,
   }: onAuthenticatePayload): Promise<ConnectionContext> {
     const contentId = contentIdOf(documentName);
-    if (contentId === null) throw REFUSAL.notFound;
+    const remoteOf = remoteUserOf(documentName);
+    if (contentId === null && remoteOf === null) throw REFUSAL.notFound;
     let userId: number;
     try {
       userId = await this.deps.authenticate(token);
     } catch {
       throw REFUSAL.unauthorized;
+    }
+    if (contentId === null) {
+      // A teleprompter remote (decision 242): the person's own channels only, and no text in
+      // them, so nothing a client sends but presence is ever applied.
+      if (remoteOf !== userId) throw REFUSAL.notFound;
+      if (!this.counts.admit(userId, REMOTE_CHANNELS)) throw REFUSAL.tooMany;
+      connectionConfig.readOnly = true;
+      return { userId, contentId: REMOTE_CHANNELS, remote: true };
     }
     const access = await this.deps.store.repos.access.onContent(
       { userId, sessionFamilyId: undefined },
@@ -211,6 +229,7 @@ export class CollabServer implements CollabNotices {
   }
 
   private async load({ documentName, document }: onLoadDocumentPayload): Promise<void> {
+    if (remoteUserOf(documentName) !== null) return;
     const contentId = contentIdOf(documentName);
     const stored = contentId === null ? undefined : await this.deps.documents.open(contentId);
     if (!stored) throw REFUSAL.notFound;
@@ -310,8 +329,14 @@ export class CollabServer implements CollabNotices {
     const checks: Promise<void>[] = [];
     for (const document of this.hocuspocus.documents.values()) {
       for (const connection of document.getConnections()) {
-        const { userId, contentId } = connection.context as Partial<ConnectionContext>;
+        const { userId, contentId, remote } = connection.context as Partial<ConnectionContext>;
         if (userId === undefined || contentId === undefined) continue;
+        if (remote) {
+          if (scope.all === true || (scope.users?.includes(userId) ?? false)) {
+            checks.push(this.checkRemote(connection, userId));
+          }
+          continue;
+        }
         const concerned =
           scope.all === true ||
           (scope.users?.includes(userId) ?? false) ||
@@ -320,6 +345,11 @@ export class CollabServer implements CollabNotices {
       }
     }
     await Promise.all(checks);
+  }
+
+  /** A remote channel closes with its account. */
+  private async checkRemote(connection: Connection, userId: number): Promise<void> {
+    if (!(await this.deps.accountExists(userId))) connection.close(REFUSAL.forbidden);
   }
 
   private async check(

@@ -1,10 +1,15 @@
 import type { Hocuspocus, onDisconnectPayload } from '@hocuspocus/server';
 
-/** What a document connection carries: who opened which item. */
+/** What a document connection carries: who opened which item (`REMOTE_CHANNELS`: a remote). */
 export interface ConnectionContext {
   userId: number;
   contentId: number;
+  /** A teleprompter remote channel's connection (decision 242), not an item's. */
+  remote?: true;
 }
+
+/** Where a person's teleprompter remote channels are counted, all together: no item has id 0. */
+export const REMOTE_CHANNELS = 0;
 
 /**
  * Open document connections per person and item on this instance (docs/api.md, "Writing

@@ -23,6 +23,20 @@ export function contentIdOf(documentName: string): number | null {
   return id <= ID_MAX ? id : null;
 }
 
+const REMOTE_NAME = /^remote:([1-9]\d{0,9}):([A-Za-z0-9_-]{22})$/;
+
+/**
+ * The person a teleprompter remote channel belongs to (decision 242): `remote:{user}:{key}`,
+ * `key` 22 base64url characters made by the teleprompter; null for any other name. The channel
+ * holds no text: its two ends talk through presence (awareness) only.
+ */
+export function remoteUserOf(documentName: string): number | null {
+  const digits = REMOTE_NAME.exec(documentName)?.[1];
+  if (!digits) return null;
+  const id = Number(digits);
+  return id <= ID_MAX ? id : null;
+}
+
 /** A document (garbage-collected, as the server keeps them) holding `text`. */
 export function documentWith(text: string): Y.Doc {
   const doc = new Y.Doc();

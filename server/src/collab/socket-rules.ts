@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import * as decoding from 'lib0/decoding';
 import type { WebSocket } from 'ws';
-import { CLOSE, contentIdOf } from './documents';
+import { CLOSE, contentIdOf, remoteUserOf } from './documents';
 
 /*
  * The collaboration socket's wire rules (docs/api.md, "Writing together"): what a client may
@@ -67,7 +67,9 @@ export function watchSocket(
     } catch {
       return refuse(4400, 'malformed message');
     }
-    if (contentIdOf(name) === null) return refuse(4400, 'unknown document name');
+    if (contentIdOf(name) === null && remoteUserOf(name) === null) {
+      return refuse(4400, 'unknown document name');
+    }
     if (!CLIENT_MESSAGES.has(type)) return refuse(4400, 'unknown message type');
     if (!names.has(name)) {
       if (names.size >= DOCUMENTS_PER_SOCKET) return refuse(4429, 'too many documents');

@@ -100,6 +100,7 @@ const TeleprompterPage = lazyNamed(
   () => import('../features/pipeline/pages/teleprompter-page'),
   'TeleprompterPage',
 );
+const RemotePage = lazyNamed(() => import('../features/pipeline/pages/remote-page'), 'RemotePage');
 const SearchPage = lazyNamed(() => import('../features/search/pages/search-page'), 'SearchPage');
 const TagsPage = lazyNamed(() => import('../features/tags/pages/tags-page'), 'TagsPage');
 const TrashPage = lazyNamed(() => import('../features/trash/pages/trash-page'), 'TrashPage');
@@ -174,6 +175,7 @@ export function AppRoutes() {
         <Route path="content/:id" element={<ContentDetailPage />} />
         <Route path="content/:id/edit" element={<ContentWritingPage />} />
         <Route path="content/:id/teleprompter" element={<TeleprompterPage />} />
+        <Route path="remote/:key" element={<RemotePage />} />
         <Route path="board" element={<BoardPage />} />
         <Route path="calendar" element={<CalendarPage />} />
         <Route path="search" element={<SearchPage />} />

@@ -2,7 +2,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { expireSession, refreshSession } from '../../../lib/api-client';
-import type { CollabTransport, ConnectTransport } from './collab-transport';
+import type { CollabTransport, ConnectTransport } from '../../../lib/collab-transport';
 import {
   storedName,
   type CollabSessionOptions,
@@ -17,7 +17,7 @@ export {
   type ConnectTransport,
   type DeniedReason,
   type TransportEvents,
-} from './collab-transport';
+} from '../../../lib/collab-transport';
 export { PRESENCE_PALETTE, presenceColor, type PresenceUser } from './presence';
 
 export {

@@ -1,4 +1,4 @@
-import type { ConnectTransport } from './collab-transport';
+import type { ConnectTransport } from '../../../lib/collab-transport';
 import type { PresenceUser } from './presence';
 
 /** Where the text stands, as the editor says it: Saved, Saving, Offline (kept on this device). */

@@ -1,21 +1,7 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  CollabSession,
-  hocuspocusTransport,
-  type CollabSessionOptions,
-  type CollabState,
-  type ConnectTransport,
-} from './collab-session';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { CollabSession, type CollabSessionOptions, type CollabState } from './collab-session';
 
-/**
- * How documents reach the server: the socket in the app; tests put an in-memory relay here
- * (test/collab-relay.ts), so the editor runs on real Yjs documents without a socket.
- */
-export const CollabTransportContext = createContext<ConnectTransport>(hocuspocusTransport);
-
-export function useCollabTransport(): ConnectTransport {
-  return useContext(CollabTransportContext);
-}
+export { CollabTransportContext, useCollabTransport } from '../../../lib/collab-transport';
 
 /**
  * A session for the document `options.name` while the component is mounted (null until made:

@@ -1,5 +1,13 @@
 import { clsx } from 'clsx';
-import { ArrowLeft, FlipHorizontal, Maximize, Minimize, Pause, Play } from 'lucide-react';
+import {
+  ArrowLeft,
+  FlipHorizontal,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+  Smartphone,
+} from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
@@ -33,6 +41,7 @@ export function TeleprompterControls({
   fullscreen,
   onFullscreen,
   remaining,
+  onRemote,
 }: {
   id: number;
   title: string;
@@ -48,6 +57,8 @@ export function TeleprompterControls({
   onFullscreen: () => void;
   /** Seconds left at the pace. */
   remaining: number;
+  /** Opens the phone remote's QR code. */
+  onRemote: () => void;
 }) {
   const speedId = useId();
   const sizeId = useId();
@@ -112,6 +123,9 @@ export function TeleprompterControls({
         icon={fullscreen ? Minimize : Maximize}
       >
         {fullscreen ? 'Exit full screen' : 'Full screen'}
+      </Button>
+      <Button size="sm" variant="outline-light" onClick={onRemote} icon={Smartphone}>
+        Remote
       </Button>
       <span className="ml-auto text-slate-300 tabular-nums" data-testid="teleprompter-remaining">
         {formatClock(remaining)} left

@@ -23,6 +23,10 @@ import {
   remainingSeconds,
 } from '../teleprompter-timing';
 import { useWakeLock } from '../use-wake-lock';
+import { useCurrentUser } from '../../../lib/current-user';
+import { RemoteDialog } from '../remote/remote-dialog';
+import type { RemoteCommand } from '../remote/remote-channel';
+import { usePrompterRemote } from '../remote/use-prompter-remote';
 
 /** /content/:id/teleprompter: the script, scrolling at the speaker's pace (docs/product.md). */
 export function TeleprompterPage() {
@@ -152,6 +156,33 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
     [paint],
   );
 
+  // The phone remote (decision 242): open once Remote is pressed, then for the page's life.
+  const user = useCurrentUser();
+  const [remoteOpen, setRemoteOpen] = useState(false);
+  const [remoteWanted, setRemoteWanted] = useState(false);
+  const onRemote = useCallback(
+    (command: RemoteCommand) => {
+      if (command.type === 'play') setPlaying(true);
+      else if (command.type === 'pause') setPlaying(false);
+      else if (command.type === 'restart') paint(0);
+      else if (command.type === 'pace') {
+        setWordsPerMinute((value) => clampWordsPerMinute(value + command.delta));
+      } else jumpTo(command.section);
+    },
+    [paint, jumpTo],
+  );
+  const remote = usePrompterRemote(
+    user.id,
+    remoteWanted,
+    {
+      title,
+      sections: script.sections.map((section) => section.title),
+      playing,
+      wordsPerMinute,
+    },
+    onRemote,
+  );
+
   // Keys: Space plays and pauses, ↑/↓ nudge by lines, ←/→ change the pace, 1–9 jump to a section.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -204,6 +235,17 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
         fullscreen={fullscreen}
         onFullscreen={toggleFullscreen}
         remaining={remaining}
+        onRemote={() => {
+          setRemoteWanted(true);
+          setRemoteOpen(true);
+        }}
+      />
+      <RemoteDialog
+        open={remoteOpen}
+        onClose={() => setRemoteOpen(false)}
+        address={`${window.location.origin}/remote/${remote.key}`}
+        connected={remote.connected}
+        phones={remote.phones}
       />
       <SectionNav sections={script.sections} onJump={jumpTo} />
       <div className="h-1 w-full bg-white/10" aria-hidden="true">

@@ -1,9 +1,11 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import { freshAccessToken } from '../../../lib/api-client';
+import { createContext, useContext } from 'react';
+import { freshAccessToken } from './api-client';
 
-// How a CollabSession reaches the server: the socket in the app, an in-memory relay in tests.
+// How a shared document (an item's, a teleprompter remote's) reaches the server: the socket in
+// the app, an in-memory relay in tests.
 
 /** What a transport tells the session; the hocuspocus one maps the provider's events to it. */
 export interface TransportEvents {
@@ -99,3 +101,13 @@ export const hocuspocusTransport: ConnectTransport = (name, doc, events) => {
     destroy: () => provider.destroy(),
   };
 };
+
+/**
+ * How documents reach the server: the socket in the app; tests put an in-memory relay here
+ * (test/collab-relay.ts), so the editor runs on real Yjs documents without a socket.
+ */
+export const CollabTransportContext = createContext<ConnectTransport>(hocuspocusTransport);
+
+export function useCollabTransport(): ConnectTransport {
+  return useContext(CollabTransportContext);
+}
