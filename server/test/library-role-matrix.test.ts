@@ -63,6 +63,7 @@ const MATRIX: Row[] = [
   ['POST   content item in the collection',      201,  201,   403,   400,     400,    400],
   ['POST   content item (is_public: true)',       201,  403,   403,   400,     400,    400],
   ['PATCH  content item (title, content)',       200,  200,   403,   404,     404,    404],
+  ['PATCH  content item (chapter_starts)',       200,  200,   403,   404,     404,    404],
   ['PATCH  content item (tags)',                 200,  403,   403,   404,     404,    404],
   ['PATCH  content item (collections)',          200,  403,   403,   404,     404,    404],
   ['PATCH  content item (is_public)',            200,  403,   403,   404,     404,    404],
@@ -259,6 +260,10 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].patch(`/api/collections/contents-list/${item.id}/`, {
       title: `Edited by ${who}`,
       content: 'y',
+    }),
+  'PATCH  content item (chapter_starts)': (who) =>
+    person[who].patch(`/api/collections/contents-list/${item.id}/`, {
+      chapter_starts: [{ title: 'Intro', start: 0 }],
     }),
   'PATCH  content item (tags)': (who) =>
     person[who].patch(`/api/collections/contents-list/${item.id}/`, { tags: [] }),

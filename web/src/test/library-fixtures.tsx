@@ -84,6 +84,7 @@ export function makeContent(overrides: Partial<ContentItem> = {}): ContentItem {
     is_public: false,
     word_count: 2,
     position: 0,
+    chapter_starts: [],
     created_on: '2026-11-20T10:00:00.000Z',
     updated_on: null,
     updated_by: null,

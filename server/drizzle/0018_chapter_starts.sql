@@ -1,0 +1,1 @@
+ALTER TABLE "contents" ADD COLUMN "chapter_starts" jsonb DEFAULT '[]'::jsonb NOT NULL;
