@@ -27,6 +27,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
 import { Backlinks } from '../components/backlinks';
+import { CaptionsNotesPanel } from '../components/captions-notes-panel';
+import { ChaptersPanel } from '../components/chapters-panel';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
 import { PublicSwitch } from '../components/public-switch';
@@ -193,6 +195,12 @@ export function ContentDetailPage() {
                 href={content.role === 'owner' ? tagHref : undefined}
               />
             )}
+          </DetailPanel>
+          <DetailPanel title="Chapters">
+            <ChaptersPanel item={content} />
+          </DetailPanel>
+          <DetailPanel title="Captions and show notes">
+            <CaptionsNotesPanel item={content} />
           </DetailPanel>
           <DetailPanel
             title="Attachments"
