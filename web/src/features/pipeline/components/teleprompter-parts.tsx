@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ArrowLeft, FlipHorizontal, Maximize, Minimize, Pause, Play } from 'lucide-react';
-import { memo, useId } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import type { Block, Section, Segment } from '@cw/contract/script';
@@ -33,6 +33,7 @@ export function TeleprompterControls({
   fullscreen,
   onFullscreen,
   remaining,
+  extra,
 }: {
   id: number;
   title: string;
@@ -48,6 +49,8 @@ export function TeleprompterControls({
   onFullscreen: () => void;
   /** Seconds left at the pace. */
   remaining: number;
+  /** More buttons after the built-in ones (chapters, shortcuts). */
+  extra?: ReactNode;
 }) {
   const speedId = useId();
   const sizeId = useId();
@@ -113,6 +116,7 @@ export function TeleprompterControls({
       >
         {fullscreen ? 'Exit full screen' : 'Full screen'}
       </Button>
+      {extra}
       <span className="ml-auto text-slate-300 tabular-nums" data-testid="teleprompter-remaining">
         {formatClock(remaining)} left
       </span>

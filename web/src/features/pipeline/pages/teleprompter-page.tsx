@@ -15,6 +15,9 @@ import {
   TeleprompterControls,
 } from '../components/teleprompter-parts';
 import { parseScript } from '@cw/contract/script';
+import { chapterList, chaptersText, type ChapterStart } from '@cw/contract/chapters';
+import { CopyButton } from '../../../components/copy-button';
+import { ShortcutsButton, ShortcutsPanel } from '../components/teleprompter-help';
 import {
   advance,
   clampWordsPerMinute,
@@ -44,13 +47,34 @@ export function TeleprompterPage() {
     );
   }
   return (
-    <Teleprompter id={content.data.id} title={content.data.title} text={content.data.content} />
+    <Teleprompter
+      id={content.data.id}
+      title={content.data.title}
+      text={content.data.content}
+      chapterStarts={content.data.chapter_starts}
+    />
   );
 }
 
-function Teleprompter({ id, title, text }: { id: number; title: string; text: string }) {
+function Teleprompter({
+  id,
+  title,
+  text,
+  chapterStarts,
+}: {
+  id: number;
+  title: string;
+  text: string;
+  chapterStarts: readonly ChapterStart[];
+}) {
   const script = useMemo(() => parseScript(text), [text]);
   const accountPace = useWordsPerMinute();
+  // The chapters at the person's own pace, as the item page copies them (decision 233).
+  const chapters = useMemo(
+    () => chapterList(text, accountPace, chapterStarts).chapters,
+    [text, accountPace, chapterStarts],
+  );
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [wordsPerMinute, setWordsPerMinute] = useState(accountPace);
   const [fontSize, setFontSize] = useState(FONT_DEFAULT);
   const [playing, setPlaying] = useState(false);
@@ -170,6 +194,10 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
         );
       } else if (/^[1-9]$/.test(event.key)) {
         jumpTo(Number(event.key) - 1);
+      } else if (event.key === '?') {
+        setShortcutsOpen((open) => !open);
+      } else if (event.key === 'Escape') {
+        setShortcutsOpen(false);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -204,7 +232,18 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
         fullscreen={fullscreen}
         onFullscreen={toggleFullscreen}
         remaining={remaining}
+        extra={
+          <>
+            {chapters.length > 0 && (
+              <CopyButton variant="outline-light" text={() => chaptersText(chapters)}>
+                Copy chapters
+              </CopyButton>
+            )}
+            <ShortcutsButton open={shortcutsOpen} onToggle={() => setShortcutsOpen((o) => !o)} />
+          </>
+        }
       />
+      <ShortcutsPanel open={shortcutsOpen} />
       <SectionNav sections={script.sections} onJump={jumpTo} />
       <div className="h-1 w-full bg-white/10" aria-hidden="true">
         <div ref={barRef} className="h-full w-full origin-left scale-x-0 bg-indigo-400" />
