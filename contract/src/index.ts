@@ -7,6 +7,7 @@ export * from './trash';
 export * from './publishing';
 export * from './imports';
 export * from './versions';
+export * from './templates';
 export * from './routes';
 export * from './endpoints';
 export * from './words';

@@ -18,6 +18,7 @@ import { QueuedFileRemovals } from '../storage/file-removals';
 import { RateLimiter } from '../auth/rate-limit';
 import { DocumentsRepository } from '../collab/documents.repository';
 import { LinksRepository } from './links/links.repository';
+import { TemplatesRepository } from './templates/templates.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -47,6 +48,8 @@ export interface LibraryRepositories {
   documents: DocumentsRepository;
   /** Links between items, derived on every write of an item's text (decision 211). */
   links: LinksRepository;
+  /** A person's own templates (docs/api.md, "Templates"). */
+  templates: TemplatesRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -68,6 +71,7 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   rateLimits: new RateLimiter(db, now),
   documents: new DocumentsRepository(db),
   links: new LinksRepository(db),
+  templates: new TemplatesRepository(db),
 });
 
 /**

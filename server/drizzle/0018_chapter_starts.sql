@@ -1,1 +1,0 @@
-ALTER TABLE "contents" ADD COLUMN "chapter_starts" jsonb DEFAULT '[]'::jsonb NOT NULL;
