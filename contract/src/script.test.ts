@@ -97,7 +97,7 @@ describe('task lists', () => {
     const script = parseScript('[Checklist]\n- [ ] Book the guest\n- [x] Record it\n\n- Read this');
     expect(script.words).toBe(2);
     const [, tasks] = script.blocks;
-    expect(tasks).toMatchObject({ kind: 'list', words: 0 });
+    expect(tasks).toMatchObject({ kind: 'list', words: 2 });
     expect(tasks?.kind === 'list' && tasks.items[0]?.segments).toEqual([
       { text: '[ ] Book the guest', cue: true },
     ]);
