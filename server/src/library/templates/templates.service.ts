@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  MAX_ID,
   TEMPLATES_PER_PERSON,
   type ContentItem,
   type ContentStatus,
@@ -34,6 +35,12 @@ const present = (row: TemplateRow): Template => ({
   checklist: row.checklist,
   created_on: row.createdOn.toISOString(),
 });
+
+/** A saved template's number from its path, or null (a built-in's word, or beyond any id). */
+function savedId(id: string): number | null {
+  const number = Number(id);
+  return Number.isInteger(number) && number > 0 && number <= MAX_ID ? number : null;
+}
 
 /**
  * The text of a new item: the checklist as a task list under a `[Checklist]` direction (neither
@@ -76,9 +83,10 @@ export class TemplatesService {
 
   async remove(caller: Caller, id: string): Promise<void> {
     if (builtinTemplate(id)) throw forbidden('Built-in templates cannot be deleted.');
-    const number = Number(id);
-    if (!Number.isSafeInteger(number) || !(await this.store.repos.templates.delete(caller, number)))
+    const number = savedId(id);
+    if (number === null || !(await this.store.repos.templates.delete(caller, number))) {
       throw notFound();
+    }
   }
 
   /**
@@ -112,10 +120,8 @@ export class TemplatesService {
   ): Promise<Omit<Template, 'builtin' | 'created_on'>> {
     const builtin = builtinTemplate(id);
     if (builtin) return builtin;
-    const number = Number(id);
-    const row = Number.isSafeInteger(number)
-      ? await this.store.repos.templates.find(caller, number)
-      : undefined;
+    const number = savedId(id);
+    const row = number === null ? undefined : await this.store.repos.templates.find(caller, number);
     if (!row) throw notFound();
     return present(row);
   }
