@@ -7,19 +7,21 @@ import {
   TAG_NAME_MAX,
   contentStatusSchema,
 } from './library';
+import {
+  TEMPLATE_CHECK_MAX,
+  TEMPLATE_CHECKLIST_MAX,
+  TEMPLATE_DESCRIPTION_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_TAGS_MAX,
+} from './template-limits';
 
 /**
  * Templates (docs/api.md, "Templates"; decision 235): the outline a new item starts from, with
  * its default status, tags (by name: tags are per person) and checklist (a task list). The
  * built-in ones have a word for an id (`youtube-video`); a person's own, a number.
  */
-export const TEMPLATE_NAME_MAX = 120;
-export const TEMPLATE_DESCRIPTION_MAX = 500;
-export const TEMPLATE_TAGS_MAX = 20;
-export const TEMPLATE_CHECKLIST_MAX = 50;
-export const TEMPLATE_CHECK_MAX = 200;
-/** Templates one person may keep. */
-export const TEMPLATES_PER_PERSON = 100;
+
+export * from './template-limits';
 
 export const templateSchema = z.object({
   /** `youtube-video`, `podcast-episode`, `short`, `newsletter`, or a saved template's number. */

@@ -29,6 +29,7 @@ import { AttachmentList } from '../components/attachment-list';
 import { Backlinks } from '../components/backlinks';
 import { CaptionsNotesPanel } from '../components/captions-notes-panel';
 import { ChaptersPanel } from '../components/chapters-panel';
+import { SaveTemplateButton } from '../components/save-template-button';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
 import { PublicSwitch } from '../components/public-switch';
@@ -106,6 +107,7 @@ export function ContentDetailPage() {
           <Button variant="secondary" size="sm" icon={History} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
+          <SaveTemplateButton item={content} />
           {can.write(content.role) && (
             <>
               <ButtonLink
