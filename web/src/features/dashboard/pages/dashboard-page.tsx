@@ -23,6 +23,7 @@ import {
   useTagCount,
 } from '../api/get-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { FirstRun } from '../components/first-run';
 import {
   PIPELINE_STATUSES,
   useStatusCounts,
@@ -79,6 +80,7 @@ export function DashboardPage() {
           </>
         }
       />
+      {library === 'empty' && <FirstRun user={user.id} />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Stat
           label="Collections"
