@@ -67,6 +67,28 @@ test.describe('creator tools', () => {
     await expect(page.getByRole('region', { name: 'Start somewhere' })).toHaveCount(0);
   });
 
+  test('a first visit adds the sample collection in one click, spread over the board', async ({
+    page,
+    verifiedUser: user,
+  }) => {
+    await logIn(page, user);
+    await page.getByRole('button', { name: 'Add a sample collection' }).click();
+    await expect(page).toHaveURL(/\/collections\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Sample: Desk build series' })).toBeVisible();
+    await page.goto('/board');
+    for (const [column, title] of [
+      ['Idea', 'Ep 2 — Finishing with oil'],
+      ['Scripting', 'Ep 1 — Build a desk in a day'],
+      ['Recording', 'Ep 1 — B-roll list'],
+      ['Editing', 'Channel trailer'],
+      ['Published', 'Ep 0 — Why I build in a flat'],
+    ]) {
+      await expect(
+        page.getByRole('region', { name: column, exact: true }).getByText(title),
+      ).toBeVisible();
+    }
+  });
+
   test('an item copies its chapters, takes a real start, and downloads SRT and VTT captions', async ({
     page,
     request,

@@ -35,6 +35,8 @@ export function useCreateFromTemplate() {
   return useMutation({
     mutationFn: ({ id, ...body }: TemplateUseBody & { id: string }) =>
       callApi('templates.use', { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+    // Not awaited: the lists refresh while the new item opens, and a first-run dashboard that
+    // the new item fills may unmount the picker before its own onSuccess would run.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });
 }

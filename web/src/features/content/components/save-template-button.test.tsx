@@ -40,6 +40,7 @@ describe('Save as template', () => {
       status: 'recording',
       tags: ['vlog'],
     });
+    await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

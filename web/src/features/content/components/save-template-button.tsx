@@ -35,10 +35,8 @@ export function SaveTemplateButton({ item }: { item: ContentItem }) {
         tags: item.role === 'owner' ? item.tags_named_list.map((tag) => tag.name) : [],
       },
       {
-        onSuccess: (template) => {
-          setOpen(false);
-          setSaved(`Saved as template “${template.name}”. Find it under New from template.`);
-        },
+        onSuccess: (template) =>
+          setSaved(`Saved as template “${template.name}”. Find it under New from template.`),
         onError: () => setError('Failed to save the template. Please try again.'),
       },
     );
@@ -58,9 +56,6 @@ export function SaveTemplateButton({ item }: { item: ContentItem }) {
       >
         Save as template
       </Button>
-      <div aria-live="polite" className="basis-full">
-        {saved && <FormMessage tone="success">{saved}</FormMessage>}
-      </div>
       <Modal
         open={open}
         title="Save as template"
@@ -68,23 +63,30 @@ export function SaveTemplateButton({ item }: { item: ContentItem }) {
         onClose={() => setOpen(false)}
         size="sm"
       >
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <TextField
-            label="Template name"
-            value={name}
-            maxLength={TEMPLATE_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            error={error ?? undefined}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save template
-            </Button>
+        <div aria-live="polite">{saved && <FormMessage tone="success">{saved}</FormMessage>}</div>
+        {saved ? (
+          <div className="mt-4 flex justify-end">
+            <Button onClick={() => setOpen(false)}>Done</Button>
           </div>
-        </form>
+        ) : (
+          <form onSubmit={submit} className="space-y-4" noValidate>
+            <TextField
+              label="Template name"
+              value={name}
+              maxLength={TEMPLATE_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              error={error ?? undefined}
+            />
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Save template
+              </Button>
+            </div>
+          </form>
+        )}
       </Modal>
     </>
   );

@@ -78,13 +78,18 @@ export async function addSampleCollection(user: number): Promise<number> {
   return collection.id;
 }
 
-export function useAddSampleCollection(user: number) {
+/**
+ * `onAdded` runs here, not in `mutate`'s options: the refreshed lists fill the library, and the
+ * first-run offers that asked unmount before a caller's own callback would run.
+ */
+export function useAddSampleCollection(user: number, onAdded: (collection: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => addSampleCollection(user),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: collectionKeys.all });
-      await queryClient.invalidateQueries({ queryKey: contentKeys.all });
+    onSuccess: onAdded,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all });
     },
   });
 }

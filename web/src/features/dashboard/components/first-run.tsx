@@ -11,8 +11,8 @@ import { useAddSampleCollection } from '../api/sample-collection';
  * in one click, the templates, and the import from Notion or Obsidian.
  */
 export function FirstRun({ user }: { user: number }) {
-  const sample = useAddSampleCollection(user);
   const navigate = useNavigate();
+  const sample = useAddSampleCollection(user, (id) => void navigate(`/collections/${id}`));
   const [picking, setPicking] = useState(false);
 
   return (
@@ -20,21 +20,13 @@ export function FirstRun({ user }: { user: number }) {
       <h2 id="first-run-heading" className="mb-3 text-lg font-semibold text-slate-900">
         Start somewhere
       </h2>
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <Offer
           Icon={FolderPlus}
           title="Try it on a sample"
           text="A collection with a script, a note and items across the board, to try chapters, captions and the teleprompter on."
         >
-          <Button
-            size="sm"
-            loading={sample.isPending}
-            onClick={() =>
-              sample.mutate(undefined, {
-                onSuccess: (id) => void navigate(`/collections/${id}`),
-              })
-            }
-          >
+          <Button size="sm" loading={sample.isPending} onClick={() => sample.mutate()}>
             Add a sample collection
           </Button>
           <FormMessage tone="error">
