@@ -52,3 +52,20 @@ describe('show notes', () => {
     expect(notes.split('\n')[0]).toBe('A desk in a day.');
   });
 });
+
+describe('creator tools on hostile text (decision 186)', () => {
+  it.each([
+    ['[', '['],
+    ['link text', '[a]('],
+    ['an address of dots', 'http://a' + '.'.repeat(50)],
+    ['addresses', 'https://'],
+    ['a task box', '- [ ] '],
+  ])('make show notes and captions of 1 MB of %s in linear time', async (_name, unit) => {
+    const { captionCues } = await import('./captions');
+    const text = unit.repeat(Math.ceil(1_000_000 / unit.length));
+    const started = performance.now();
+    showNotes({ content: text }, 150);
+    captionCues(text, 150);
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+});
