@@ -74,7 +74,7 @@ export function ContentDetailPage() {
       <BackLink to={shared ? '/collections' : '/content'}>
         {shared ? 'Collections' : 'Your Content'}
       </BackLink>
-      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <header className="mb-6 flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
             {content.title}
