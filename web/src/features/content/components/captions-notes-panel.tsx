@@ -4,6 +4,7 @@ import { showNotes } from '@cw/contract/show-notes';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { CopyButton } from '../../../components/copy-button';
+import { saveBlob } from '../../../lib/api/files';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
 
 /** A file name from a title: `Ep 3 — Desk!` → `ep-3-desk`. */
@@ -16,19 +17,6 @@ export function fileNameOf(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return slug || 'captions';
-}
-
-/** Saves `text` as a file the browser downloads (plain text, never opened on the app's origin). */
-function download(text: string, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
@@ -52,7 +40,7 @@ export function CaptionsNotesPanel({ item }: { item: ContentItem }) {
           size="sm"
           variant="secondary"
           icon={Download}
-          onClick={() => download(toSrt(cues()), `${name}.srt`, 'application/x-subrip')}
+          onClick={() => saveBlob(new Blob([toSrt(cues())]), `${name}.srt`)}
         >
           Download SRT
         </Button>
@@ -60,7 +48,7 @@ export function CaptionsNotesPanel({ item }: { item: ContentItem }) {
           size="sm"
           variant="secondary"
           icon={Download}
-          onClick={() => download(toVtt(cues()), `${name}.vtt`, 'text/vtt')}
+          onClick={() => saveBlob(new Blob([toVtt(cues())]), `${name}.vtt`)}
         >
           Download VTT
         </Button>
