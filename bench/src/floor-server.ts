@@ -197,7 +197,7 @@ async function collectionsList(user: number) {
 }
 
 /* ---- content items: the list page and one item ---- */
-const CONTENT_COLUMNS = `"id", "user_id", "title", "content", "meta_data", "status", "publish_on", "is_public", "word_count", "position", "created_on", "updated_on", "updated_by", "deleted_on", "title_search"`;
+const CONTENT_COLUMNS = `"id", "user_id", "title", "content", "meta_data", "status", "publish_on", "is_public", "word_count", "position", "chapter_starts", "created_on", "updated_on", "updated_by", "deleted_on", "title_search"`;
 const CONTENTS_COUNT = `select count(*)::int from "contents" where ("contents"."deleted_on" is null and "contents"."user_id" = $1)`;
 const CONTENTS_PAGE = `select ${CONTENT_COLUMNS} from "contents" where ("contents"."deleted_on" is null and "contents"."user_id" = $1) order by "contents"."id" desc limit $2 offset $3`;
 const CONTENT_ONE = `select ${CONTENT_COLUMNS} from "contents" where (("contents"."deleted_on" is null and ("contents"."user_id" = $1 or exists (select 1 from "content_collections" inner join "collection_members" on "collection_members"."collection_id" = "content_collections"."collection_id" inner join collections live_c on live_c.id = "collection_members"."collection_id" and live_c.deleted_on is null where ("content_collections"."content_id" = "contents"."id" and "collection_members"."user_id" = $2)))) and "contents"."id" = $3)`;
@@ -277,6 +277,7 @@ async function contentLinks(user: number, rows: ContentRow[]) {
       is_public: row.is_public,
       word_count: row.word_count,
       position: row.position,
+      chapter_starts: row.chapter_starts,
       created_on: iso(row.created_on),
       updated_on: iso(row.updated_on),
       updated_by:

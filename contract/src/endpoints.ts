@@ -67,6 +67,12 @@ import {
   versionSummarySchema,
 } from './versions';
 import {
+  templateCreateBodySchema,
+  templateParamsSchema,
+  templateSchema,
+  templateUseBodySchema,
+} from './templates';
+import {
   invitationParamsSchema,
   invitationSchema,
   memberCreateBodySchema,
@@ -125,6 +131,7 @@ const files = library('files');
 const notes = library('collection notes');
 const members = library('sharing');
 const trash = library('trash');
+const templates = library('templates');
 const yourData = library('your data');
 /** Published collections, for anyone with the link: no sign-in; anything not public is a 404. */
 const publicPages = { group: 'public pages', signedIn: false, errors: [404] } as const;
@@ -720,6 +727,35 @@ export const endpoints = {
     params: trashParamsSchema,
     success: deleted,
     errors: [401, 403, 404],
+  },
+
+  'templates.list': {
+    ...templates,
+    summary: 'The built-in templates, then the caller’s own, newest first',
+    success: ok(z.array(templateSchema)),
+    errors: [401],
+  },
+  'templates.create': {
+    ...templates,
+    summary: 'Save a template of the caller’s (“Save as template”)',
+    body: templateCreateBodySchema,
+    success: created(templateSchema),
+    errors: [400, 401, 413],
+  },
+  'templates.remove': {
+    ...templates,
+    summary: 'Delete a template of the caller’s (a built-in one is a 403)',
+    params: templateParamsSchema,
+    success: deleted,
+    errors: [401, 403, 404],
+  },
+  'templates.use': {
+    ...templates,
+    summary: 'A new content item from a template, in a collection the caller may write in',
+    params: templateParamsSchema,
+    body: templateUseBodySchema,
+    success: created(contentSchema),
+    errors: [400, 401, 403, 404],
   },
 } as const satisfies Record<RouteName, EndpointSchemas>;
 

@@ -8,6 +8,7 @@ export * from './publishing';
 export * from './imports';
 export * from './versions';
 export * from './dashboard';
+export * from './templates';
 export * from './routes';
 export * from './endpoints';
 export * from './words';

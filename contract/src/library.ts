@@ -198,6 +198,16 @@ export type ContentOrdering = (typeof CONTENT_ORDERINGS)[number];
 /** A calendar day, `YYYY-MM-DD`. */
 export const dayStringSchema = z.iso.date('Enter a date as YYYY-MM-DD.');
 
+/** The longest video a chapter may start in: 24 hours. */
+export const CHAPTER_START_MAX = 24 * 3600;
+export const CHAPTER_STARTS_MAX = 100;
+/** A chapter's real start, measured after a recording (docs/api.md, "Chapters"). */
+export const chapterStartSchema = z.object({
+  title: textSchema(required).max(CONTENT_TITLE_MAX * 2),
+  start: z.number().int().min(0).max(CHAPTER_START_MAX),
+});
+export type ChapterStartBody = z.infer<typeof chapterStartSchema>;
+
 export const contentSchema = z.object({
   id: idSchema,
   title: z.string(),
@@ -217,6 +227,8 @@ export const contentSchema = z.object({
   word_count: z.number().int(),
   /** Order inside its status column of the board. */
   position: z.number().int(),
+  /** Chapters' real starts, by chapter title (docs/api.md, "Chapters"). */
+  chapter_starts: z.array(z.object({ title: z.string(), start: z.number().int() })),
   created_on: isoDateSchema,
   updated_on: isoDateSchema.nullable(),
   /** Who changed it last. */
@@ -270,6 +282,7 @@ export const contentPatchBodySchema = z.object({
   publish_on: dayStringSchema.nullable().optional(),
   is_public: z.boolean().optional(),
   position: contentPosition.optional(),
+  chapter_starts: z.array(chapterStartSchema).max(CHAPTER_STARTS_MAX).optional(),
   user: idSchema.optional(),
 });
 export type ContentPatchBody = z.input<typeof contentPatchBodySchema>;

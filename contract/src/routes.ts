@@ -99,6 +99,12 @@ export const routes = {
   'trash.restore': route('POST', '/api/trash/:type/:id/restore/'),
   'trash.remove': route('DELETE', '/api/trash/:type/:id/'),
 
+  // Templates (docs/api.md, "Templates"): the built-in ones and the caller's own.
+  'templates.list': route('GET', '/api/templates/'),
+  'templates.create': route('POST', '/api/templates/'),
+  'templates.remove': route('DELETE', '/api/templates/:id/'),
+  'templates.use': route('POST', '/api/templates/:id/use/'),
+
   // A published collection, for anyone with its link (docs/api.md, "Publishing").
   'public.get': route('GET', '/api/public/:public_id/'),
   'public.page': route('GET', '/p/:public_id'),

@@ -91,3 +91,15 @@ describe('parseScript on hostile text (decision 186)', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('task lists', () => {
+  it('leaves task boxes out of what is read: they are the production’s to-dos', () => {
+    const script = parseScript('[Checklist]\n- [ ] Book the guest\n- [x] Record it\n\n- Read this');
+    expect(script.words).toBe(2);
+    const [, tasks] = script.blocks;
+    expect(tasks).toMatchObject({ kind: 'list', words: 2 });
+    expect(tasks?.kind === 'list' && tasks.items[0]?.segments).toEqual([
+      { text: '[ ] Book the guest', cue: true },
+    ]);
+  });
+});

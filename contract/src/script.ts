@@ -58,6 +58,8 @@ const THEMATIC_BREAK = /^ {0,3}([-*_])(?: *\1){2,} *$/;
 const LINK = /!?\[([^[\]\n]*)\]\([^()\n]*\)/g;
 /** A list item's marker: a bullet, or a number and `.` or `)`. */
 const LIST_ITEM = /^ {0,3}(?:([-*+])|(\d{1,9})[.)])[ \t]+\S/;
+/** A task box opening a list item (`- [ ] Book the guest`): a to-do, not read (decision 235). */
+const TASK_ITEM = /^\[[ xX]\](?=[ \t]|$)/;
 /** A cue: square brackets not opening a link (those are gone by then). */
 const CUE = /\[([^[\]\n]+)\]/g;
 
@@ -128,7 +130,9 @@ export function parseScript(markdown: string): Script {
   const flushList = () => {
     if (!list) return;
     const items = list.items.map((lines) => {
-      const segments = splitCues(lines.join(' '));
+      const text = lines.join(' ');
+      if (TASK_ITEM.test(text)) return { segments: [{ text, cue: true }], words: 0 };
+      const segments = splitCues(text);
       return { segments, words: spokenWordsOf(segments) };
     });
     const words = items.reduce((sum, item) => sum + item.words, 0);

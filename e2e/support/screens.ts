@@ -51,6 +51,12 @@ export const MAIN_SCREENS = [
   // Attachment previews (decisions 190, 191): an SVG drawn as a PNG, a PDF in its frame.
   'file-preview',
   'file-preview-pdf',
+  // Creator tools (decisions 233–236): a first visit's offers, the template picker, an item's
+  // chapters, captions and show notes, the teleprompter's shortcuts.
+  'first-run',
+  'template-picker',
+  'creator-tools',
+  'teleprompter-shortcuts',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -62,7 +62,9 @@ const MATRIX: Row[] = [
   ['GET    content item',                        200,  200,   200,   404,     404,    404],
   ['POST   content item in the collection',      201,  201,   403,   400,     400,    400],
   ['POST   content item (is_public: true)',       201,  403,   403,   400,     400,    400],
+  ['POST   templates/{id}/use in the collection', 201, 201,  403,   400,     400,    400],
   ['PATCH  content item (title, content)',       200,  200,   403,   404,     404,    404],
+  ['PATCH  content item (chapter_starts)',       200,  200,   403,   404,     404,    404],
   ['PATCH  content item (tags)',                 200,  403,   403,   404,     404,    404],
   ['PATCH  content item (collections)',          200,  403,   403,   404,     404,    404],
   ['PATCH  content item (is_public)',            200,  403,   403,   404,     404,    404],
@@ -256,10 +258,20 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
       collections: [collection.id],
       is_public: true,
     }),
+  // A template's item is made like any item in the collection (docs/api.md, "Templates").
+  'POST   templates/{id}/use in the collection': (who) =>
+    person[who].post('/api/templates/short/use/', {
+      title: `Short by ${who}`,
+      collection: collection.id,
+    }),
   'PATCH  content item (title, content)': (who) =>
     person[who].patch(`/api/collections/contents-list/${item.id}/`, {
       title: `Edited by ${who}`,
       content: 'y',
+    }),
+  'PATCH  content item (chapter_starts)': (who) =>
+    person[who].patch(`/api/collections/contents-list/${item.id}/`, {
+      chapter_starts: [{ title: 'Intro', start: 0 }],
     }),
   'PATCH  content item (tags)': (who) =>
     person[who].patch(`/api/collections/contents-list/${item.id}/`, { tags: [] }),

@@ -93,6 +93,8 @@ const LARGE_BODY_ROUTES: Partial<Record<RouteName, Omit<JsonBodyRule, 'topLevel'
   'notes.update': NOTE,
   'collections.create': COLLECTION,
   'collections.update': COLLECTION,
+  // A template holds an item's text, and at most 20 tags and 50 checks (docs/api.md, "Templates").
+  'templates.create': { ...NOTE, limit: CONTENT_BODY_LIMIT, maxString: 2 * CONTENT_BODY_MAX },
 };
 
 const withoutTrailingSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : url);

@@ -19,6 +19,7 @@ import { RateLimiter } from '../auth/rate-limit';
 import { DocumentsRepository } from '../collab/documents.repository';
 import { LinksRepository } from './links/links.repository';
 import { DashboardRepository } from './dashboard/dashboard.repository';
+import { TemplatesRepository } from './templates/templates.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -50,6 +51,8 @@ export interface LibraryRepositories {
   links: LinksRepository;
   /** The dashboard's figures, the caller's own rows (docs/api.md, "Dashboard"). */
   dashboard: DashboardRepository;
+  /** A person's own templates (docs/api.md, "Templates"). */
+  templates: TemplatesRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -72,6 +75,7 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   documents: new DocumentsRepository(db),
   links: new LinksRepository(db),
   dashboard: new DashboardRepository(db),
+  templates: new TemplatesRepository(db),
 });
 
 /**

@@ -38,6 +38,8 @@ import { LinksService } from './links/links.service';
 import { ExportService } from './import-export/export.service';
 import { exportRoutes } from './import-export/export.routes';
 import { TagsService } from './tags/tags.service';
+import { templatesRoutes } from './templates/templates.routes';
+import { TemplatesService } from './templates/templates.service';
 import { publicRoutes } from './publishing/public.routes';
 import { importRoutes } from './import-export/import.routes';
 import type { ImportWorkerLimits } from './import-export/import-reader';
@@ -128,6 +130,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     contentsRoutes(contents, new VersionsService(store, deps.now, deps.documents)),
   );
   registerRoutes(app, deps.guard, linksRoutes(new LinksService(store)));
+  registerRoutes(
+    app,
+    deps.guard,
+    templatesRoutes(new TemplatesService(store, (caller, body) => contents.create(caller, body))),
+  );
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   registerRoutes(app, deps.guard, dashboardRoutes(new DashboardService(store, deps.now)));
   const files = new FilesService(store, storage, removals, {

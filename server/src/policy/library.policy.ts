@@ -21,6 +21,7 @@ import {
   files,
   notes,
   tags,
+  templates,
 } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import type { Caller } from './caller';
@@ -204,6 +205,17 @@ function throughMemberships(caller: ScopeSubject, rule: ReadRule, roles?: readon
   if (rule.item) through.push(memberThroughItem(caller, rule.item, roles));
   if (rule.collection) through.push(memberOf(caller, rule.collection, roles, !rule.self));
   return through;
+}
+
+/**
+ * The rows of a resource that are one person's alone and never shared (their templates,
+ * docs/api.md "Templates"): read, changed and deleted by that person only.
+ */
+export function personalScopeOf(caller: ScopeSubject, resource: 'templates'): SQL {
+  switch (resource) {
+    case 'templates':
+      return eq(templates.userId, caller.userId);
+  }
 }
 
 /** "The rows this person may read (or change)" of one resource, as a WHERE condition. */

@@ -1,4 +1,5 @@
 import type {
+  DashboardSummary,
   Collection,
   ContentItem,
   FileObject,
@@ -84,6 +85,7 @@ export function makeContent(overrides: Partial<ContentItem> = {}): ContentItem {
     is_public: false,
     word_count: 2,
     position: 0,
+    chapter_starts: [],
     created_on: '2026-11-20T10:00:00.000Z',
     updated_on: null,
     updated_by: null,
@@ -139,6 +141,18 @@ export function pageAnswer<T>(
   options: { count?: number; next?: string | null } = {},
 ) {
   return () => json(200, page(results, options));
+}
+
+/** The dashboard's answer for an empty library, with `part` over it. */
+export function dashboardAnswer(part: Partial<DashboardSummary> = {}) {
+  const empty: DashboardSummary = {
+    counts: { collections: 0, contents: 0, tags: 0 },
+    statuses: { idea: 0, scripting: 0, recording: 0, editing: 0, published: 0 },
+    words_this_week: { words: 0, items: 0 },
+    upcoming: [],
+    recent: [],
+  };
+  return () => json(200, { ...empty, ...part });
 }
 
 /** Someone who can see a collection (or is invited to): the owner by default. */

@@ -46,6 +46,11 @@ export const contents = pgTable(
     wordCount: integer('word_count'),
     /** Order inside a status column of the board; new items go to the end. */
     position: integer('position').notNull().default(0),
+    /** Chapters' real starts, typed after a recording (docs/api.md, "Chapters"; decision 233). */
+    chapterStarts: jsonb('chapter_starts')
+      .$type<{ title: string; start: number }[]>()
+      .notNull()
+      .default([]),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
     /** Who wrote it last (the owner or an editor of one of its collections). */

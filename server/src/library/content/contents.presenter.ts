@@ -51,6 +51,7 @@ export function presentContent(
     // Rows written before word counts were stored are counted when read.
     word_count: row.wordCount ?? countWords(row.content),
     position: row.position,
+    chapter_starts: row.chapterStarts,
     created_on: iso(row.createdOn),
     updated_on: isoOrNull(row.updatedOn),
     updated_by: links.updatedBy,

@@ -34,6 +34,8 @@ export interface ContentValues {
   publishOn: string | null;
   isPublic: boolean;
   position: number;
+  /** Chapters' real starts (decision 233); a new item has none. */
+  chapterStarts?: { title: string; start: number }[];
 }
 
 /** The list filters of content items (docs/api.md, "Lists"); every one is optional. */

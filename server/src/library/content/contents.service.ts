@@ -244,6 +244,7 @@ export class ContentsService {
         publishOn: body.publish_on,
         isPublic: body.is_public,
         position,
+        chapterStarts: body.chapter_starts,
       });
       if (!row) throw notFound();
       // Its `[[…]]` links; a new title fills links that were waiting for it (decision 211).

@@ -75,6 +75,7 @@ describe('content items', () => {
       is_public: false,
       word_count: 2,
       position: 0,
+      chapter_starts: [],
       created_on: expect.any(String),
       updated_on: null,
       updated_by: { id: alice.id, name: expect.any(String) },

@@ -45,6 +45,11 @@ export function ImportCard() {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const labelId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  // The dashboard's "Import from Notion/Obsidian" links here (docs/product.md, "First run").
+  useEffect(() => {
+    if (window.location.hash === '#import') sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
 
   const job = useQuery({
     queryKey: ['imports', jobId],
@@ -90,6 +95,8 @@ export function ImportCard() {
 
   return (
     <section
+      id="import"
+      ref={sectionRef}
       aria-labelledby="import-title"
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { ContentCardGrid } from '../../../components/content-card';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { NewFromTemplate } from '../../../components/new-from-template';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { can } from '../../../lib/roles';
@@ -24,9 +25,12 @@ export function ContentTab({ collectionId, role }: { collectionId: number; role:
   const items = contents.data?.pages.flatMap((page) => page.results) ?? [];
   const total = contents.data?.pages[0]?.count ?? 0;
   const newContent = (
-    <ButtonLink to={`/content/create?collection=${collectionId}`} size="sm" icon={Plus}>
-      New content
-    </ButtonLink>
+    <div className="flex flex-wrap gap-2">
+      <NewFromTemplate collection={collectionId} />
+      <ButtonLink to={`/content/create?collection=${collectionId}`} size="sm" icon={Plus}>
+        New content
+      </ButtonLink>
+    </div>
   );
 
   return (

@@ -27,6 +27,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { AttachmentList } from '../components/attachment-list';
 import { Backlinks } from '../components/backlinks';
+import { CaptionsNotesPanel } from '../components/captions-notes-panel';
+import { ChaptersPanel } from '../components/chapters-panel';
+import { SaveTemplateButton } from '../components/save-template-button';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
 import { PublicSwitch } from '../components/public-switch';
@@ -71,7 +74,7 @@ export function ContentDetailPage() {
       <BackLink to={shared ? '/collections' : '/content'}>
         {shared ? 'Collections' : 'Your Content'}
       </BackLink>
-      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <header className="mb-6 flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
             {content.title}
@@ -104,6 +107,7 @@ export function ContentDetailPage() {
           <Button variant="secondary" size="sm" icon={History} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
+          <SaveTemplateButton item={content} />
           {can.write(content.role) && (
             <>
               <ButtonLink
@@ -193,6 +197,12 @@ export function ContentDetailPage() {
                 href={content.role === 'owner' ? tagHref : undefined}
               />
             )}
+          </DetailPanel>
+          <DetailPanel title="Chapters">
+            <ChaptersPanel item={content} />
+          </DetailPanel>
+          <DetailPanel title="Captions and show notes">
+            <CaptionsNotesPanel item={content} />
           </DetailPanel>
           <DetailPanel
             title="Attachments"

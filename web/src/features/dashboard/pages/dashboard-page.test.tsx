@@ -1,7 +1,6 @@
-import type { DashboardSummary } from '@cw/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WithUser } from '../../../test/library-fixtures';
+import { dashboardAnswer, WithUser } from '../../../test/library-fixtures';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -17,15 +16,7 @@ function renderDashboard(answer: Parameters<typeof fakeFetch>[0][string]) {
   return fetch;
 }
 
-const EMPTY: DashboardSummary = {
-  counts: { collections: 0, contents: 0, tags: 0 },
-  statuses: { idea: 0, scripting: 0, recording: 0, editing: 0, published: 0 },
-  words_this_week: { words: 0, items: 0 },
-  upcoming: [],
-  recent: [],
-};
-
-const summary = (part: Partial<DashboardSummary>) => () => json(200, { ...EMPTY, ...part });
+const summary = dashboardAnswer;
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -18,6 +18,7 @@ import { STATUS_LABELS } from '../../../components/content-card';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { PIPELINE_STATUSES, useDashboardSummary } from '../api/get-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { FirstRun } from '../components/first-run';
 
 type Library = 'loading' | 'empty' | 'filled';
 
@@ -67,6 +68,7 @@ export function DashboardPage() {
           </>
         }
       />
+      {library === 'empty' && <FirstRun user={user.id} />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Stat
           label="Collections"

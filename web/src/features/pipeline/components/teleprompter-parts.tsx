@@ -1,14 +1,6 @@
 import { clsx } from 'clsx';
-import {
-  ArrowLeft,
-  FlipHorizontal,
-  Maximize,
-  Minimize,
-  Pause,
-  Play,
-  Smartphone,
-} from 'lucide-react';
-import { memo, useId } from 'react';
+import { ArrowLeft, FlipHorizontal, Maximize, Minimize, Pause, Play } from 'lucide-react';
+import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import type { Block, Section, Segment } from '@cw/contract/script';
@@ -41,7 +33,7 @@ export function TeleprompterControls({
   fullscreen,
   onFullscreen,
   remaining,
-  onRemote,
+  extra,
 }: {
   id: number;
   title: string;
@@ -57,8 +49,8 @@ export function TeleprompterControls({
   onFullscreen: () => void;
   /** Seconds left at the pace. */
   remaining: number;
-  /** Opens the phone remote's QR code. */
-  onRemote: () => void;
+  /** More buttons after the built-in ones (chapters, shortcuts). */
+  extra?: ReactNode;
 }) {
   const speedId = useId();
   const sizeId = useId();
@@ -124,9 +116,7 @@ export function TeleprompterControls({
       >
         {fullscreen ? 'Exit full screen' : 'Full screen'}
       </Button>
-      <Button size="sm" variant="outline-light" onClick={onRemote} icon={Smartphone}>
-        Remote
-      </Button>
+      {extra}
       <span className="ml-auto text-slate-300 tabular-nums" data-testid="teleprompter-remaining">
         {formatClock(remaining)} left
       </span>

@@ -22,6 +22,7 @@ import { ButtonLink } from '../../../components/button';
 import { STATUS_LABELS } from '../../../components/content-card';
 import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
 import { LibraryFilterSelects } from '../../../components/library-filters';
+import { NewFromTemplate } from '../../../components/new-from-template';
 import { PageHeader } from '../../../components/page-header';
 import { collectionsPageQueryOptions } from '../../../lib/api/collections';
 import { everyContentQueryOptions, type ContentFilters } from '../../../lib/api/contents';
@@ -127,7 +128,12 @@ export function BoardPage() {
       <PageHeader
         title="Board"
         description="Your scripts from idea to published. Drag a card to change its status or order."
-        actions={<ButtonLink to="/content/create">New Content</ButtonLink>}
+        actions={
+          <>
+            <NewFromTemplate />
+            <ButtonLink to="/content/create">New Content</ButtonLink>
+          </>
+        }
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <LibraryFilterSelects

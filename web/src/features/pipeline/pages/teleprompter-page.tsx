@@ -1,8 +1,10 @@
 import { pathOf } from '@cw/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { contentQueryOptions } from '../../../lib/api/contents';
 import { useLostAccessWatch } from '../../../lib/collection-access';
@@ -15,6 +17,9 @@ import {
   TeleprompterControls,
 } from '../components/teleprompter-parts';
 import { parseScript } from '@cw/contract/script';
+import { chapterList, chaptersText, type ChapterStart } from '@cw/contract/chapters';
+import { CopyButton } from '../../../components/copy-button';
+import { ShortcutsButton, ShortcutsPanel } from '../components/teleprompter-help';
 import {
   advance,
   clampWordsPerMinute,
@@ -48,13 +53,34 @@ export function TeleprompterPage() {
     );
   }
   return (
-    <Teleprompter id={content.data.id} title={content.data.title} text={content.data.content} />
+    <Teleprompter
+      id={content.data.id}
+      title={content.data.title}
+      text={content.data.content}
+      chapterStarts={content.data.chapter_starts}
+    />
   );
 }
 
-function Teleprompter({ id, title, text }: { id: number; title: string; text: string }) {
+function Teleprompter({
+  id,
+  title,
+  text,
+  chapterStarts,
+}: {
+  id: number;
+  title: string;
+  text: string;
+  chapterStarts: readonly ChapterStart[];
+}) {
   const script = useMemo(() => parseScript(text), [text]);
   const accountPace = useWordsPerMinute();
+  // The chapters at the person's own pace, as the item page copies them (decision 233).
+  const chapters = useMemo(
+    () => chapterList(text, accountPace, chapterStarts).chapters,
+    [text, accountPace, chapterStarts],
+  );
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [wordsPerMinute, setWordsPerMinute] = useState(accountPace);
   const [fontSize, setFontSize] = useState(FONT_DEFAULT);
   const [playing, setPlaying] = useState(false);
@@ -201,6 +227,10 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
         );
       } else if (/^[1-9]$/.test(event.key)) {
         jumpTo(Number(event.key) - 1);
+      } else if (event.key === '?') {
+        setShortcutsOpen((open) => !open);
+      } else if (event.key === 'Escape') {
+        setShortcutsOpen(false);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -235,10 +265,27 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
         fullscreen={fullscreen}
         onFullscreen={toggleFullscreen}
         remaining={remaining}
-        onRemote={() => {
-          setRemoteWanted(true);
-          setRemoteOpen(true);
-        }}
+        extra={
+          <>
+            {chapters.length > 0 && (
+              <CopyButton variant="outline-light" text={() => chaptersText(chapters)}>
+                Copy chapters
+              </CopyButton>
+            )}
+            <ShortcutsButton open={shortcutsOpen} onToggle={() => setShortcutsOpen((o) => !o)} />
+            <Button
+              size="sm"
+              variant="outline-light"
+              icon={Smartphone}
+              onClick={() => {
+                setRemoteWanted(true);
+                setRemoteOpen(true);
+              }}
+            >
+              Remote
+            </Button>
+          </>
+        }
       />
       <RemoteDialog
         open={remoteOpen}
@@ -247,6 +294,7 @@ function Teleprompter({ id, title, text }: { id: number; title: string; text: st
         connected={remote.connected}
         phones={remote.phones}
       />
+      <ShortcutsPanel open={shortcutsOpen} />
       <SectionNav sections={script.sections} onJump={jumpTo} />
       <div className="h-1 w-full bg-white/10" aria-hidden="true">
         <div ref={barRef} className="h-full w-full origin-left scale-x-0 bg-indigo-400" />

@@ -1,0 +1,118 @@
+import type { Template } from '@cw/contract';
+
+/**
+ * The templates everyone has (docs/product.md, "Templates"; decision 235). Headings are the
+ * sections (and the YouTube chapters); `[bracketed]` lines are directions, never read aloud nor
+ * captioned; the checklist becomes a task list at the top of the new item.
+ */
+type Builtin = Omit<Template, 'builtin' | 'created_on'>;
+
+export const BUILTIN_TEMPLATES: readonly Builtin[] = [
+  {
+    id: 'youtube-video',
+    name: 'YouTube video',
+    description: 'Hook, intro, sections, call to action and end screen.',
+    title: 'New video',
+    status: 'scripting',
+    tags: ['youtube'],
+    checklist: ['Thumbnail', 'Title and description', 'Chapters in the description', 'Captions'],
+    content: [
+      '## Hook',
+      '[First 15 seconds: the promise of the video, shown not told.]',
+      '',
+      '## Intro',
+      'Who you are and what the viewer will get from this video.',
+      '',
+      '## Section one',
+      'The first point.',
+      '',
+      '## Section two',
+      'The second point.',
+      '',
+      '## Section three',
+      'The third point.',
+      '',
+      '## Call to action',
+      'If this helped, subscribe and tell me in the comments what to make next.',
+      '',
+      '## End screen',
+      '[20 seconds: point at the next video and the subscribe button.]',
+      'Watch this one next.',
+    ].join('\n'),
+  },
+  {
+    id: 'podcast-episode',
+    name: 'Podcast episode',
+    description: 'Cold open, segments, ad breaks, outro and show notes.',
+    title: 'New episode',
+    status: 'scripting',
+    tags: ['podcast'],
+    checklist: ['Book the guest', 'Record', 'Edit the audio', 'Publish the feed'],
+    content: [
+      '## Cold open',
+      '[The best 30 seconds of the episode.]',
+      '',
+      '## Welcome',
+      'Welcome to the show. Today:',
+      '',
+      '## Segment one',
+      'The first topic.',
+      '',
+      '## Ad break',
+      '[Sponsor read: name, offer, link.]',
+      '',
+      '## Segment two',
+      'The second topic.',
+      '',
+      '## Outro',
+      'Thanks for listening. See you next week.',
+      '',
+      '## Show notes',
+      '[Links and people mentioned, for the episode page.]',
+    ].join('\n'),
+  },
+  {
+    id: 'short',
+    name: 'Short',
+    description: 'A vertical video under a minute: hook, one point, loop.',
+    title: 'New short',
+    status: 'idea',
+    tags: ['short'],
+    checklist: ['Vertical framing', 'On-screen text'],
+    content: [
+      '## Hook',
+      'One line that stops the scroll.',
+      '',
+      '## The point',
+      'One idea, shown.',
+      '',
+      '## Loop',
+      '[End on a line that leads back into the hook.]',
+    ].join('\n'),
+  },
+  {
+    id: 'newsletter',
+    name: 'Newsletter',
+    description: 'Subject, opening, main story, links and sign-off.',
+    title: 'New issue',
+    status: 'idea',
+    tags: ['newsletter'],
+    checklist: ['Subject line', 'Preview text', 'Send a test'],
+    content: [
+      '## Opening',
+      'A line about what this issue brings.',
+      '',
+      '## Main story',
+      'The one thing worth reading this week.',
+      '',
+      '## Links',
+      '- [A link worth your time](https://example.com)',
+      '',
+      '## Sign-off',
+      'Until next time.',
+    ].join('\n'),
+  },
+];
+
+export const builtinTemplate = (id: string): Builtin | undefined =>
+  BUILTIN_TEMPLATES.find((template) => template.id === id);
