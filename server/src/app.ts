@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobs: jobQueue,
     importMaxBytes: config.importMaxBytes,
     importWorker: config.importWorker,
+    secret: deps.secret,
   });
 
   /* ---- the web app ---- */

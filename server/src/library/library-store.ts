@@ -18,6 +18,8 @@ import { QueuedFileRemovals } from '../storage/file-removals';
 import { RateLimiter } from '../auth/rate-limit';
 import { DocumentsRepository } from '../collab/documents.repository';
 import { LinksRepository } from './links/links.repository';
+import { NotificationsRepository } from './notifications/notifications.repository';
+import { ActivityRepository } from './notifications/activity.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -47,6 +49,13 @@ export interface LibraryRepositories {
   documents: DocumentsRepository;
   /** Links between items, derived on every write of an item's text (decision 211). */
   links: LinksRepository;
+  /**
+   * Notifications: a producer calls `notify` in the transaction of the change it tells of
+   * (docs/api.md, "Notifications"; decision 225).
+   */
+  notifications: NotificationsRepository;
+  /** A collection's activity: `record` / `recordForItem` in the change's transaction. */
+  activity: ActivityRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -68,6 +77,8 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   rateLimits: new RateLimiter(db, now),
   documents: new DocumentsRepository(db),
   links: new LinksRepository(db),
+  notifications: new NotificationsRepository(db),
+  activity: new ActivityRepository(db),
 });
 
 /**
