@@ -51,6 +51,10 @@ export const MAIN_SCREENS = [
   // Attachment previews (decisions 190, 191): an SVG drawn as a PNG, a PDF in its frame.
   'file-preview',
   'file-preview-pdf',
+  // Notifications: the bell's open list, the mail settings, a collection's activity.
+  'notifications-open',
+  'account-settings-notifications',
+  'collection-activity',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

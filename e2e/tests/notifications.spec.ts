@@ -106,6 +106,19 @@ test('an editor moves the owner’s script to Recording: the owner’s bell and 
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   });
 
+  await test.step('the collection’s activity says who moved it', async () => {
+    await page.goto(`/collections/${season.id}`);
+    const activity = page.getByRole('region', { name: 'Activity' });
+    await expect(
+      activity.getByRole('link', {
+        name: 'Grace Hopper moved “Pilot script” from Idea to Recording',
+      }),
+    ).toBeVisible();
+    await expect(activity.getByText('Grace Hopper joined as an editor')).toBeVisible();
+    await activity.scrollIntoViewIfNeeded();
+    await checkScreen('collection-activity');
+  });
+
   await test.step('one mail arrives, with a one-click unsubscribe link that works', async () => {
     const mail = await mailbox.waitForMail(owner.email, {
       since,
