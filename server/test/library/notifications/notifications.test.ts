@@ -94,6 +94,15 @@ describe('notifications', () => {
     // The editor is told nothing of their own move, nor of the owner's.
     expect((await notificationsOf(editor)).results.filter((n) => n.kind === 'status')).toEqual([]);
 
+    // A change that fails after the move is rolled back with what it would have told.
+    const refused = await editor.patch(`/api/collections/contents-list/${item.id}/`, {
+      status: 'editing',
+      files: [2_000_000_000],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(await unreadOf(owner)).toBe(before + 1);
+    expect((await activityOf(owner, collection.id))[0]).toMatchObject({ to_status: 'recording' });
+
     const read = await owner.post(`/api/notifications/${newest!.id}/read/`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json<UnreadCount>().unread).toBe(before);
