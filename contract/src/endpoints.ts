@@ -44,6 +44,16 @@ import {
 } from './library';
 import type { RouteName } from './routes';
 import {
+  activityListQuerySchema,
+  activitySchema,
+  notificationListQuerySchema,
+  notificationSchema,
+  notificationSettingsPatchSchema,
+  notificationSettingsSchema,
+  unreadCountSchema,
+  unsubscribeQuerySchema,
+} from './notifications';
+import {
   publicCollectionSchema,
   publicFileParamsSchema,
   publicItemParamsSchema,
@@ -132,6 +142,7 @@ const notes = library('collection notes');
 const members = library('sharing');
 const trash = library('trash');
 const templates = library('templates');
+const notifications = library('notifications');
 const yourData = library('your data');
 /** Published collections, for anyone with the link: no sign-in; anything not public is a 404. */
 const publicPages = { group: 'public pages', signedIn: false, errors: [404] } as const;
@@ -354,6 +365,73 @@ export const endpoints = {
     params: memberParamsSchema,
     success: ok(memberSchema),
     errors: [400, 401, 403, 404, 429],
+  },
+  'activity.list': {
+    ...members,
+    summary: "A collection's activity, newest first (its members, viewers too)",
+    params: idParamsSchema,
+    query: activityListQuerySchema,
+    success: ok(paginatedSchema(activitySchema)),
+    errors: [400, 401, 404],
+  },
+  'notifications.list': {
+    ...notifications,
+    summary: "The caller's notifications, newest first",
+    query: notificationListQuerySchema,
+    success: ok(paginatedSchema(notificationSchema)),
+    errors: [400, 401],
+  },
+  'notifications.unread': {
+    ...notifications,
+    summary: "How many of the caller's notifications are unread (the bell polls it)",
+    success: ok(unreadCountSchema),
+    errors: [401],
+  },
+  'notifications.read': {
+    ...notifications,
+    summary: 'Mark one notification read (answers the unread count)',
+    params: idParamsSchema,
+    success: ok(unreadCountSchema),
+    errors: [400, 401, 404],
+  },
+  'notifications.readAll': {
+    ...notifications,
+    summary: "Mark all the caller's notifications read",
+    success: ok(unreadCountSchema),
+    errors: [401],
+  },
+  'notifications.settings': {
+    ...notifications,
+    summary: 'Which kinds of notification are also mailed',
+    success: ok(notificationSettingsSchema),
+    errors: [401],
+  },
+  'notifications.updateSettings': {
+    ...notifications,
+    summary: 'Turn the mail of kinds of notification on or off',
+    body: notificationSettingsPatchSchema,
+    success: ok(notificationSettingsSchema),
+    errors: [400, 401],
+  },
+  'notifications.unsubscribePage': {
+    group: 'notifications',
+    signedIn: false,
+    summary: "A notification mail's unsubscribe link: a page asking to confirm (HTML)",
+    query: unsubscribeQuerySchema,
+    produces: ['text/html'],
+    success: ok(html),
+    errors: [400],
+  },
+  'notifications.unsubscribe': {
+    group: 'notifications',
+    signedIn: false,
+    summary:
+      "Stop all notification mail of the link's person (RFC 8058 one-click: any body, form or none)",
+    query: unsubscribeQuerySchema,
+    consumes: ['application/x-www-form-urlencoded'],
+    produces: ['text/html'],
+    success: ok(html),
+    errors: [400, 415],
   },
   'invitations.get': {
     group: 'sharing',

@@ -2,6 +2,7 @@ export * from './common';
 export * from './auth';
 export * from './library';
 export * from './sharing';
+export * from './notifications';
 export * from './search';
 export * from './trash';
 export * from './publishing';

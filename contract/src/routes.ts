@@ -48,6 +48,7 @@ export const routes = {
   'members.update': route('PATCH', '/api/collections/list/:id/members/:member_id/'),
   'members.remove': route('DELETE', '/api/collections/list/:id/members/:member_id/'),
   'members.resend': route('POST', '/api/collections/list/:id/members/:member_id/resend/'),
+  'activity.list': route('GET', '/api/collections/list/:id/activity/'),
   'invitations.get': route('GET', '/api/invitations/:token/'),
   'invitations.accept': route('POST', '/api/invitations/:token/accept/'),
 
@@ -93,6 +94,16 @@ export const routes = {
   'export.link': route('POST', '/api/export/link/'),
   'import.start': route('POST', '/api/import/'),
   'import.get': route('GET', '/api/import/:id/'),
+
+  'notifications.list': route('GET', '/api/notifications/'),
+  'notifications.unread': route('GET', '/api/notifications/unread/'),
+  'notifications.read': route('POST', '/api/notifications/:id/read/'),
+  'notifications.readAll': route('POST', '/api/notifications/read-all/'),
+  'notifications.settings': route('GET', '/api/notifications/settings/'),
+  'notifications.updateSettings': route('PATCH', '/api/notifications/settings/'),
+  // The one-click unsubscribe link of a notification mail: no sign-in (decision 226).
+  'notifications.unsubscribePage': route('GET', '/api/notifications/unsubscribe/'),
+  'notifications.unsubscribe': route('POST', '/api/notifications/unsubscribe/'),
 
   'trash.list': route('GET', '/api/trash/'),
   'trash.empty': route('DELETE', '/api/trash/'),

@@ -12,6 +12,8 @@ export interface CaughtMail {
   html: string;
   /** Epoch milliseconds when the catcher finished receiving it. */
   receivedAt: number;
+  /** Its headers as sent, by lower-case name (folded lines joined): `list-unsubscribe`, … */
+  headers: Record<string, string>;
 }
 
 export interface MailCatcher {
@@ -66,6 +68,15 @@ export async function startMailCatcher(): Promise<MailCatcher> {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             receivedAt: Date.now(),
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           });
           callback();
         })

@@ -57,6 +57,10 @@ export const MAIN_SCREENS = [
   'template-picker',
   'creator-tools',
   'teleprompter-shortcuts',
+  // Notifications: the bell's open list, the mail settings, a collection's activity.
+  'notifications-open',
+  'account-settings-notifications',
+  'collection-activity',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -208,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobs: jobQueue,
     importMaxBytes: config.importMaxBytes,
     importWorker: config.importWorker,
+    secret: deps.secret,
   });
 
   /* ---- the web app ---- */

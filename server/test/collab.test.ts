@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentItem, Paginated, Version, VersionSummary } from '@cw/contract';
+import type { Activity, ContentItem, Paginated, Version, VersionSummary } from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
 import { signedInCaller, type Caller } from './library-helpers';
 import { share } from './sharing-helpers';
@@ -79,6 +79,31 @@ describe('two editors of one document', () => {
     expect(ms).toBeLessThan(2000);
     expect(stored.word_count).toBe(5);
     expect(stored.updated_by?.id).toBe(owner.id);
+  });
+});
+
+describe('the collection’s activity', () => {
+  it('what an editor types live is one edited entry of theirs (folded per 5 minutes)', async () => {
+    const editor = await signedInCaller(ctx);
+    const { collectionId } = await sharedCollection('editor', editor);
+    const item = await newItem(owner, 'Draft', [collectionId]);
+    const client = open(item.id, editor.access);
+    await client.synced;
+    client.text.insert(5, ' one');
+    await client.saved();
+    await storedTextBecomes(owner, item.id, 'Draft one');
+    client.text.insert(9, ' two');
+    await client.saved();
+    await storedTextBecomes(owner, item.id, 'Draft one two');
+    const activity = (await owner.get(`/api/collections/list/${collectionId}/activity/`)).json<
+      Paginated<Activity>
+    >().results;
+    const edits = activity.filter((entry) => entry.kind === 'edited');
+    expect(edits).toHaveLength(1);
+    expect(edits[0]).toMatchObject({
+      actor_name: `${editor.firstName} ${editor.lastName}`,
+      content_id: item.id,
+    });
   });
 });
 

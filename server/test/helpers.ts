@@ -57,6 +57,17 @@ export class Outbox implements Mailer {
   }
 }
 
+/** A mailer that sends each message to both: the outbox first, then `also`. */
+const teeMailer = (outbox: Outbox, also: Mailer): Mailer => ({
+  async send(message) {
+    await outbox.send(message);
+    await also.send(message);
+  },
+  close() {
+    also.close();
+  },
+});
+
 /**
  * The app's clock in tests: real time plus an offset that `advance` moves forward, so code
  * lifetimes, resend cool-downs and rate-limit windows can be tested without sleeping.
@@ -95,6 +106,8 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger;
   /** Where uploaded bytes go; DATA_DIR/files unless given (e.g. an S3 bucket). */
   fileStorage?: FileStorage;
+  /** Every mail also goes here (a real SMTP mailer), besides the outbox. */
+  alsoMailTo?: Mailer;
 }
 
 export async function createTestApp(
@@ -117,7 +130,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    mailer: outbox,
+    mailer: options.alsoMailTo ? teeMailer(outbox, options.alsoMailTo) : outbox,
     secret: TEST_SECRET,
     now: clock.now,
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),

@@ -51,6 +51,7 @@ const MATRIX: Row[] = [
   ['POST   collection publish',                  200,  403,   403,   404,     404,    404],
   ['DELETE collection publish',                  204,  403,   403,   404,     404,    404],
   ['GET    members',                             200,  200,   200,   404,     404,    404],
+  ['GET    activity',                            200,  200,   200,   404,     404,    404],
   ['POST   members (invite)',                    201,  403,   403,   404,     404,    404],
   ['PATCH  members/{id} (role)',                 200,  403,   403,   404,     404,    404],
   ['DELETE members/{id} (someone else)',         204,  403,   403,   404,     404,    404],
@@ -103,6 +104,12 @@ const MATRIX: Row[] = [
   ['DELETE trash/content/{id} (for good)',       204,  403,   403,   404,     404,    404],
   ['DELETE trash/note/{id} (for good)',          204,  403,   403,   404,     404,    404],
   ['DELETE trash/collection/{id} (for good)',    204,  404,   404,   404,     404,    404],
+  ['GET    notifications (one’s own)',           200,  200,   200,   200,     200,    200],
+  ['GET    notifications/unread (one’s own)',    200,  200,   200,   200,     200,    200],
+  ['POST   notifications/{id}/read (owner’s)',   200,  404,   404,   404,     404,    404],
+  ['POST   notifications/read-all (one’s own)',  200,  200,   200,   200,     200,    200],
+  ['GET    notifications/settings (one’s own)',  200,  200,   200,   200,     200,    200],
+  ['PATCH  notifications/settings (one’s own)',  200,  200,   200,   200,     200,    200],
 ];
 
 let ctx: TestContext;
@@ -117,6 +124,20 @@ let invitedMembership: Member;
 let removedMembership: Member;
 
 const base = () => `/api/collections/list/${collection.id}`;
+
+let ownersNotificationId: number | undefined;
+/** A notification of the owner's: the editor moves one of the owner's items on the board. */
+async function ownersNotification(): Promise<number> {
+  if (ownersNotificationId === undefined) {
+    const moved = await person.editor.patch(`/api/collections/contents-list/${item.id}/`, {
+      status: 'editing',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const list = (await owner().get('/api/notifications/')).json<{ results: { id: number }[] }>();
+    ownersNotificationId = list.results[0]!.id;
+  }
+  return ownersNotificationId;
+}
 
 const owner = () => person.owner;
 
@@ -188,6 +209,17 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
   'POST   collection publish': (who) => person[who].post(`${base()}/publish/`),
   'DELETE collection publish': (who) => person[who].delete(`${base()}/publish/`),
   'GET    members': (who) => person[who].get(`${base()}/members/`),
+  'GET    activity': (who) => person[who].get(`${base()}/activity/`),
+  'GET    notifications (one’s own)': (who) => person[who].get('/api/notifications/'),
+  'GET    notifications/unread (one’s own)': (who) => person[who].get('/api/notifications/unread/'),
+  'POST   notifications/{id}/read (owner’s)': async (who) =>
+    person[who].post(`/api/notifications/${await ownersNotification()}/read/`),
+  'POST   notifications/read-all (one’s own)': (who) =>
+    person[who].post('/api/notifications/read-all/'),
+  'GET    notifications/settings (one’s own)': (who) =>
+    person[who].get('/api/notifications/settings/'),
+  'PATCH  notifications/settings (one’s own)': (who) =>
+    person[who].patch('/api/notifications/settings/', { mail: { status: who === 'owner' } }),
   'POST   members (invite)': (who) =>
     person[who].post(`${base()}/members/`, {
       email: `guest-${++inviteCounter}@example.com`,

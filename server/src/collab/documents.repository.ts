@@ -70,9 +70,9 @@ export class DocumentsRepository {
   async lockItem(
     contentId: number,
     { trashedToo = false } = {},
-  ): Promise<{ content: string; userId: number } | undefined> {
+  ): Promise<{ content: string; userId: number; title: string } | undefined> {
     const [row] = await this.db
-      .select({ content: contents.content, userId: contents.userId })
+      .select({ content: contents.content, userId: contents.userId, title: contents.title })
       .from(contents)
       .where(
         trashedToo

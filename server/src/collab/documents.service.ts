@@ -75,6 +75,11 @@ export class DocumentsService {
       await repos.documents.writeText(contentId, text, countWords(text), writer);
       // Its `[[…]]` links, resolved as the last writer reads (the owner, for the server's own).
       await repos.links.derive({ userId: writer ?? item.userId }, contentId, text);
+      // Typed live: an 'edited' entry of its collections' activity, folded per 5 minutes.
+      if (writer !== null) {
+        const edit = { actorId: writer, contentId, contentTitle: item.title, at: this.now() };
+        await repos.activity.recordForItem({ ...edit, kind: 'edited' });
+      }
     }
     if (stored.updates.length >= COMPACT_AFTER) {
       await repos.documents.compact(

@@ -11,3 +11,4 @@ export * from './schema/contents';
 export * from './schema/collab';
 export * from './schema/links';
 export * from './schema/templates';
+export * from './schema/notifications';

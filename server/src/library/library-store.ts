@@ -20,6 +20,8 @@ import { DocumentsRepository } from '../collab/documents.repository';
 import { LinksRepository } from './links/links.repository';
 import { DashboardRepository } from './dashboard/dashboard.repository';
 import { TemplatesRepository } from './templates/templates.repository';
+import { NotificationsRepository } from './notifications/notifications.repository';
+import { ActivityRepository } from './notifications/activity.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -53,6 +55,13 @@ export interface LibraryRepositories {
   dashboard: DashboardRepository;
   /** A person's own templates (docs/api.md, "Templates"). */
   templates: TemplatesRepository;
+  /**
+   * Notifications: a producer calls `notify` in the transaction of the change it tells of
+   * (docs/api.md, "Notifications"; decision 225).
+   */
+  notifications: NotificationsRepository;
+  /** A collection's activity: `record` / `recordForItem` in the change's transaction. */
+  activity: ActivityRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -76,6 +85,8 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   links: new LinksRepository(db),
   dashboard: new DashboardRepository(db),
   templates: new TemplatesRepository(db),
+  notifications: new NotificationsRepository(db),
+  activity: new ActivityRepository(db),
 });
 
 /**

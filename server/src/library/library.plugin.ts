@@ -48,6 +48,10 @@ import type { JobQueue } from '../jobs/job-queue';
 import { PublicService } from './publishing/public.service';
 import type { CollabNotices } from '../collab/collab-bus';
 import type { DocumentsService } from '../collab/documents.service';
+import { UnsubscribeTokens } from './notifications/notification-mail';
+import { NOTIFICATIONS_PURPOSE } from './notifications/notifications.repository';
+import { notificationsRoutes, unsubscribeRoutes } from './notifications/notifications.routes';
+import { NotificationsService } from './notifications/notifications.service';
 
 export interface LibraryDeps {
   db: Database;
@@ -80,6 +84,8 @@ export interface LibraryDeps {
   /** Items' shared documents, and what open editors must hear (docs/api.md, "Writing together"). */
   documents: DocumentsService;
   notices: CollabNotices;
+  /** The server secret: signs notification mails' unsubscribe links (decision 226). */
+  secret: string;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -104,7 +110,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     },
   });
 
-  const collections = new CollectionsService(store, deps.notices);
+  const collections = new CollectionsService(store, deps.notices, deps.now);
   registerRoutes(app, deps.guard, collectionsRoutes(collections));
   const members = new MembersService({
     store,
@@ -118,6 +124,24 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
   });
   deps.mailQueue.handle(INVITATION_PURPOSE, (mail) => members.deliver(mail));
   registerRoutes(app, deps.guard, membersRoutes(members));
+  const notifications = new NotificationsService({
+    store,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    tokens: new UnsubscribeTokens(deps.secret),
+    now: deps.now,
+  });
+  deps.mailQueue.handle(NOTIFICATIONS_PURPOSE, (mail) => notifications.deliver(mail));
+  registerRoutes(app, deps.guard, notificationsRoutes(notifications));
+  await app.register(async (scope) => {
+    // RFC 8058's one-click POST is a form body (`List-Unsubscribe=One-Click`): read, unused.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
+    );
+    registerRoutes(scope, deps.guard, unsubscribeRoutes(notifications));
+  });
   const contents = new ContentsService(store, deps.storageQuotaBytes, deps.now, live);
   registerRoutes(
     app,

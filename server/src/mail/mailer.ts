@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a notification mail's `List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
   /**
    * A short note about the message (e.g. its one-time code). Never logged: logs hold no codes
    * (docs/auth.md, "Hostile input"); the dev mailbox's log line names the .eml file that holds the whole mail.
@@ -54,6 +56,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
         });
       },
       close,
@@ -69,6 +72,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       await fs.mkdir(options.devMailDir, { recursive: true });
       const file = path.join(

@@ -46,7 +46,7 @@ export const escapeHtml = (value: string): string =>
  * The one HTML frame of our mails: product name, heading, the given paragraphs (already
  * escaped HTML) and the signature.
  */
-function mailLayout(heading: string, paragraphs: string[]): string {
+export function mailLayout(heading: string, paragraphs: string[]): string {
   return `<!doctype html>
 <html lang="en">
   <body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">

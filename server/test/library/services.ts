@@ -38,7 +38,7 @@ export function libraryServices(ctx: TestContext) {
   const storage = new DiskFileStorage(path.join(ctx.config.dataDir, 'files'));
   const removals = new FileRemovals(ctx.database.db, storage, pino({ level: 'silent' }));
   const documents = new DocumentsService(store, ctx.clock.now);
-  const collections = new CollectionsService(store, notices);
+  const collections = new CollectionsService(store, notices, ctx.clock.now);
   const contents = new ContentsService(store, ctx.config.storageQuotaBytes, ctx.clock.now, {
     documents,
     notices,

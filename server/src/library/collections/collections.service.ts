@@ -26,6 +26,8 @@ export class CollectionsService {
     private readonly store: LibraryStore,
     /** Open editors of a trashed collection's items close at once. */
     private readonly notices?: CollabNotices,
+    /** The app's clock (activity entries; tests move it). */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async list(caller: Caller, query: CollectionListQuery): Promise<Page<Collection>> {
@@ -61,6 +63,7 @@ export class CollectionsService {
       });
       await repos.collections.replaceTags(row.id, tagIds);
       await repos.members.insertOwner(row.id, row.userId);
+      await this.record(repos, caller, row.id, 'created');
       return this.presentOne(repos, caller, row);
     });
   }
@@ -97,6 +100,7 @@ export class CollectionsService {
         randomBytes(16).toString('base64url'),
       );
       if (!row) throw notFound();
+      await this.record(repos, caller, id, 'published');
       return this.presentOne(repos, caller, row);
     });
   }
@@ -106,7 +110,18 @@ export class CollectionsService {
     await this.store.transaction(async (repos) => {
       requireRole((await repos.access.onCollection(caller, id))?.role, 'manage');
       if (!(await repos.collections.unpublish(caller, id))) throw notFound();
+      await this.record(repos, caller, id, 'unpublished');
     });
+  }
+
+  /** An entry of the collection's activity, in the change's transaction. */
+  private record(
+    repos: LibraryRepositories,
+    caller: Caller,
+    collectionId: number,
+    kind: 'created' | 'published' | 'unpublished',
+  ): Promise<void> {
+    return repos.activity.record({ collectionId, kind, actorId: caller.userId, at: this.now() });
   }
 
   /**

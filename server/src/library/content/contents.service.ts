@@ -8,6 +8,7 @@ import type {
 import { notFound, validationFailed } from '../../http/errors';
 import type { LibraryRepositories, LibraryStore } from '../library-store';
 import { authorize, can, onlyTheOwner, requireRole } from '../../policy/library.policy';
+import { recordItemChange } from './content-events';
 import type { Caller } from '../../policy/caller';
 import { countWords } from '@cw/contract';
 import { requireAllLinkable, uniqueIds } from '../shared/linked-ids';
@@ -143,6 +144,8 @@ export class ContentsService {
       }
       await repos.contents.replaceTags(row.id, tagIds);
       await repos.contents.replaceCollections(row.id, collectionIds);
+      const added = { actorId: caller.userId, contentId: row.id, contentTitle: row.title };
+      await repos.activity.recordForItem({ ...added, kind: 'created', at: this.now() });
       if (fileIds.length > 0) await repos.files.replaceAttachments(caller, row.id, fileIds);
       await repos.files.giveTo(given, ownerId);
       // Its `[[…]]` links, and links elsewhere that were waiting for its title (decision 211).
@@ -235,6 +238,8 @@ export class ContentsService {
         this.now(),
         { fold: ifMatch !== undefined || body.content === undefined },
       );
+      const fromStatus =
+        body.status === undefined ? undefined : (await repos.contents.find(caller, id))?.status;
       const row = await repos.contents.update(caller, id, {
         title: body.title,
         content: body.content,
@@ -247,6 +252,8 @@ export class ContentsService {
         chapterStarts: body.chapter_starts,
       });
       if (!row) throw notFound();
+      const edited = body.title !== undefined || body.content !== undefined;
+      await recordItemChange(repos, caller, { fromStatus, row, edited, at: this.now() });
       // Its `[[…]]` links; a new title fills links that were waiting for it (decision 211).
       if (body.content !== undefined) await repos.links.derive(caller, id, body.content);
       if (body.title !== undefined) await repos.links.resolveMissing(caller, row);

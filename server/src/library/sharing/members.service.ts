@@ -24,6 +24,7 @@ import type { LibraryRepositories, LibraryStore } from '../library-store';
 import type { MemberRow } from './members.repository';
 import { fullName } from '../shared/rows';
 import { presentMember } from './members.presenter';
+import { recordInvitation, recordJoined, recordRemoval, recordRoleChange } from './sharing-events';
 import type { CollabNotices } from '../../collab/collab-bus';
 
 type MemberCreateInput = z.output<typeof memberCreateBodySchema>;
@@ -95,6 +96,7 @@ export class MembersService {
           at: now,
         });
         await this.queueMail(repos, row, now);
+        await recordInvitation(repos, caller, row, now);
         return row;
       })
       .catch((error: unknown) => {
@@ -122,6 +124,7 @@ export class MembersService {
         throw validationFailed({ role: ['The owner’s role cannot change.'] });
       }
       await repos.members.setRole(memberId, body.role);
+      await recordRoleChange(repos, caller, target, body.role, this.deps.now());
       return target.userId;
     });
     if (userId !== null) this.deps.notices.accessChanged({ users: [userId] });
@@ -147,6 +150,7 @@ export class MembersService {
         requireRole(access.role, 'manage');
       }
       if (!(await repos.members.delete(memberId))) throw notFound();
+      await recordRemoval(repos, caller, target, this.deps.now());
       return target.userId;
     });
     // Their open editors of the collection's items close (docs/api.md, "Writing together").
@@ -205,6 +209,7 @@ export class MembersService {
         );
       }
       await repos.members.accept(found.member.id, caller.userId, now);
+      await recordJoined(repos, caller, found.member, now);
       return this.deps.collections.presentFor(repos, caller, found.member.collectionId);
     });
   }

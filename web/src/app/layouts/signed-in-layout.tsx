@@ -25,6 +25,7 @@ import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { usePaletteShortcuts } from '../../features/search/use-palette-shortcuts';
 import { clearTokens } from '../../lib/token-storage';
 import { useLinkNavigate } from '../../lib/use-link-navigate';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { UserMenu } from './user-menu';
 
 const navItems = [
@@ -142,7 +143,10 @@ export function SignedInLayout() {
         <div className="flex min-w-0 flex-1 justify-end sm:justify-center">
           <SearchTrigger onOpen={openPalette} />
         </div>
-        <UserMenu onLogout={logout} />
+        <div className="flex shrink-0 items-center gap-1">
+          <NotificationBell />
+          <UserMenu onLogout={logout} />
+        </div>
       </header>
       <CommandPalette open={paletteOpen} onClose={closePalette} />
       <TrashToast />

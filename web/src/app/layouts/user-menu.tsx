@@ -1,7 +1,8 @@
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
+import { useDismiss } from '../../components/use-dismiss';
 import { fullName, initials } from '../../lib/format';
 import { useCurrentUser } from '../../lib/current-user';
 
@@ -14,26 +15,8 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const menuId = useId();
   const name = fullName(user) || user.email;
 
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: MouseEvent | TouchEvent) {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    }
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('touchstart', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('touchstart', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, triggerRef);
 
   const itemClass =
     'flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100';

@@ -3,6 +3,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ExportCard } from '../components/export-card';
 import { ImportCard } from '../components/import-card';
+import { NotificationSettingsCard } from '../components/notification-settings-card';
 import { ProfileCard } from '../components/profile-card';
 import { SpeakingPaceCard } from '../components/speaking-pace-card';
 import { StorageCard } from '../components/storage-card';
@@ -25,6 +26,7 @@ export function AccountSettingsPage() {
         <ExportCard />
         <ImportCard />
         <SpeakingPaceCard wordsPerMinute={user.words_per_minute} />
+        <NotificationSettingsCard />
         <DeleteAccountCard />
       </div>
     </section>

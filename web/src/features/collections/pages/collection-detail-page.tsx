@@ -15,6 +15,7 @@ import { useDetailAccessWatch, type CollectionsNotice } from '../../../lib/colle
 import { can } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCollection } from '../api/get-collection';
+import { ActivityList } from '../components/activity-list';
 import { CollectionDetails } from '../components/collection-details';
 import { CollectionTabs } from '../components/collection-tabs';
 import { CollectionTitle } from '../components/collection-title';
@@ -115,7 +116,10 @@ function CollectionView({ collection }: { collection: Collection }) {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <CollectionTabs collectionId={collection.id} role={collection.role} />
-        <CollectionDetails collection={collection} edit={edit} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <CollectionDetails collection={collection} edit={edit} />
+          <ActivityList collectionId={collection.id} />
+        </div>
       </div>
 
       {manage && (

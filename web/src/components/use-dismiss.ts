@@ -1,0 +1,33 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * A popover's dismissal: a press outside `root` or Escape closes it (Escape gives the focus
+ * back to `trigger`). The user menu and the notifications bell use it.
+ */
+export function useDismiss(
+  open: boolean,
+  close: () => void,
+  root: RefObject<HTMLElement | null>,
+  trigger: RefObject<HTMLElement | null>,
+): void {
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: MouseEvent | TouchEvent) {
+      if (root.current && !root.current.contains(event.target as Node)) close();
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        close();
+        trigger.current?.focus();
+      }
+    }
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, close, root, trigger]);
+}
