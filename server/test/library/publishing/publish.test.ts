@@ -52,6 +52,14 @@ const visit = (url: string, headers: Record<string, string> = {}) =>
 const publish = (caller: Caller, id: number) =>
   ok<Collection>(caller.post(`${COLLECTIONS}${id}/publish/`));
 
+/** Marks a file public: served on its item's public pages (decision 230). */
+const makePublic = (caller: Caller, file: FileObject) =>
+  ok<FileObject>(caller.patch(`/api/collections/files/${file.id}/`, { is_public: true }));
+
+/** "Update public page": the item's current text becomes what its public pages show. */
+const updatePublicPage = (caller: Caller, id: number) =>
+  ok<ContentItem>(caller.post(`${CONTENTS}${id}/publish/`));
+
 /** What every "not public" answer must look like: the answer to an id nobody ever had. */
 async function unknownAnswers() {
   const page = await visit('/p/AAAAAAAAAAAAAAAAAAAAAA');
@@ -138,7 +146,9 @@ async function world(): Promise<World> {
   if (note.id === publicItem.id) note = await addNote();
   const upload = (name: string, fields: Record<string, string>) =>
     ok<FileObject>(alice.upload({ name, bytes: Buffer.from(`bytes of ${name}`) }, fields), 201);
-  const publicFile = await upload('cue-sheet.txt', { content: String(publicItem.id) });
+  const cueSheet = await upload('cue-sheet.txt', { content: String(publicItem.id) });
+  // Files are private unless marked public (decision 230).
+  const publicFile = await makePublic(alice, cueSheet);
   const privateFile = await upload('secret.txt', { content: String(privateItem.id) });
   const collectionFile = await upload('own.txt', { collection: String(collection.id) });
   return {
@@ -259,9 +269,10 @@ describe('publishing a collection', () => {
       expect((await visit(url, { 'if-none-match': `W/${etag}` })).statusCode, url).toBe(304);
       expect((await visit(url, { 'if-none-match': '"other"' })).statusCode, url).toBe(200);
     }
-    // A change makes a new validator.
+    // A published change makes a new validator.
     const before = (await visit(`/p/${id}`)).headers.etag as string;
     await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { title: 'Episode 1' }));
+    await updatePublicPage(w.alice, w.publicItem.id);
     const after = await visit(`/p/${id}`, { 'if-none-match': before });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Episode 1');
@@ -361,12 +372,15 @@ describe('publishing a collection', () => {
       }),
       201,
     );
-    const trashedFile = await ok<FileObject>(
-      w.alice.upload(
-        { name: 'trashed.txt', bytes: Buffer.from('gone') },
-        { content: String(trashedItem.id) },
+    const trashedFile = await makePublic(
+      w.alice,
+      await ok<FileObject>(
+        w.alice.upload(
+          { name: 'trashed.txt', bytes: Buffer.from('gone') },
+          { content: String(trashedItem.id) },
+        ),
+        201,
       ),
-      201,
     );
     await ok(w.alice.delete(`${CONTENTS}${trashedItem.id}/`), 204);
 
@@ -404,9 +418,12 @@ describe('publishing a collection', () => {
       }),
       201,
     );
-    const bobsFile = await ok<FileObject>(
-      bob.upload({ name: 'bob.txt', bytes: Buffer.from('bob') }, { content: String(bobsItem.id) }),
-      201,
+    const bobsFile = await makePublic(
+      bob,
+      await ok<FileObject>(
+        bob.upload({ name: 'bob.txt', bytes: Buffer.from('bob') }, { content: String(bobsItem.id) }),
+        201,
+      ),
     );
     const bobId = (await publish(bob, bobs.id)).public_id!;
     expect((await visit(`/p/${bobId}/${bobsItem.id}`)).statusCode).toBe(200);
@@ -532,7 +549,9 @@ describe('publishing a collection', () => {
       );
       // File names lose what looks like a path (`…/`): what is left is what shows.
       const fileName = (
-        await ok<FileObject>(alice.patch(`/api/collections/files/${file.id}/`, { name: payload }))
+        await ok<FileObject>(
+          alice.patch(`/api/collections/files/${file.id}/`, { name: payload, is_public: true }),
+        )
       ).name;
       const id = (await publish(alice, collection.id)).public_id!;
       const where = (url: string) => `${url} with ${JSON.stringify(payload)}`;
@@ -620,10 +639,16 @@ describe('public answers cost little: a version first, each version rendered onc
 
     await remember();
     await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { title: 'Episode 1' }));
+    // An edit stays private (decision 229): every answer is still the one held.
+    for (const url of urls) {
+      expect((await visit(url, { 'if-none-match': held.get(url)! })).statusCode, url).toBe(304);
+    }
+    await updatePublicPage(w.alice, w.publicItem.id);
     await expectShown('title', 'Episode 1', urls);
 
     await remember();
     await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { content: 'A *new* opening.' }));
+    await updatePublicPage(w.alice, w.publicItem.id);
     await expectShown('text', 'new', urls);
 
     await remember();
@@ -643,7 +668,7 @@ describe('public answers cost little: a version first, each version rendered onc
     await expectShown('file name', 'cues.txt', [item, api]);
 
     await remember();
-    await ok(
+    const more = await ok<FileObject>(
       w.alice.upload(
         { name: 'more.txt', bytes: Buffer.from('more') },
         {
@@ -652,6 +677,10 @@ describe('public answers cost little: a version first, each version rendered onc
       ),
       201,
     );
+    for (const url of [item, api]) {
+      expect((await visit(url, { 'if-none-match': held.get(url)! })).statusCode, url).toBe(304);
+    }
+    await makePublic(w.alice, more);
     await expectShown('new file', 'more.txt', [item, api]);
 
     await remember();
