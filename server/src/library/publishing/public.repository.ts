@@ -43,6 +43,7 @@ export interface PublicCollectionRow {
   id: number;
   name: string;
   description: string;
+  feedFullText: boolean;
   ownerFirstName: string;
   ownerLastName: string;
 }
@@ -119,6 +120,7 @@ export class PublicRepository {
         id: collections.id,
         name: collections.name,
         description: collections.description,
+        feedFullText: collections.feedFullText,
         ownerFirstName: users.firstName,
         ownerLastName: users.lastName,
       })
