@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, makeFile, renderSignedIn } from '../../../test/library-fixtures';
-import { fakeFetch, json } from '../../../test/render';
+import type { fakeFetch} from '../../../test/render';
+import { json } from '../../../test/render';
 import { ContentDetailPage } from './content-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());
