@@ -45,8 +45,9 @@ export function PublishCard({ collection }: { collection: Collection }) {
       <div className="space-y-3">
         <p className="text-sm text-slate-600">
           Anyone with the link will see this collection’s name, description and tags, your name, and
-          the content items you switch to <strong>Show on public page</strong>, and can download
-          their files. Notes and everything else stay private.
+          the content items you switch to <strong>Show on public page</strong> as you last published
+          them, with the files you mark <strong>On public page</strong>. Notes and everything else
+          stay private.
         </p>
         <Button
           size="sm"
@@ -63,8 +64,8 @@ export function PublishCard({ collection }: { collection: Collection }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        Published. Anyone with this link sees the items switched to{' '}
-        <strong>Show on public page</strong> and can download their files.
+        On the web. Anyone with this link sees the items switched to{' '}
+        <strong>Show on public page</strong> and the files marked <strong>On public page</strong>.
       </p>
       <label className="block">
         <span className="sr-only">Public link</span>

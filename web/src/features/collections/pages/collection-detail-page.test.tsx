@@ -644,7 +644,7 @@ describe('Publish to web', () => {
     )!;
     expect(
       within(card).getByText(
-        /and can download their files\. Notes and everything else stay private\./,
+        /with the files you mark On public page\. Notes and everything else stay private\./,
       ),
     ).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Publish' }));
@@ -669,7 +669,7 @@ describe('Publish to web', () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set Private' })).not.toBeInTheDocument();
-    const panel = screen.getByRole('heading', { name: 'Published' }).closest('section')!;
+    const panel = screen.getByRole('heading', { name: 'On the web' }).closest('section')!;
     expect(within(panel).getByRole('link', { name: 'Open the public page' })).toHaveAttribute(
       'href',
       `/p/${publicId}`,
@@ -681,7 +681,7 @@ describe('Publish to web', () => {
     setup({ collection: makeCollection({ id: 1, name: 'Podcast', role: 'viewer' }) });
     expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Publish to web' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Published' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'On the web' })).not.toBeInTheDocument();
   });
 
   it('Set Private unpublishes: the card goes back to Publish', async () => {

@@ -126,7 +126,7 @@ export function BoardPage() {
     <section>
       <PageHeader
         title="Board"
-        description="Your scripts from idea to published. Drag a card to change its status or order."
+        description="Your scripts from idea to published. Drag a card to change its status or order. Published is a status: it puts nothing on the web (Show on public page does)."
         actions={<ButtonLink to="/content/create">New Content</ButtonLink>}
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
