@@ -644,7 +644,7 @@ describe('Publish to web', () => {
     )!;
     expect(
       within(card).getByText(
-        /with the files you mark On public page\. Notes and everything else stay private\./,
+        /as you last published them, with the files you mark \. Notes and everything else stay private\./,
       ),
     ).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Publish' }));
