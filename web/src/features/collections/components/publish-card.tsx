@@ -11,7 +11,7 @@ import { usePublishing } from '../api/publish-collection';
  * card names becomes visible; the link changes if it is published again after Unpublish.
  */
 export function PublishCard({ collection }: { collection: Collection }) {
-  const { publish, unpublish } = usePublishing(collection);
+  const { publish, unpublish, feedFullText } = usePublishing(collection);
   const [copied, setCopied] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const link = collection.public_url ? `${window.location.origin}${collection.public_url}` : null;
@@ -104,6 +104,26 @@ export function PublishCard({ collection }: { collection: Collection }) {
           Unpublish
         </Button>
       </div>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={feedFullText.isPending ? !collection.feed_full_text : collection.feed_full_text}
+          disabled={feedFullText.isPending}
+          onChange={(event) => {
+            setFailure(null);
+            feedFullText.mutate(event.target.checked, {
+              onError: () => setFailure('Could not change the feed. Please try again.'),
+            });
+          }}
+          className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600"
+        />
+        <span>
+          Whole texts in the feed
+          <span className="block text-xs text-slate-500">
+            Feed readers and podcast apps get each item’s full text, not only its summary.
+          </span>
+        </span>
+      </label>
       <FormMessage tone="error">{failure}</FormMessage>
     </div>
   );

@@ -584,6 +584,35 @@ describe('CollectionDetailPage', () => {
 });
 
 describe('Publish to web', () => {
+  it('offers whole texts in the feed once published (decision 231)', async () => {
+    let fullText = false;
+    const current = () =>
+      makeCollection({
+        id: 1,
+        name: 'Podcast',
+        public_id: 'AbCdEfGhIjKlMnOpQrStUv',
+        public_url: '/p/AbCdEfGhIjKlMnOpQrStUv',
+        feed_full_text: fullText,
+      });
+    const { fetch, user } = setup({
+      collection: current(),
+      extra: {
+        'PATCH /api/collections/list/1/': (_url, init) => {
+          fullText = (JSON.parse(init.body as string) as { feed_full_text: boolean })
+            .feed_full_text;
+          return json(200, current());
+        },
+      },
+    });
+    const box = await screen.findByRole('checkbox', { name: /Whole texts in the feed/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(fetch.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      feed_full_text: true,
+    });
+  });
+
   it('publishes, shows the link with Copy link and Open, and unpublishes', async () => {
     let published = false;
     const publicId = 'AbCdEfGhIjKlMnOpQrStUv';

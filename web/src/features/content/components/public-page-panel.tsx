@@ -6,6 +6,7 @@ import { DetailPanel } from '../../../components/detail-panel';
 import { FormMessage } from '../../../components/form-message';
 import { can } from '../../../lib/roles';
 import { PublicSwitch } from './public-switch';
+import { ShareFields } from './share-fields';
 
 /** The dialog brings the diff library with it, so it loads when first opened. */
 const UpdatePublicPageDialog = lazy(() => import('./update-public-page-dialog'));
@@ -42,6 +43,7 @@ export function PublicPagePanel({ item }: { item: ContentItem }) {
               Update public page
             </Button>
             <FormMessage tone="success">{updated ? 'Public page updated.' : null}</FormMessage>
+            <ShareFields key={item.id} item={item} />
           </div>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, makeFile, renderSignedIn } from '../../../test/library-fixtures';
-import type { fakeFetch} from '../../../test/render';
+import type { fakeFetch } from '../../../test/render';
 import { json } from '../../../test/render';
 import { ContentDetailPage } from './content-detail-page';
 
@@ -113,5 +113,40 @@ describe('files on the public page (decision 230)', () => {
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
     expect(fetch.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ is_public: true });
+  });
+});
+
+describe('summary and cover (decision 231)', () => {
+  it('saves the summary when it loses focus and a cover picked among the images', async () => {
+    let current = {
+      ...item,
+      files: [
+        ...item.files,
+        makeFile({ id: 9, name: 'stage.png', content_type: 'image/png', content: 2 }),
+      ],
+    };
+    const { user, fetch } = renderDetail({
+      'GET /api/collections/contents-list/2/': () => json(200, current),
+      'PATCH /api/collections/contents-list/2/': (_url, init) => {
+        current = { ...current, ...(JSON.parse(init.body as string) as object) };
+        return json(200, current);
+      },
+    });
+    const summary = await screen.findByRole('textbox', { name: 'Summary' });
+    await user.type(summary, 'How we light a room for $20.');
+    await user.tab();
+    const cover = screen.getByRole('combobox', { name: 'Cover' });
+    // Only images are offered.
+    expect(
+      within(cover)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No cover', 'stage.png']);
+    await user.selectOptions(cover, 'stage.png');
+    await waitFor(() => expect(cover).toHaveValue('9'));
+    expect(fetch.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { summary: 'How we light a room for $20.' },
+      { cover: 9 },
+    ]);
   });
 });
