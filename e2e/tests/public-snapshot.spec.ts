@@ -63,6 +63,12 @@ test.describe('the public page of an item is a snapshot', () => {
     await dialog.getByRole('button', { name: 'Update public page' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Public page updated.')).toBeVisible();
+    // The Public page panel on a phone: the switch, Update public page, summary and cover.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(page, testInfo, 'content-view-public-panel');
+    await page.getByRole('textbox', { name: 'Summary' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('public-panel-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await visit(publicItem);
     await expect(visitor.getByText('SAM: add end-screen timing.')).toBeVisible();

@@ -423,7 +423,10 @@ describe('publishing a collection', () => {
     const bobsFile = await makePublic(
       bob,
       await ok<FileObject>(
-        bob.upload({ name: 'bob.txt', bytes: Buffer.from('bob') }, { content: String(bobsItem.id) }),
+        bob.upload(
+          { name: 'bob.txt', bytes: Buffer.from('bob') },
+          { content: String(bobsItem.id) },
+        ),
         201,
       ),
     );
@@ -914,9 +917,7 @@ describe('the rest of the publishing rules', () => {
     const item = (await visit(`/p/${id}/${w.publicItem.id}`)).body;
     expect(item).toContain('<title>Episode one · Season 3</title>');
     expect(item).toContain('<meta name="description" content="The host walks in.">');
-    expect(item).toContain(
-      '<meta property="og:description" content="The host walks in.">',
-    );
+    expect(item).toContain('<meta property="og:description" content="The host walks in.">');
     expect(item).toContain('<meta property="og:title" content="Episode one · Season 3">');
     expect(item).toMatch(
       new RegExp(
