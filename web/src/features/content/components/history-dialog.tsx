@@ -18,7 +18,7 @@ import {
   versionQueryOptions,
   versionsQueryOptions,
 } from '../api/versions';
-import { ChangeRuns } from './change-runs';
+import { ChangesBox, TitleChange } from './change-runs';
 import { countChangedWords, textChanges } from './text-changes';
 
 const LABEL_MAX = 100;
@@ -210,19 +210,8 @@ function Comparison({
           </Button>
         )}
       </div>
-      {titleChanged && (
-        <p className="mb-2 text-sm [overflow-wrap:anywhere]">
-          <span className="text-slate-600">Title: </span>
-          <del className="bg-rose-100 text-rose-900">{detail.data.title}</del>{' '}
-          <ins className="bg-emerald-100 text-emerald-900 no-underline">{item.title}</ins>
-        </p>
-      )}
-      <div
-        className="max-h-[55vh] overflow-y-auto rounded-lg bg-slate-50 p-4 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200"
-        data-testid="version-changes"
-      >
-        <ChangeRuns changes={changes} />
-      </div>
+      {titleChanged && <TitleChange from={detail.data.title} to={item.title} />}
+      <ChangesBox changes={changes} testId="version-changes" />
       <ConfirmDialog
         open={confirming}
         title="Restore this version?"

@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { usePublishContent, versionQueryOptions } from '../api/versions';
-import { ChangeRuns } from './change-runs';
+import { ChangesBox, TitleChange } from './change-runs';
 import { countChangedWords, textChanges } from './text-changes';
 
 /**
@@ -85,19 +85,8 @@ export default function UpdatePublicPageDialog({
               </>
             )}
           </p>
-          {titleChanged && (
-            <p className="mb-2 text-sm [overflow-wrap:anywhere]">
-              <span className="text-slate-600">Title: </span>
-              <del className="bg-rose-100 text-rose-900">{published.data.title}</del>{' '}
-              <ins className="bg-emerald-100 text-emerald-900 no-underline">{item.title}</ins>
-            </p>
-          )}
-          <div
-            className="max-h-[50vh] overflow-y-auto rounded-lg bg-slate-50 p-4 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200"
-            data-testid="public-changes"
-          >
-            <ChangeRuns changes={changes} />
-          </div>
+          {titleChanged && <TitleChange from={published.data.title} to={item.title} />}
+          <ChangesBox changes={changes} testId="public-changes" />
         </section>
       )}
       <FormMessage tone="error">{failure}</FormMessage>
