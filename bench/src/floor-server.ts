@@ -11,12 +11,9 @@ import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
-import {
-  collectionPage,
-  excerpt,
-  itemDate,
-  RENDERING,
-} from '../../server/src/library/publishing/public-html';
+import { collectionPage, itemDate } from '../../server/src/library/publishing/public-html';
+import { excerpt } from '../../server/src/library/publishing/public-excerpt';
+import { RENDERING } from '../../server/src/library/publishing/public-rendering';
 import { searchFloor } from './search-sql';
 import { pathOf } from '@cw/contract/routes';
 

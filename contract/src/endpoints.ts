@@ -515,6 +515,14 @@ export const endpoints = {
     success: ok(contentSchema),
     errors: [401, 403, 404],
   },
+  'contents.publish': {
+    ...contents,
+    summary:
+      'Update the public page: the current text becomes the published version (owner or editor of a public item)',
+    params: idParamsSchema,
+    success: ok(contentSchema),
+    errors: [400, 401, 403, 404],
+  },
   'links.list': {
     ...contents,
     summary: 'The `[[…]]` links of a content item and where each leads for the caller',

@@ -68,6 +68,11 @@ export const fileSchema = z.object({
   height: z.number().int().positive().nullable(),
   /** Download address, relative to the site: /api/collections/files/{id}/download/ */
   url: z.string(),
+  /**
+   * Whether the public pages of its item serve it (decision 230); false by default, even on a
+   * public item. An item's cover is public.
+   */
+  is_public: z.boolean(),
   /** The content item the file is attached to, or null. */
   content: idSchema.nullable(),
   /** The collection the file belongs to itself (its Files & Attachments tab), or null. */
@@ -98,6 +103,8 @@ export const filePatchBodySchema = z.object({
     .min(1, 'This field may not be blank.')
     .max(FILE_NAME_MAX, `Ensure this field has no more than ${FILE_NAME_MAX} characters.`)
     .optional(),
+  /** Serve it on its item's public pages (the item's owner or an editor). */
+  is_public: z.boolean().optional(),
   user: idSchema.optional(),
 });
 export type FilePatchBody = z.input<typeof filePatchBodySchema>;
@@ -140,6 +147,8 @@ export const collectionSchema = z.object({
   public_id: z.string().nullable(),
   /** `/p/{public_id}` while published; null otherwise. */
   public_url: z.string().nullable(),
+  /** Whether its feed carries each public item's whole text, not an excerpt. */
+  feed_full_text: z.boolean(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 const collectionName = nameTextSchema(required)
@@ -168,6 +177,7 @@ export const collectionPatchBodySchema = z.object({
   description: collectionDescription.optional(),
   is_active: z.boolean().optional(),
   is_public: z.boolean().optional(),
+  feed_full_text: z.boolean().optional(),
   tags: idList.optional(),
   meta_data: metaDataSchema.optional(),
   user: idSchema.optional(),
@@ -223,6 +233,15 @@ export const contentSchema = z.object({
   status: z.enum(CONTENT_STATUSES),
   publish_on: z.string().nullable(),
   is_public: z.boolean(),
+  /**
+   * The version its public pages show (decision 229), or null while it is not public; "Update
+   * public page" (`POST …/{id}/publish/`) replaces it with the current text.
+   */
+  published_version: idSchema.nullable(),
+  /** A short summary for its public page, link previews and feeds. */
+  summary: z.string(),
+  /** The id of the image attachment shown as its cover on its public page, or null. */
+  cover: idSchema.nullable(),
   /** Words of `content` with markdown syntax left out (read-only). */
   word_count: z.number().int(),
   /** Order inside its status column of the board. */
@@ -247,6 +266,11 @@ const contentBody = textSchema(required)
     (text) => text.length <= CONTENT_BODY_MAX,
     `Ensure this field has no more than ${CONTENT_BODY_MAX} characters.`,
   );
+export const CONTENT_SUMMARY_MAX = 300;
+const contentSummary = textSchema().max(
+  CONTENT_SUMMARY_MAX,
+  `Ensure this field has no more than ${CONTENT_SUMMARY_MAX} characters.`,
+);
 export const contentStatusSchema = z.enum(CONTENT_STATUSES, {
   error: `Choose one of: ${CONTENT_STATUSES.join(', ')}.`,
 });
@@ -266,6 +290,7 @@ export const contentCreateBodySchema = z.object({
   status: contentStatusSchema.default('idea'),
   publish_on: dayStringSchema.nullable().default(null),
   is_public: z.boolean().default(false),
+  summary: contentSummary.default(''),
   /** Left out: the end of its status column. */
   position: contentPosition.optional(),
   user: idSchema.optional(),
@@ -281,6 +306,9 @@ export const contentPatchBodySchema = z.object({
   status: contentStatusSchema.optional(),
   publish_on: dayStringSchema.nullable().optional(),
   is_public: z.boolean().optional(),
+  summary: contentSummary.optional(),
+  /** One of its image files as its cover (which makes that file public), or null for none. */
+  cover: idSchema.nullable().optional(),
   position: contentPosition.optional(),
   chapter_starts: z.array(chapterStartSchema).max(CHAPTER_STARTS_MAX).optional(),
   user: idSchema.optional(),

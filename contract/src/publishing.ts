@@ -24,10 +24,15 @@ export const publicFileSchema = z.object({
 export const publicItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  /** The markdown as written. */
+  /** The markdown of its published version (decision 229). */
   content: z.string(),
+  /** Its summary, or `""`. */
+  summary: z.string(),
+  /** The id of its cover among `files`, or null. */
+  cover: z.number().int().nullable(),
   publish_on: z.string().nullable(),
   created_on: isoDateSchema,
+  /** When its published version was kept. */
   updated_on: isoDateSchema.nullable(),
   files: z.array(publicFileSchema),
 });

@@ -61,6 +61,7 @@ export const routes = {
   'versions.create': route('POST', '/api/collections/contents-list/:id/versions/'),
   'versions.get': route('GET', '/api/collections/contents-list/:id/versions/:vid/'),
   'versions.restore': route('POST', '/api/collections/contents-list/:id/versions/:vid/restore/'),
+  'contents.publish': route('POST', '/api/collections/contents-list/:id/publish/'),
   'links.list': route('GET', '/api/collections/contents-list/:id/links/'),
   'links.backlinks': route('GET', '/api/collections/contents-list/:id/backlinks/'),
 

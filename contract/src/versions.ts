@@ -7,6 +7,8 @@ export const VERSION_LABEL_MAX = 100;
 export const VERSIONS_PER_ITEM = 200;
 /** Changes within this long of the last version fold into it (autosaves). */
 export const VERSION_FOLD_MINUTES = 5;
+/** The label of a version kept as what an item's public pages show (decision 229). */
+export const PUBLISHED_VERSION_LABEL = 'Published';
 
 /** One row of the History list: no text, so a page of 200 stays small. */
 export const versionSummarySchema = z.object({

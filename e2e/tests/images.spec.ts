@@ -175,6 +175,10 @@ test.describe('images and documents in the text', () => {
     await api.call('PATCH', pathOf('contents.update', { id: item.id }), {
       content: `The set from above:\n\n![The set](${file.url})`,
     });
+    // The picture is public once its file is, and the edit once the public page is updated
+    // (decisions 229, 230).
+    await api.call('PATCH', pathOf('files.update', { id: file.id }), { is_public: true });
+    await api.call('POST', pathOf('contents.publish', { id: item.id }));
     const published = await api.call<{ public_id: string }>(
       'POST',
       pathOf('collections.publish', { id: season.id }),

@@ -119,10 +119,10 @@ test.describe('publishing a collection', () => {
     await expect(visitor.getByRole('heading', { level: 1, name: 'Season 3 plan' })).toBeVisible();
     expect((await visitNow(firstLink))?.status()).toBe(404);
 
-    // The collections list shows the Published badge.
+    // The collections list shows the On the web badge (decision 232).
     await page.goto('/collections');
     const seasonCard = page.getByTestId('collection-card').filter({ hasText: 'Season 3 plan' });
-    await expect(seasonCard.getByText('Published')).toBeVisible();
+    await expect(seasonCard.getByText('On the web')).toBeVisible();
     await visitorContext.close();
 
     /** checkScreen works on the test's own page: it opens what the visitor sees. */

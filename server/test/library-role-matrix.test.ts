@@ -74,6 +74,8 @@ const MATRIX: Row[] = [
   ['GET    version',                             200,  200,   200,   404,     404,    404],
   ['POST   versions (named save)',               201,  201,   403,   404,     404,    404],
   ['POST   versions/{vid}/restore',              200,  200,   403,   404,     404,    404],
+  ['POST   publish (Update public page)',        200,  200,   403,   404,     404,    404],
+  ['PATCH  content item (summary)',              200,  200,   403,   404,     404,    404],
   ['GET    links of an item',                    200,  200,   200,   404,     404,    404],
   ['GET    backlinks of an item',                200,  200,   200,   404,     404,    404],
   ['GET    notes?collection=',                   200,  200,   200,   404,     404,    404],
@@ -90,6 +92,7 @@ const MATRIX: Row[] = [
   ['POST   file upload to an item',              201,  201,   403,   400,     400,    400],
   ['POST   file upload to the collection',       201,  201,   403,   400,     400,    400],
   ['PATCH  file (rename)',                       200,  200,   403,   404,     404,    404],
+  ['PATCH  file (is_public)',                    200,  200,   403,   404,     404,    404],
   ['DELETE file',                                204,  204,   403,   404,     404,    404],
   ['GET    export (own rows only)',              200,  200,   200,   200,     200,    200],
   ['POST   export link (own rows only)',         200,  200,   200,   200,     200,    200],
@@ -157,6 +160,17 @@ const newItem = async () =>
       title: 'Throwaway',
       content: 'x',
       collections: [collection.id],
+    })
+  ).json<ContentItem>();
+
+/** A public item of the owner's in the shared collection. */
+const newPublicItem = async () =>
+  (
+    await owner().post('/api/collections/contents-list/', {
+      title: 'On the public page',
+      content: 'x',
+      collections: [collection.id],
+      is_public: true,
     })
   ).json<ContentItem>();
 
@@ -325,6 +339,10 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].post(
       `/api/collections/contents-list/${item.id}/versions/${itemVersion.id}/restore/`,
     ),
+  'POST   publish (Update public page)': async (who) =>
+    person[who].post(`/api/collections/contents-list/${(await newPublicItem()).id}/publish/`),
+  'PATCH  content item (summary)': (who) =>
+    person[who].patch(`/api/collections/contents-list/${item.id}/`, { summary: `By ${who}` }),
   'GET    links of an item': (who) =>
     person[who].get(`/api/collections/contents-list/${item.id}/links/`),
   'GET    backlinks of an item': (who) =>
@@ -364,6 +382,8 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     ),
   'PATCH  file (rename)': (who) =>
     person[who].patch(`/api/collections/files/${itemFile.id}/`, { name: `${who}.txt` }),
+  'PATCH  file (is_public)': (who) =>
+    person[who].patch(`/api/collections/files/${itemFile.id}/`, { is_public: who === 'owner' }),
   'DELETE file': async (who) =>
     person[who].delete(`/api/collections/files/${(await newFile()).id}/`),
   // Everyone may export; what is in it is their own rows only (test/export.test.ts).

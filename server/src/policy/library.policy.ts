@@ -346,6 +346,8 @@ export const publicCollectionScope = (publicId: string | SQLWrapper): SQL =>
 export const publicItemScope = (collectionId: number | SQLWrapper): SQL =>
   and(
     eq(contents.isPublic, true),
+    // What shows is its published version (decision 229): none, nothing shows.
+    sql`${contents.publishedVersionId} is not null`,
     notTrashed(contents.deletedOn),
     sql`exists (select 1 from ${contentCollections} where ${contentCollections.contentId} = ${contents.id} and ${contentCollections.collectionId} = ${collectionId})`,
   )!;

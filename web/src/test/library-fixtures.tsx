@@ -64,6 +64,7 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     members_preview: [],
     public_id: null,
     public_url: null,
+    feed_full_text: false,
     ...overrides,
   };
 }
@@ -83,6 +84,9 @@ export function makeContent(overrides: Partial<ContentItem> = {}): ContentItem {
     status: 'idea',
     publish_on: null,
     is_public: false,
+    published_version: null,
+    summary: '',
+    cover: null,
     word_count: 2,
     position: 0,
     chapter_starts: [],
@@ -117,6 +121,7 @@ export function makeFile(overrides: Partial<FileObject> = {}): FileObject {
     width: null,
     height: null,
     url: '/api/collections/files/1/download/',
+    is_public: false,
     content: 1,
     collection: null,
     created_on: '2026-11-20T10:00:00.000Z',

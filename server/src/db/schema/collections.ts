@@ -51,6 +51,8 @@ export const collections = pgTable(
      * bits, base64url. Unpublishing clears it; publishing again makes a new one.
      */
     publicId: text('public_id'),
+    /** Whether its feed carries each public item's whole text (`content:encoded`), not an excerpt. */
+    feedFullText: boolean('feed_full_text').notNull().default(false),
     createdOn: createdOn(),
     updatedOn: updatedOn(),
     deletedOn: deletedOn(),

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,
@@ -42,6 +43,20 @@ export const contents = pgTable(
     publishOn: date('publish_on', { mode: 'string' }),
     /** Shown on its collections' public pages (once published). */
     isPublic: boolean('is_public').notNull().default(false),
+    /**
+     * The version its public pages show (decision 229): kept when it is made public and by
+     * "Update public page"; null while it is not public. Later edits stay private until then.
+     */
+    publishedVersionId: integer('published_version_id').references(
+      (): AnyPgColumn => contentVersions.id,
+      { onDelete: 'set null' },
+    ),
+    /** A short summary for its public page, previews and feeds (up to 300 characters). */
+    summary: text('summary').notNull().default(''),
+    /** One of its image attachments, shown as its public page's cover and `og:image`. */
+    coverFileId: integer('cover_file_id').references((): AnyPgColumn => files.id, {
+      onDelete: 'set null',
+    }),
     /** countWords(content), kept on every write; null only for rows written before it existed. */
     wordCount: integer('word_count'),
     /** Order inside a status column of the board; new items go to the end. */
@@ -180,6 +195,11 @@ export const files = pgTable(
      */
     width: integer('width'),
     height: integer('height'),
+    /**
+     * Served on the public pages of its item (decision 230); private by default, even when
+     * the item is public.
+     */
+    isPublic: boolean('is_public').notNull().default(false),
     createdOn: createdOn(),
     /** The name whole (`notes.txt`) and in parts (`notes`, `txt`): the parser keeps a file name as one token. */
     search: tsvector('search')

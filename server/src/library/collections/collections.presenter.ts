@@ -30,6 +30,7 @@ export function presentCollection(
     role,
     owner_name: ownerName,
     member_count: members[0]?.total ?? 0,
+    feed_full_text: row.feedFullText,
     members_preview: members.map((member) => ({
       id: member.userId,
       name: fullName(member.firstName, member.lastName),

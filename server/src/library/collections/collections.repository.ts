@@ -21,6 +21,8 @@ export interface CollectionValues {
   isActive: boolean;
   isPublic: boolean;
   metaData: Record<string, unknown>;
+  /** Whether its feed carries whole texts (decision 231). */
+  feedFullText?: boolean;
 }
 
 /** A content item's collection, for `collections_named_list`. */

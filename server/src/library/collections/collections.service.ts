@@ -79,6 +79,7 @@ export class CollectionsService {
         isActive: body.is_active,
         isPublic: body.is_public,
         metaData: body.meta_data,
+        feedFullText: body.feed_full_text,
       });
       if (!row) throw notFound();
       if (tagIds) {

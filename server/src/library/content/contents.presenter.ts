@@ -48,6 +48,9 @@ export function presentContent(
     status: row.status as ContentStatus,
     publish_on: row.publishOn,
     is_public: row.isPublic,
+    published_version: row.publishedVersionId,
+    summary: row.summary,
+    cover: row.coverFileId,
     // Rows written before word counts were stored are counted when read.
     word_count: row.wordCount ?? countWords(row.content),
     position: row.position,

@@ -36,6 +36,8 @@ export interface ContentValues {
   position: number;
   /** Chapters' real starts (decision 233); a new item has none. */
   chapterStarts?: { title: string; start: number }[];
+  summary?: string;
+  coverFileId?: number | null;
 }
 
 /** The list filters of content items (docs/api.md, "Lists"); every one is optional. */
@@ -284,7 +286,13 @@ export class ContentsRepository {
   ): Promise<ContentRow | undefined> {
     const [row] = await this.db
       .update(contents)
-      .set({ ...values, updatedOn: sql`now()`, updatedBy: caller.userId })
+      .set({
+        ...values,
+        // Off the public pages, it has no published version; back on, it gets a new one.
+        ...(values.isPublic === false ? { publishedVersionId: null } : {}),
+        updatedOn: sql`now()`,
+        updatedBy: caller.userId,
+      })
       .where(and(scopeOf(caller, 'contents', 'write'), eq(contents.id, id)))
       .returning(columns);
     return row;

@@ -18,6 +18,7 @@ export const contentsRoutes = (
   | 'versions.create'
   | 'versions.get'
   | 'versions.restore'
+  | 'contents.publish'
 > => ({
   'contents.list': async (request, _reply, caller) =>
     listAnswer(request, await service.list(caller, request.query)),
@@ -43,4 +44,9 @@ export const contentsRoutes = (
     versions.get(caller, request.params.id, request.params.vid),
   'versions.restore': (request, _reply, caller) =>
     service.restoreVersion(caller, request.params.id, request.params.vid),
+  'contents.publish': async (request, reply, caller) => {
+    const item = await versions.publish(caller, request.params.id);
+    void reply.header('etag', etagOf(item));
+    return item;
+  },
 });

@@ -18,6 +18,7 @@ import { quotaExceeded } from '../shared/storage-quota';
 import type { CollabNotices } from '../../collab/collab-bus';
 import type { DocumentsService } from '../../collab/documents.service';
 import { etagOf, sameEtag } from './etag';
+import { settlePublicFields } from './public-fields';
 import { AppError } from '../../http/errors';
 
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
@@ -129,7 +130,7 @@ export class ContentsService {
       }
       requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
       const given = await this.requireAttachable(repos, caller, fileIds, ownerId);
-      const row = await repos.contents.insert(caller, ownerId, {
+      const inserted = await repos.contents.insert(caller, ownerId, {
         title: body.title,
         content: body.content,
         metaData: body.meta_data,
@@ -137,8 +138,11 @@ export class ContentsService {
         status: body.status,
         publishOn: body.publish_on,
         isPublic: body.is_public,
+        summary: body.summary,
         position: body.position ?? (await repos.contents.endOfColumn(ownerId, body.status)),
       });
+      const settled = { now: this.now() };
+      const row = await settlePublicFields(repos, this.live.documents, caller, inserted, settled);
       if (body.position !== undefined) {
         await repos.contents.makeRoom(caller, ownerId, row.status, row.position, row.id);
       }
@@ -248,6 +252,9 @@ export class ContentsService {
         status: body.status,
         publishOn: body.publish_on,
         isPublic: body.is_public,
+        summary: body.summary,
+        // A new cover is checked, then set, at the end (settlePublicFields).
+        coverFileId: body.cover === null ? null : undefined,
         position,
         chapterStarts: body.chapter_starts,
       });
@@ -289,7 +296,9 @@ export class ContentsService {
         await repos.files.replaceAttachments(caller, row.id, fileIds);
         await repos.files.giveTo(given, access.ownerId);
       }
-      return presentOneContent(repos, caller, row);
+      const settled = { cover: body.cover, now: this.now() };
+      const done = await settlePublicFields(repos, this.live.documents, caller, row, settled);
+      return presentOneContent(repos, caller, done);
     });
     if (textChanged) this.live.notices.textChanged(id);
     // Leaving a shared collection may end a co-creator's access to the item.

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { VERSION_FOLD_MINUTES, VERSIONS_PER_ITEM } from '@cw/contract';
+import { PUBLISHED_VERSION_LABEL, VERSION_FOLD_MINUTES, VERSIONS_PER_ITEM } from '@cw/contract';
 import { contentVersions, contents } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { pageWithCount } from '../../db/page';
@@ -76,13 +76,42 @@ export class VersionsRepository {
     return this.find(contentId, Number(row.id));
   }
 
-  /** At most VERSIONS_PER_ITEM per item: the oldest unnamed go first, then the oldest named. */
+  /**
+   * Keeps the item's current text as its published version (decision 229): a version labelled
+   * `Published`, which its public pages show from now on. Answers the version.
+   */
+  async publish(contentId: number, createdBy: number, now: Date): Promise<VersionRow | undefined> {
+    const row = await this.keepNow(contentId, PUBLISHED_VERSION_LABEL, createdBy, now);
+    if (!row) return undefined;
+    await this.db
+      .update(contents)
+      .set({ publishedVersionId: row.id })
+      .where(eq(contents.id, contentId));
+    return row;
+  }
+
+  /** The item's published version, whole; undefined while it has none. */
+  async published(contentId: number): Promise<VersionRow | undefined> {
+    const [row] = await this.db
+      .select({ version: contentVersions })
+      .from(contents)
+      .innerJoin(contentVersions, eq(contentVersions.id, contents.publishedVersionId))
+      .where(eq(contents.id, contentId));
+    return row?.version;
+  }
+
+  /**
+   * At most VERSIONS_PER_ITEM per item: the oldest unnamed go first, then the oldest named. The
+   * published version (decision 229) always stays.
+   */
   private async trim(contentId: number): Promise<void> {
     await this.db.execute(sql`
       delete from ${contentVersions}
       where id in (
         select id from ${contentVersions}
         where ${contentVersions.contentId} = ${contentId}
+          and ${contentVersions.id} is distinct from (
+            select ${contents.publishedVersionId} from ${contents} where ${contents.id} = ${contentId})
         order by (${contentVersions.label} is not null), id
         limit greatest(
           (select count(*) from ${contentVersions} where ${contentVersions.contentId} = ${contentId})

@@ -1,16 +1,17 @@
 import type { z } from 'zod';
 import type {
+  ContentItem,
   Version,
   VersionSummary,
   versionCreateBodySchema,
   versionListQuerySchema,
 } from '@cw/contract';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { pageWindow, type Page } from '../../http/pagination';
 import type { Caller } from '../../policy/caller';
 import { requireRole } from '../../policy/library.policy';
 import type { LibraryStore } from '../library-store';
-import { presentVersion, presentVersionSummary } from './contents.presenter';
+import { presentOneContent, presentVersion, presentVersionSummary } from './contents.presenter';
 import type { DocumentsService } from '../../collab/documents.service';
 
 type VersionListQuery = z.output<typeof versionListQuerySchema>;
@@ -56,6 +57,27 @@ export class VersionsService {
       const row = await repos.versions.keepNow(contentId, label, caller.userId, this.now());
       if (!row) throw notFound();
       return presentVersion(row);
+    });
+  }
+
+  /**
+   * "Update public page" (decision 229): the current text, settled from the live document,
+   * becomes the version the item's public pages show. Whoever may change the item, once it is
+   * public; before, `400`.
+   */
+  async publish(caller: Caller, contentId: number): Promise<ContentItem> {
+    return this.store.transaction(async (repos) => {
+      requireRole((await repos.access.onContent(caller, contentId, true))?.role, 'write');
+      const before = await repos.contents.find(caller, contentId);
+      if (!before) throw notFound();
+      if (!before.isPublic) {
+        throw badRequest('This item is not on a public page. Switch on Show on public page first.');
+      }
+      await this.documents.settleIn(repos, contentId);
+      await repos.versions.publish(contentId, caller.userId, this.now());
+      const row = await repos.contents.find(caller, contentId);
+      if (!row) throw notFound();
+      return presentOneContent(repos, caller, row);
     });
   }
 

@@ -1,3 +1,4 @@
+import { isPublicImageType } from '../shared/image-types';
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { contentCollections, files, users } from '../../db/schema';
 import { rowColumns } from '../../db/columns';
@@ -109,7 +110,12 @@ export class FilesRepository {
   async update(
     caller: Caller,
     id: number,
-    values: { contentId?: number | null; collectionId?: number | null; name?: string },
+    values: {
+      contentId?: number | null;
+      collectionId?: number | null;
+      name?: string;
+      isPublic?: boolean;
+    },
   ): Promise<FileRow | undefined> {
     const [row] = await this.db
       .update(files)
@@ -117,6 +123,20 @@ export class FilesRepository {
       .where(and(scopeOf(caller, 'files', 'write'), eq(files.id, id)))
       .returning(columns);
     return row;
+  }
+
+  /**
+   * Makes file `fileId` the cover of item `contentId` (decision 231): only one of the item's own
+   * images, which becomes public. Answers whether it was one.
+   */
+  async makeCover(contentId: number, fileId: number): Promise<boolean> {
+    const [file] = await this.db
+      .select({ contentType: files.contentType })
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.contentId, contentId)));
+    if (!file || !isPublicImageType(file.contentType)) return false;
+    await this.db.update(files).set({ isPublic: true }).where(eq(files.id, fileId));
+    return true;
   }
 
   /** The storage key of the deleted row, for removing the bytes after commit. */

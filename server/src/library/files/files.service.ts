@@ -262,12 +262,17 @@ export class FilesService {
       }
       // A PATCH that changes nothing answers the file as it is (an UPDATE needs a column to set).
       const updated =
-        body.content === undefined && body.collection === undefined && body.name === undefined
+        body.content === undefined &&
+        body.collection === undefined &&
+        body.name === undefined &&
+        body.is_public === undefined
           ? await repos.files.find(caller, id)
           : await repos.files.update(caller, id, {
               contentId: body.content,
               collectionId: body.collection,
               name: body.name === undefined ? undefined : sanitizeFileName(body.name),
+              // Public on one item's pages is not public on another's (decision 230).
+              isPublic: body.is_public ?? (body.content === undefined ? undefined : false),
             });
       if (!updated) throw notFound();
       return updated;

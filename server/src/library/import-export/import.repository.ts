@@ -13,6 +13,7 @@ import {
   tags,
 } from '../../db/schema';
 import type { Caller } from '../../policy/caller';
+import { keepPublished } from './import-published';
 import { ownerIdFor } from '../../policy/library.policy';
 import { heldBy, type JobClaim } from '../../jobs/job-queue';
 
@@ -245,6 +246,7 @@ export class ImportRepository {
       })
       .returning({ id: contents.id });
     const id = row!.id;
+    if (values.isPublic) await keepPublished(this.db, id);
     if (tagIds.length > 0) {
       await this.db
         .insert(contentTags)

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Nodes as MdastNodes } from 'mdast';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -16,7 +15,8 @@ import {
   WIKILINK_RESOLVER,
   type WikilinkTarget,
 } from '@cw/contract/markdown';
-import { rehypePublicImages, type PublicImages } from './public-images';
+import { excerpt } from './public-excerpt';
+import { rehypePublicImages, type PublicImage, type PublicImages } from './public-images';
 
 /**
  * The public pages' HTML (docs/api.md, "Publishing"; decision 180): written by the server,
@@ -49,8 +49,6 @@ const markdown = unified()
   .use(rehypeTaskLines)
   .use(rehypePublicImages)
   .use(rehypeStringify);
-
-const parser = unified().use(remarkParse).use(markdownRemarkPlugins).use(remarkWikilinks);
 
 export const renderMarkdown = (text: string, rendering: PublicRendering = {}): string =>
   String(
@@ -97,59 +95,6 @@ export function renderItemText(text: string, rendering: PublicRendering = {}): s
   return tail ? `${html}\n${plainText(tail)}` : html;
 }
 
-const BLOCKS = new Set([
-  'paragraph',
-  'heading',
-  'blockquote',
-  'list',
-  'listItem',
-  'code',
-  'table',
-  'tableRow',
-  'tableCell',
-  'thematicBreak',
-  'break',
-]);
-
-function collectText(node: MdastNodes, out: string[]): void {
-  if ('value' in node && typeof node.value === 'string' && node.type !== 'html') {
-    out.push(node.value);
-  } else if (node.type === 'html') {
-    out.push(node.value);
-  } else if (node.type === 'image') {
-    out.push(node.alt ?? '');
-  }
-  if ('children' in node) for (const child of node.children) collectText(child, out);
-  if (BLOCKS.has(node.type)) out.push(' ');
-}
-
-/**
- * The start of an item's text, as plain text, cut at a word (the list's "start of the text").
- * Only the first 1,000 characters are parsed: enough for `max`, and parsing is most of a public
- * page's cost (bench/README.md, "Floors": 10.3 → 6.0 ms of CPU per page of 10 items).
- */
-export function excerpt(markdownText: string, max = 240): string {
-  const start = markdownText.slice(0, 1000);
-  const out: string[] = [];
-  if (nestedTooDeep(start) || emphasisTooCostly(start)) {
-    out.push(start);
-  } else {
-    try {
-      collectText(parser.runSync(parser.parse(start)) as MdastNodes, out);
-    } catch (error) {
-      // Too deep for the parser's stack after all: the text as it is.
-      if (!(error instanceof RangeError)) throw error;
-      out.length = 0;
-      out.push(start);
-    }
-  }
-  const text = out.join('').replace(/\s+/g, ' ').trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max + 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : text.slice(0, max)).trimEnd()}…`;
-}
-
 export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -166,9 +111,15 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** The date an item shows: its publish date, else the day it was created. */
-export function itemDate(item: { publishOn: string | null; createdOn: Date }): Date {
-  return item.publishOn ? new Date(`${item.publishOn}T00:00:00Z`) : item.createdOn;
+/** The date an item shows: its publish date, else the day it was first published (else created). */
+export function itemDate(item: {
+  publishOn: string | null;
+  createdOn: Date;
+  firstPublishedOn?: Date;
+}): Date {
+  return item.publishOn
+    ? new Date(`${item.publishOn}T00:00:00Z`)
+    : (item.firstPublishedOn ?? item.createdOn);
 }
 
 export const formatDate = (date: Date): string => dateFormat.format(date);
@@ -179,7 +130,7 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;background:#f8fafc}a{color:#4338ca}main{max-width:44rem;margin:0 auto;padding:2rem 1.25rem 1rem}header{margin-bottom:2rem}.kicker{margin:0 0 .25rem;font-size:.8rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#4338ca}h1{margin:0;font-size:1.9rem;line-height:1.25;color:#0f172a;overflow-wrap:anywhere}.by{margin:.35rem 0 0;color:#475569}.desc{margin:.75rem 0 0;color:#334155;white-space:pre-line;overflow-wrap:anywhere}.tags{display:flex;flex-wrap:wrap;gap:.4rem;margin:.9rem 0 0;padding:0;list-style:none}.tags li{padding:.1rem .6rem;border-radius:999px;background:#e0e7ff;color:#3730a3;font-size:.8rem;overflow-wrap:anywhere}.items{margin:0;padding:0;list-style:none}.items li{margin:0 0 1rem;padding:1.1rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.items h2{margin:0;font-size:1.15rem;line-height:1.35;overflow-wrap:anywhere}.items h2 a{color:#0f172a;text-decoration:none}.items h2 a:hover{text-decoration:underline}time{display:block;margin-top:.2rem;font-size:.85rem;color:#64748b}.items p{margin:.5rem 0 0;color:#334155;overflow-wrap:anywhere}.empty{color:#475569}.back{display:inline-block;margin-bottom:1rem;font-size:.9rem}article{padding:1.5rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.prose{margin-top:1.25rem;overflow-wrap:anywhere}.prose h1{font-size:1.5rem}.prose h2{font-size:1.25rem}.prose h3{font-size:1.1rem}.prose :is(h1,h2,h3){margin:1.5rem 0 .5rem;line-height:1.3;color:#0f172a}.prose img{max-width:100%;height:auto;border-radius:.5rem}.prose pre{overflow-x:auto;padding:.75rem;border-radius:.5rem;background:#0f172a;color:#f1f5f9}.prose code{font-size:.9em}.prose :not(pre)>code{padding:.1rem .3rem;border-radius:.25rem;background:#f1f5f9}.prose blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid #e2e8f0;color:#475569}.prose .callout{margin:1rem 0;padding:.75rem 1rem;border-left:4px solid #6366f1;border-radius:.5rem;background:#eef2ff;color:#1e293b}.prose .callout>:first-child{margin-top:0}.prose .callout>:last-child{margin-bottom:0}.prose .callout-title{margin:0 0 .25rem;font-weight:600;color:#3730a3}.prose .callout-tip{border-color:#059669;background:#ecfdf5}.prose .callout-tip .callout-title{color:#065f46}.prose .callout-warning{border-color:#d97706;background:#fffbeb}.prose .callout-warning .callout-title{color:#92400e}.prose .contains-task-list{padding-left:0;list-style:none}.prose .task-list-item input{margin:0 .5rem 0 0;vertical-align:-.1em}.spoken{display:block;font-size:.85rem;color:#64748b}.prose .plain{white-space:pre-wrap}.prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}.prose td,.prose th{padding:.3rem .6rem;border:1px solid #e2e8f0}.files{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e2e8f0}.files h2{margin:0 0 .5rem;font-size:1rem}.files ul{margin:0;padding-left:1.2rem}.files li{overflow-wrap:anywhere}.files span{color:#64748b;font-size:.85rem}footer{max-width:44rem;margin:0 auto;padding:1rem 1.25rem 2.5rem;font-size:.85rem;color:#64748b}@media (min-width:768px){main{padding-top:3.5rem}h1{font-size:2.3rem}}`;
+const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;background:#f8fafc}a{color:#4338ca}main{max-width:44rem;margin:0 auto;padding:2rem 1.25rem 1rem}header{margin-bottom:2rem}.kicker{margin:0 0 .25rem;font-size:.8rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#4338ca}h1{margin:0;font-size:1.9rem;line-height:1.25;color:#0f172a;overflow-wrap:anywhere}.by{margin:.35rem 0 0;color:#475569}.desc{margin:.75rem 0 0;color:#334155;white-space:pre-line;overflow-wrap:anywhere}.tags{display:flex;flex-wrap:wrap;gap:.4rem;margin:.9rem 0 0;padding:0;list-style:none}.tags li{padding:.1rem .6rem;border-radius:999px;background:#e0e7ff;color:#3730a3;font-size:.8rem;overflow-wrap:anywhere}.items{margin:0;padding:0;list-style:none}.items li{margin:0 0 1rem;padding:1.1rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.items h2{margin:0;font-size:1.15rem;line-height:1.35;overflow-wrap:anywhere}.items h2 a{color:#0f172a;text-decoration:none}.items h2 a:hover{text-decoration:underline}time{display:block;margin-top:.2rem;font-size:.85rem;color:#64748b}.items p{margin:.5rem 0 0;color:#334155;overflow-wrap:anywhere}.empty{color:#475569}.back{display:inline-block;margin-bottom:1rem;font-size:.9rem}article{padding:1.5rem 1.25rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}.prose{margin-top:1.25rem;overflow-wrap:anywhere}.prose h1{font-size:1.5rem}.prose h2{font-size:1.25rem}.prose h3{font-size:1.1rem}.prose :is(h1,h2,h3){margin:1.5rem 0 .5rem;line-height:1.3;color:#0f172a}.prose img{max-width:100%;height:auto;border-radius:.5rem}.prose pre{overflow-x:auto;padding:.75rem;border-radius:.5rem;background:#0f172a;color:#f1f5f9}.prose code{font-size:.9em}.prose :not(pre)>code{padding:.1rem .3rem;border-radius:.25rem;background:#f1f5f9}.prose blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid #e2e8f0;color:#475569}.prose .callout{margin:1rem 0;padding:.75rem 1rem;border-left:4px solid #6366f1;border-radius:.5rem;background:#eef2ff;color:#1e293b}.prose .callout>:first-child{margin-top:0}.prose .callout>:last-child{margin-bottom:0}.prose .callout-title{margin:0 0 .25rem;font-weight:600;color:#3730a3}.prose .callout-tip{border-color:#059669;background:#ecfdf5}.prose .callout-tip .callout-title{color:#065f46}.prose .callout-warning{border-color:#d97706;background:#fffbeb}.prose .callout-warning .callout-title{color:#92400e}.prose .contains-task-list{padding-left:0;list-style:none}.prose .task-list-item input{margin:0 .5rem 0 0;vertical-align:-.1em}.spoken{display:block;font-size:.85rem;color:#64748b}.prose .plain{white-space:pre-wrap}.prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}.prose td,.prose th{padding:.3rem .6rem;border:1px solid #e2e8f0}.cover{display:block;max-width:100%;height:auto;margin:0 0 1.25rem;border-radius:.5rem}.files{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e2e8f0}.files h2{margin:0 0 .5rem;font-size:1rem}.files ul{margin:0;padding-left:1.2rem}.files li{overflow-wrap:anywhere}.files span{color:#64748b;font-size:.85rem}footer{max-width:44rem;margin:0 auto;padding:1rem 1.25rem 2.5rem;font-size:.85rem;color:#64748b}@media (min-width:768px){main{padding-top:3.5rem}h1{font-size:2.3rem}}`;
 
 /** The CSP of every public answer: no scripts at all, the one style sheet by its hash. */
 export const PUBLIC_CSP = [
@@ -197,6 +148,23 @@ interface PageMeta {
   /** The page's absolute address (og:url). */
   url: string;
   feedUrl?: string;
+  /** A cover for link previews (og:image, and a large Twitter card): an absolute address. */
+  image?: PublicImage | undefined;
+}
+
+/** Open Graph and Twitter card tags of a page (decision 231). */
+function shareTags(meta: PageMeta, description: string): string {
+  const title = escapeHtml(meta.title);
+  const image = meta.image
+    ? `<meta property="og:image" content="${escapeHtml(meta.image.src)}">${
+        meta.image.width !== null && meta.image.height !== null
+          ? `<meta property="og:image:width" content="${meta.image.width}"><meta property="og:image:height" content="${meta.image.height}">`
+          : ''
+      }`
+    : '';
+  const card = meta.image ? 'summary_large_image' : 'summary';
+  return `<meta property="og:type" content="website"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}"><meta property="og:url" content="${escapeHtml(meta.url)}">${image}
+<meta name="twitter:card" content="${card}"><meta name="twitter:title" content="${title}"><meta name="twitter:description" content="${description}">`;
 }
 
 function layout(meta: PageMeta, body: string): string {
@@ -205,7 +173,7 @@ function layout(meta: PageMeta, body: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(meta.title)}</title>
 <meta name="description" content="${description}">
-<meta property="og:type" content="website"><meta property="og:title" content="${escapeHtml(meta.title)}"><meta property="og:description" content="${description}"><meta property="og:url" content="${escapeHtml(meta.url)}">
+${shareTags(meta, description)}
 ${meta.feedUrl ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.title)}" href="${escapeHtml(meta.feedUrl)}">` : ''}
 <style>${STYLE}</style></head>
 <body>${body}
@@ -219,10 +187,12 @@ export interface PublicPageData {
   ownerName: string;
   tags: string[];
   items: { href: string; title: string; date: Date; excerpt: string }[];
+  /** The newest public cover among its items, for link previews. */
+  image?: PublicImage | undefined;
 }
 
 /** A description for meta tags: the collection's, or a sentence about it. */
-const metaDescription = (text: string, fallback: string) => {
+export const metaDescription = (text: string, fallback: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return (flat || fallback).slice(0, 200);
 };
@@ -248,6 +218,7 @@ export function collectionPage(data: PublicPageData, urls: { page: string; feed:
       description: metaDescription(data.description, `${data.name}, by ${data.ownerName}.`),
       url: urls.page,
       feedUrl: urls.feed,
+      image: data.image,
     },
     body,
   );
@@ -260,12 +231,26 @@ export interface PublicItemPageData {
   title: string;
   date: Date;
   content: string;
+  /** Its summary (may be empty): the page's description, else the start of its text. */
+  summary: string;
+  /** Its cover: shown above the text, and the page's og:image (an absolute address). */
+  cover?: { page: PublicImage; absolute: PublicImage } | undefined;
   files: { href: string; name: string; size: number }[];
   /** Where its `[[…]]` links lead (the collection's other public items). */
   links?: PublicLinks;
   /** The item's files that images in its text may show (decision 213). */
   images?: PublicImages;
 }
+
+const coverOf = (data: PublicItemPageData) => {
+  const cover = data.cover?.page;
+  if (!cover) return '';
+  const size =
+    cover.width !== null && cover.height !== null
+      ? ` width="${cover.width}" height="${cover.height}"`
+      : '';
+  return `<img class="cover" src="${escapeHtml(cover.src)}" alt=""${size}>`;
+};
 
 export function itemPage(data: PublicItemPageData, urls: { page: string; feed: string }) {
   const files =
@@ -281,13 +266,17 @@ export function itemPage(data: PublicItemPageData, urls: { page: string; feed: s
   // The speaking time of the words read aloud, as the editor, board and teleprompter count it
   // (decision 215), at the default pace: a visitor does not have the owner's.
   const spoken = formatSpeakingTime(scriptSpeakingSeconds(data.content, DEFAULT_WORDS_PER_MINUTE));
-  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article><h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time><span class="spoken">${spoken} speaking time</span></p><div class="prose">${renderItemText(data.content, { links: data.links, images: data.images })}</div>${files}</article></main>`;
+  const body = `<main><a class="back" href="${escapeHtml(data.collectionHref)}">← ${escapeHtml(data.collectionName)}</a><article>${coverOf(data)}<h1>${escapeHtml(title)}</h1><p class="by">by ${escapeHtml(data.ownerName)}<time datetime="${data.date.toISOString().slice(0, 10)}">${formatDate(data.date)}</time><span class="spoken">${spoken} speaking time</span></p><div class="prose">${renderItemText(data.content, { links: data.links, images: data.images })}</div>${files}</article></main>`;
   return layout(
     {
       title: `${title} · ${data.collectionName}`,
-      description: metaDescription(excerpt(data.content, 200), `${title}, by ${data.ownerName}.`),
+      description: metaDescription(
+        data.summary || excerpt(data.content, data.title, 200),
+        `${title}, by ${data.ownerName}.`,
+      ),
       url: urls.page,
       feedUrl: urls.feed,
+      image: data.cover?.absolute,
     },
     body,
   );
@@ -298,69 +287,3 @@ export const NOT_FOUND_PAGE = layout(
   { title: 'Not found', description: 'This page does not exist.', url: '/' },
   '<main><header><h1>Not found</h1><p class="desc">This page does not exist, or it is no longer published.</p></header><p><a href="/">Go to Creator Workspace</a></p></main>',
 );
-
-const xml = (text: string) =>
-  escapeHtml(text).replace(
-    // Characters XML 1.0 does not allow, even escaped.
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g,
-    '',
-  );
-
-export interface FeedData {
-  name: string;
-  description: string;
-  ownerName: string;
-  pageUrl: string;
-  feedUrl: string;
-  items: { url: string; title: string; date: Date; excerpt: string }[];
-}
-
-/**
- * RSS 2.0 of the public items (docs/api.md, "Publishing"): each item's description is the
- * start of its text (the page's excerpt, as HTML), never the whole rendered item (decision 181).
- * Descriptions are HTML for feed readers, so their text is HTML-escaped before XML-escaped;
- * titles are plain text.
- */
-export function feed(data: FeedData): string {
-  const items = data.items
-    .map(
-      (item) =>
-        `<item><title>${xml(item.title || 'Untitled')}</title><link>${xml(item.url)}</link><guid isPermaLink="true">${xml(item.url)}</guid><pubDate>${item.date.toUTCString()}</pubDate><description>${xml(`<p>${escapeHtml(item.excerpt)}</p>`)}</description></item>`,
-    )
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(data.name)}</title><link>${xml(data.pageUrl)}</link><description>${xml(escapeHtml(metaDescription(data.description, `${data.name}, by ${data.ownerName}.`)))}</description><atom:link href="${xml(data.feedUrl)}" rel="self" type="application/rss+xml"/>${items}</channel></rss>
-`;
-}
-
-/**
- * A fingerprint of how the public answers are written (the style sheet, the templates and the
- * markdown rules): part of every public ETag, so a release that writes the same data otherwise
- * gives new validators and new cache entries.
- */
-export const RENDERING = createHash('sha256')
-  .update(
-    [
-      STYLE,
-      layout,
-      collectionPage,
-      itemPage,
-      feed,
-      renderItemText,
-      excerpt,
-      nestedTooDeep,
-      emphasisTooCostly,
-      rehypeSafeMarkdown,
-      ...markdownRemarkPlugins,
-      rehypeTaskLines,
-      scriptSpeakingSeconds,
-      formatSpeakingTime,
-      remarkWikilinks,
-      rehypePublicImages,
-      MARKDOWN_RENDER_CHARS,
-    ]
-      .map(String)
-      .join('\n'),
-  )
-  .digest('base64url');

@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { VFile } from 'vfile';
 import { attachedImageId } from '@cw/contract/markdown-images';
+export { isPublicImageType } from '../shared/image-types';
 
 /** How an attached file is shown as an image on a public page. */
 export interface PublicImage {
@@ -12,20 +13,6 @@ export interface PublicImage {
 
 /** The files of the published item that may show as images, by id. */
 export type PublicImages = ReadonlyMap<number, PublicImage>;
-
-/** The stored types a public page shows in an `<img>`: rasters and SVG, which run nothing there. */
-const IMAGE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/jpg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'image/svg+xml',
-]);
-
-export const isPublicImageType = (contentType: string): boolean =>
-  IMAGE_TYPES.has((contentType.split(';')[0] ?? '').trim().toLowerCase());
 
 const altText = (node: Element): Element => {
   const alt = String(node.properties.alt ?? '');

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PUBLISHED_VERSION_LABEL } from '@cw/contract';
 import type { Executor } from '../../db/executor';
 import { PreparedQueries } from '../../db/prepared';
 import {
@@ -6,6 +7,7 @@ import {
   collections,
   contentLinks,
   contents,
+  contentVersions,
   files,
   tags,
   users,
@@ -41,17 +43,23 @@ export interface PublicCollectionRow {
   id: number;
   name: string;
   description: string;
+  feedFullText: boolean;
   ownerFirstName: string;
   ownerLastName: string;
 }
 
+/** A public item as its public pages show it: the title and text of its published version. */
 export interface PublicItemRow {
   id: number;
   title: string;
   content: string;
+  summary: string;
+  coverFileId: number | null;
   publishOn: string | null;
   createdOn: Date;
   updatedOn: Date | null;
+  /** When it was first published (its oldest version labelled Published), else its creation. */
+  firstPublishedOn: Date;
 }
 
 export interface PublicFileRow {
@@ -72,12 +80,20 @@ const order = [
 
 const itemColumns = {
   id: contents.id,
-  title: contents.title,
-  content: contents.content,
+  title: contentVersions.title,
+  content: contentVersions.content,
+  summary: contents.summary,
+  coverFileId: contents.coverFileId,
   publishOn: contents.publishOn,
   createdOn: contents.createdOn,
-  updatedOn: contents.updatedOn,
+  updatedOn: contentVersions.createdOn,
+  firstPublishedOn:
+    sql<Date>`coalesce((select min(v.created_on) from content_versions v where v.content_id = ${contents.id} and v.label = ${PUBLISHED_VERSION_LABEL}), ${contents.createdOn})`.mapWith(
+      contents.createdOn,
+    ),
 };
+/** Public items are read with their published version (decision 229). */
+const publishedVersion = eq(contentVersions.id, contents.publishedVersionId);
 const fileColumns = {
   id: files.id,
   contentId: files.contentId,
@@ -104,6 +120,7 @@ export class PublicRepository {
         id: collections.id,
         name: collections.name,
         description: collections.description,
+        feedFullText: collections.feedFullText,
         ownerFirstName: users.firstName,
         ownerLastName: users.lastName,
       })
@@ -127,9 +144,9 @@ export class PublicRepository {
   /**
    * The version of everything a published collection's public answers show, in one query that
    * reads no text of any item (decision 181): the collection's name and description, the
-   * owner's name, the tag names, each public item's id and last change (every change of an
-   * item's title, text, publish date or `is_public` stamps `updated_on`), and the id, item, name
-   * and size of their files. Any change of those gives another digest; the same data, the same
+   * owner's name, the tag names, whether the feed carries whole texts, each public item's id,
+   * published version, publish date, cover and summary (decision 229: an edit that is not
+   * published changes nothing public), and the id, item, name and size of their public files. Any change of those gives another digest; the same data, the same
    * digest, on every instance. Undefined when the id is not a published collection's.
    */
   async version(publicId: string, contentId?: number): Promise<PublicVersionRow | undefined> {
@@ -152,8 +169,9 @@ export class PublicRepository {
           ${collections.id}::text, ${collections.name}, ${collections.description},
           ${users.firstName}, ${users.lastName},
           coalesce((select string_agg(${tags.name}, chr(30) order by ${tags.id}) from ${collectionTags} inner join ${tags} on ${tags.id} = ${collectionTags.tagId} where ${collectionTags.collectionId} = ${collections.id}), ''),
-          coalesce((select string_agg(${contents.id}::text || ':' || extract(epoch from coalesce(${contents.updatedOn}, ${contents.createdOn}))::text, ',' order by ${contents.id}) from ${contents} where ${scope}), ''),
-          coalesce((select string_agg(${files.id}::text || ':' || ${files.contentId}::text || ':' || ${files.size}::text || ':' || ${files.name}, chr(30) order by ${files.id}) from ${files} inner join ${contents} on ${contents.id} = ${files.contentId} where ${scope}), '')
+          ${collections.feedFullText}::text,
+          coalesce((select string_agg(concat_ws(':', ${contents.id}, ${contents.publishedVersionId}, ${contents.publishOn}, ${contents.coverFileId}, md5(${contents.summary})), ',' order by ${contents.id}) from ${contents} where ${scope}), ''),
+          coalesce((select string_agg(${files.id}::text || ':' || ${files.contentId}::text || ':' || ${files.size}::text || ':' || ${files.name}, chr(30) order by ${files.id}) from ${files} inner join ${contents} on ${contents.id} = ${files.contentId} where ${scope} and ${files.isPublic}), '')
         ))`,
         item: item
           ? sql<boolean>`exists (select 1 from ${contents} where ${scope} and ${contents.id} = ${sql.placeholder('contentId')})`
@@ -173,9 +191,10 @@ export class PublicRepository {
     return this.db
       .select({
         ...itemColumns,
-        content: sql<string>`substr(${contents.content}, 1, ${ITEM_START_CHARS})`,
+        content: sql<string>`substr(${contentVersions.content}, 1, ${ITEM_START_CHARS})`,
       })
       .from(contents)
+      .innerJoin(contentVersions, publishedVersion)
       .where(publicItemScope(collectionId))
       .orderBy(...order)
       .limit(PUBLIC_ITEMS_MAX);
@@ -189,9 +208,10 @@ export class PublicRepository {
     const sizes = await this.db
       .select({
         id: contents.id,
-        bytes: sql<number>`octet_length(${contents.content})`.mapWith(Number),
+        bytes: sql<number>`octet_length(${contentVersions.content})`.mapWith(Number),
       })
       .from(contents)
+      .innerJoin(contentVersions, publishedVersion)
       .where(publicItemScope(collectionId))
       .orderBy(...order)
       .limit(PUBLIC_ITEMS_MAX);
@@ -206,6 +226,7 @@ export class PublicRepository {
     return this.db
       .select(itemColumns)
       .from(contents)
+      .innerJoin(contentVersions, publishedVersion)
       .where(and(publicItemScope(collectionId), inArray(contents.id, ids)))
       .orderBy(...order);
   }
@@ -214,6 +235,7 @@ export class PublicRepository {
     const [row] = await this.db
       .select(itemColumns)
       .from(contents)
+      .innerJoin(contentVersions, publishedVersion)
       .where(and(publicItemScope(collectionId), eq(contents.id, contentId)))
       .limit(1);
     return row;
@@ -228,9 +250,10 @@ export class PublicRepository {
     sourceId: number,
   ): Promise<{ text: string; id: number; title: string }[]> {
     return this.db
-      .select({ text: contentLinks.targetText, id: contents.id, title: contents.title })
+      .select({ text: contentLinks.targetText, id: contents.id, title: contentVersions.title })
       .from(contentLinks)
       .innerJoin(contents, eq(contents.id, contentLinks.targetId))
+      .innerJoin(contentVersions, publishedVersion)
       .where(and(eq(contentLinks.sourceId, sourceId), publicItemScope(collectionId)));
   }
 
@@ -239,7 +262,7 @@ export class PublicRepository {
     return this.db
       .select(fileColumns)
       .from(files)
-      .where(inArray(files.contentId, contentIds))
+      .where(and(inArray(files.contentId, contentIds), eq(files.isPublic, true)))
       .orderBy(asc(files.id));
   }
 
@@ -249,7 +272,7 @@ export class PublicRepository {
       .select(fileColumns)
       .from(files)
       .innerJoin(contents, eq(contents.id, files.contentId))
-      .where(and(eq(files.id, fileId), publicItemScope(collectionId)))
+      .where(and(eq(files.id, fileId), eq(files.isPublic, true), publicItemScope(collectionId)))
       .limit(1);
     return row;
   }

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { pathOf, type PublicCollection } from '@cw/contract';
 import type { FileStorage } from '../../storage/file-storage';
 import { downloadHeaders } from '../shared/download-headers';
 import type { LibraryStore } from '../library-store';
 import { PublicAnswerCache } from './public-cache';
-import { isPublicImageType } from './public-images';
-import { collectionPage, excerpt, feed, itemDate, itemPage, RENDERING } from './public-html';
-import type { PublicCollectionRow, PublicFileRow, PublicItemRow } from './public.repository';
+import { PublicRenderer } from './public-renderer';
+import { RENDERING } from './public-rendering';
+import type { PublicCollectionRow, PublicFileRow } from './public.repository';
 
 /** The public answers that are rendered, cached and validated by their version. */
 export type PublicAnswerKind = 'page' | 'item' | 'feed' | 'json';
@@ -49,8 +48,6 @@ const idOf = (text: string): number => {
   return id;
 };
 
-const fullName = (first: string, last: string) => `${first} ${last}`.trim();
-
 /**
  * Published collections, for anyone with the link (docs/api.md, "Publishing"; decision 180).
  * Every read is scoped by the policy's public scopes (public.repository.ts); whatever is not
@@ -58,13 +55,16 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
  */
 export class PublicService {
   private readonly cache = new PublicAnswerCache();
+  private readonly renderer: PublicRenderer;
 
   constructor(
     private readonly store: LibraryStore,
     private readonly storage: FileStorage,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.renderer = new PublicRenderer(store.repos.public, publicUrl);
+  }
 
   /**
    * A page, an item's page, the feed or the JSON answer (decision 181): first the version of
@@ -96,21 +96,30 @@ export class PublicService {
     return { etag, body };
   }
 
-  private render(kind: PublicAnswerKind, publicId: string, contentId?: number): Promise<string> {
+  private async render(
+    kind: PublicAnswerKind,
+    publicId: string,
+    contentId?: number,
+  ): Promise<string> {
+    const row = await this.collection(publicId);
     switch (kind) {
       case 'page':
-        return this.page(publicId);
+        return this.renderer.page(publicId, row);
       case 'feed':
-        return this.feed(publicId);
+        return this.renderer.feed(publicId, row);
       case 'json':
         // `<`, `>` and `&` as JSON escapes: the same data, and no markup in the bytes even for
         // a client that sniffs (docs/api.md, "Publishing").
-        return this.get(publicId).then((answer) =>
-          JSON.stringify(answer).replace(/[<>&]/g, (c) => JSON_ESCAPES[c] ?? c),
+        return JSON.stringify(await this.renderer.json(publicId, row)).replace(
+          /[<>&]/g,
+          (c) => JSON_ESCAPES[c] ?? c,
         );
-      case 'item':
+      case 'item': {
         if (contentId === undefined) throw new NotPublic();
-        return this.item(publicId, contentId);
+        const page = await this.renderer.item(publicId, row, contentId);
+        if (page === undefined) throw new NotPublic();
+        return page;
+      }
     }
   }
 
@@ -119,143 +128,6 @@ export class PublicService {
     const row = await this.store.repos.public.collection(publicId);
     if (!row) throw new NotPublic();
     return row;
-  }
-
-  private urls(publicId: string) {
-    const page = pathOf('public.page', { public_id: publicId });
-    return {
-      page,
-      feed: pathOf('public.feed', { public_id: publicId }),
-      item: (id: number) => pathOf('public.item', { public_id: publicId, content_id: id }),
-      file: (id: number) => pathOf('public.file', { public_id: publicId, file_id: id }),
-      absolute: (path: string) => `${this.publicUrl}${path}`,
-    };
-  }
-
-  private async itemsAndFiles(collectionId: number) {
-    const items = await this.store.repos.public.wholeItems(collectionId);
-    const files = await this.store.repos.public.filesOf(items.map((item) => item.id));
-    return { items, files };
-  }
-
-  /** GET /api/public/{public_id}/ */
-  private async get(publicId: string): Promise<PublicCollection> {
-    const row = await this.collection(publicId);
-    const [tags, { items, files }] = await Promise.all([
-      this.store.repos.public.tagNames(row.id),
-      this.itemsAndFiles(row.id),
-    ]);
-    const urls = this.urls(publicId);
-    return {
-      name: row.name,
-      description: row.description,
-      tags,
-      owner_name: fullName(row.ownerFirstName, row.ownerLastName),
-      items: items.map((item) => ({
-        id: item.id,
-        title: item.title,
-        content: item.content,
-        publish_on: item.publishOn,
-        created_on: item.createdOn.toISOString(),
-        updated_on: item.updatedOn ? item.updatedOn.toISOString() : null,
-        files: files
-          .filter((file) => file.contentId === item.id)
-          .map((file) => ({
-            id: file.id,
-            name: file.name,
-            size: file.size,
-            content_type: file.contentType,
-            width: file.width,
-            height: file.height,
-            url: urls.file(file.id),
-          })),
-      })),
-    };
-  }
-
-  /** GET /p/{public_id}: the collection's page. */
-  private async page(publicId: string): Promise<string> {
-    const row = await this.collection(publicId);
-    const [tags, items] = await Promise.all([
-      this.store.repos.public.tagNames(row.id),
-      this.store.repos.public.itemStarts(row.id),
-    ]);
-    const urls = this.urls(publicId);
-    return collectionPage(
-      {
-        name: row.name,
-        description: row.description,
-        ownerName: fullName(row.ownerFirstName, row.ownerLastName),
-        tags,
-        items: items.map((item) => ({
-          href: urls.item(item.id),
-          title: item.title,
-          date: itemDate(item),
-          excerpt: excerpt(item.content),
-        })),
-      },
-      { page: urls.absolute(urls.page), feed: urls.absolute(urls.feed) },
-    );
-  }
-
-  /** GET /p/{public_id}/{content_id}: one public item, whole. */
-  private async item(publicId: string, contentId: number): Promise<string> {
-    const row = await this.collection(publicId);
-    const item: PublicItemRow | undefined = await this.store.repos.public.item(row.id, contentId);
-    if (!item) throw new NotPublic();
-    const files = await this.store.repos.public.filesOf([item.id]);
-    const urls = this.urls(publicId);
-    const targets = new Map(
-      (await this.store.repos.public.linkTargets(row.id, item.id)).map((target) => [
-        target.text,
-        { href: urls.item(target.id), title: target.title },
-      ]),
-    );
-    return itemPage(
-      {
-        collectionName: row.name,
-        collectionHref: urls.page,
-        ownerName: fullName(row.ownerFirstName, row.ownerLastName),
-        title: item.title,
-        date: itemDate(item),
-        content: item.content,
-        files: files.map((file) => ({
-          href: urls.file(file.id),
-          name: file.name,
-          size: file.size,
-        })),
-        links: (text) => targets.get(text) ?? null,
-        images: new Map(
-          files
-            .filter((file) => isPublicImageType(file.contentType))
-            .map((file) => [
-              file.id,
-              { src: urls.file(file.id), width: file.width, height: file.height },
-            ]),
-        ),
-      },
-      { page: urls.absolute(urls.item(item.id)), feed: urls.absolute(urls.feed) },
-    );
-  }
-
-  /** GET /p/{public_id}/feed.xml */
-  private async feed(publicId: string): Promise<string> {
-    const row = await this.collection(publicId);
-    const items = await this.store.repos.public.itemStarts(row.id);
-    const urls = this.urls(publicId);
-    return feed({
-      name: row.name,
-      description: row.description,
-      ownerName: fullName(row.ownerFirstName, row.ownerLastName),
-      pageUrl: urls.absolute(urls.page),
-      feedUrl: urls.absolute(urls.feed),
-      items: items.map((item) => ({
-        url: urls.absolute(urls.item(item.id)),
-        title: item.title,
-        date: itemDate(item),
-        excerpt: excerpt(item.content),
-      })),
-    });
   }
 
   /**

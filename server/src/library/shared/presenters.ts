@@ -24,6 +24,7 @@ export const presentFile = (row: FileRow): FileObject => ({
   width: row.width,
   height: row.height,
   url: pathOf('files.download', { id: row.id }),
+  is_public: row.isPublic,
   content: row.contentId,
   collection: row.collectionId,
   created_on: iso(row.createdOn),

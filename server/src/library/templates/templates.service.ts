@@ -111,6 +111,7 @@ export class TemplatesService {
       status: template.status,
       publish_on: null,
       is_public: false,
+      summary: '',
     });
   }
 

@@ -59,6 +59,7 @@ describe('collections', () => {
       members_preview: [],
       public_id: null,
       public_url: null,
+      feed_full_text: false,
     });
   });
 

@@ -66,6 +66,7 @@ describe('uploading and downloading', () => {
       width: null,
       height: null,
       url: `/api/collections/files/${file.id}/download/`,
+      is_public: false,
       content: null,
       collection: null,
       created_on: expect.any(String),

@@ -256,6 +256,13 @@ describe('import: the product’s own export', () => {
     };
     expect(manifest(againEntries)).toEqual(manifest(firstEntries));
     expect(manifest(againEntries).tags).toEqual(['sponsors', 'unused tag', '旅行']);
+    // An item imported public has its imported text as its published version (decision 229).
+    const imported = (await bob.get('/api/collections/contents-list/?page_size=50')).json<{
+      results: ContentItem[];
+    }>().results;
+    for (const item of imported) {
+      expect(item.published_version === null, item.title).toBe(!item.is_public);
+    }
   });
 });
 

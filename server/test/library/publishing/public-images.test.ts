@@ -61,6 +61,18 @@ describe('images in the text of a public item (decision 213)', () => {
       }),
     );
     const published = await ok<Collection>(alice.post(`${COLLECTIONS}${collection.id}/publish/`));
+    // The edit is not public until the public page is updated (decision 229).
+    const stale = await visit(`/p/${published.public_id}/${item.id}`);
+    expect(stale.body).not.toContain('The stage');
+    await ok(alice.post(`${CONTENTS}${item.id}/publish/`));
+    // A picture whose file is private shows its alt text only (decision 230).
+    const privateFiles = await visit(`/p/${published.public_id}/${item.id}`);
+    expect(privateFiles.body).toContain('<span>The stage</span>');
+    expect(privateFiles.body).not.toContain(`files/${own.id}`);
+    expect((await visit(`/p/${published.public_id}/files/${own.id}`)).statusCode).toBe(404);
+    for (const file of [own, text, elsewhere]) {
+      await ok(alice.patch(`/api/collections/files/${file.id}/`, { is_public: true }));
+    }
     const page = await visit(`/p/${published.public_id}/${item.id}`);
     expect(page.statusCode).toBe(200);
     const html = page.body;

@@ -8,6 +8,7 @@ import type {
   Note,
   PublicCollection,
   Tag,
+  Version,
 } from '@cw/contract';
 import { DOWNLOAD_CSP } from '../../../src/http/response-headers';
 import { PUBLIC_CSP } from '../../../src/library/publishing/public-html';
@@ -51,6 +52,14 @@ const visit = (url: string, headers: Record<string, string> = {}) =>
 
 const publish = (caller: Caller, id: number) =>
   ok<Collection>(caller.post(`${COLLECTIONS}${id}/publish/`));
+
+/** Marks a file public: served on its item's public pages (decision 230). */
+const makePublic = (caller: Caller, file: FileObject) =>
+  ok<FileObject>(caller.patch(`/api/collections/files/${file.id}/`, { is_public: true }));
+
+/** "Update public page": the item's current text becomes what its public pages show. */
+const updatePublicPage = (caller: Caller, id: number) =>
+  ok<ContentItem>(caller.post(`${CONTENTS}${id}/publish/`));
 
 /** What every "not public" answer must look like: the answer to an id nobody ever had. */
 async function unknownAnswers() {
@@ -138,7 +147,9 @@ async function world(): Promise<World> {
   if (note.id === publicItem.id) note = await addNote();
   const upload = (name: string, fields: Record<string, string>) =>
     ok<FileObject>(alice.upload({ name, bytes: Buffer.from(`bytes of ${name}`) }, fields), 201);
-  const publicFile = await upload('cue-sheet.txt', { content: String(publicItem.id) });
+  const cueSheet = await upload('cue-sheet.txt', { content: String(publicItem.id) });
+  // Files are private unless marked public (decision 230).
+  const publicFile = await makePublic(alice, cueSheet);
   const privateFile = await upload('secret.txt', { content: String(privateItem.id) });
   const collectionFile = await upload('own.txt', { collection: String(collection.id) });
   return {
@@ -210,7 +221,8 @@ describe('publishing a collection', () => {
     expect(page.body).toContain(`href="/p/${id}/${w.publicItem.id}"`);
     expect(page.body).toContain('Episode one');
     expect(page.body).toContain('Nov 20, 2026');
-    expect(page.body).toContain('Cold open The host walks in.');
+    // The excerpt: the words read, without headings (decision 231).
+    expect(page.body).toContain('<p>The host walks in.</p>');
     expect(page.body).toContain('Made with <a href="/">Creator Workspace</a>');
     expect(page.body).not.toContain('Secret draft');
     expect(page.body).not.toContain('Elsewhere');
@@ -259,9 +271,10 @@ describe('publishing a collection', () => {
       expect((await visit(url, { 'if-none-match': `W/${etag}` })).statusCode, url).toBe(304);
       expect((await visit(url, { 'if-none-match': '"other"' })).statusCode, url).toBe(200);
     }
-    // A change makes a new validator.
+    // A published change makes a new validator.
     const before = (await visit(`/p/${id}`)).headers.etag as string;
     await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { title: 'Episode 1' }));
+    await updatePublicPage(w.alice, w.publicItem.id);
     const after = await visit(`/p/${id}`, { 'if-none-match': before });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Episode 1');
@@ -311,7 +324,7 @@ describe('publishing a collection', () => {
     // The description is the start of the text (the page's excerpt) as HTML: raw HTML in the
     // text is shown as text, escaped inside the description.
     expect(channel.item[0]!.description).toBe('<p>Second &lt;b&gt;one&lt;/b&gt;</p>');
-    expect(channel.item[1]!.description).toBe('<p>Cold open The host walks in.</p>');
+    expect(channel.item[1]!.description).toBe('<p>The host walks in.</p>');
   });
 
   it('unpublishing stops the link at once; publishing later gives a new id and the old one stays 404', async () => {
@@ -361,12 +374,15 @@ describe('publishing a collection', () => {
       }),
       201,
     );
-    const trashedFile = await ok<FileObject>(
-      w.alice.upload(
-        { name: 'trashed.txt', bytes: Buffer.from('gone') },
-        { content: String(trashedItem.id) },
+    const trashedFile = await makePublic(
+      w.alice,
+      await ok<FileObject>(
+        w.alice.upload(
+          { name: 'trashed.txt', bytes: Buffer.from('gone') },
+          { content: String(trashedItem.id) },
+        ),
+        201,
       ),
-      201,
     );
     await ok(w.alice.delete(`${CONTENTS}${trashedItem.id}/`), 204);
 
@@ -404,9 +420,15 @@ describe('publishing a collection', () => {
       }),
       201,
     );
-    const bobsFile = await ok<FileObject>(
-      bob.upload({ name: 'bob.txt', bytes: Buffer.from('bob') }, { content: String(bobsItem.id) }),
-      201,
+    const bobsFile = await makePublic(
+      bob,
+      await ok<FileObject>(
+        bob.upload(
+          { name: 'bob.txt', bytes: Buffer.from('bob') },
+          { content: String(bobsItem.id) },
+        ),
+        201,
+      ),
     );
     const bobId = (await publish(bob, bobs.id)).public_id!;
     expect((await visit(`/p/${bobId}/${bobsItem.id}`)).statusCode).toBe(200);
@@ -532,7 +554,9 @@ describe('publishing a collection', () => {
       );
       // File names lose what looks like a path (`…/`): what is left is what shows.
       const fileName = (
-        await ok<FileObject>(alice.patch(`/api/collections/files/${file.id}/`, { name: payload }))
+        await ok<FileObject>(
+          alice.patch(`/api/collections/files/${file.id}/`, { name: payload, is_public: true }),
+        )
       ).name;
       const id = (await publish(alice, collection.id)).public_id!;
       const where = (url: string) => `${url} with ${JSON.stringify(payload)}`;
@@ -620,10 +644,16 @@ describe('public answers cost little: a version first, each version rendered onc
 
     await remember();
     await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { title: 'Episode 1' }));
+    // An edit stays private (decision 229): every answer is still the one held.
+    for (const url of urls) {
+      expect((await visit(url, { 'if-none-match': held.get(url)! })).statusCode, url).toBe(304);
+    }
+    await updatePublicPage(w.alice, w.publicItem.id);
     await expectShown('title', 'Episode 1', urls);
 
     await remember();
     await ok(w.alice.patch(`${CONTENTS}${w.publicItem.id}/`, { content: 'A *new* opening.' }));
+    await updatePublicPage(w.alice, w.publicItem.id);
     await expectShown('text', 'new', urls);
 
     await remember();
@@ -643,7 +673,7 @@ describe('public answers cost little: a version first, each version rendered onc
     await expectShown('file name', 'cues.txt', [item, api]);
 
     await remember();
-    await ok(
+    const more = await ok<FileObject>(
       w.alice.upload(
         { name: 'more.txt', bytes: Buffer.from('more') },
         {
@@ -652,6 +682,10 @@ describe('public answers cost little: a version first, each version rendered onc
       ),
       201,
     );
+    for (const url of [item, api]) {
+      expect((await visit(url, { 'if-none-match': held.get(url)! })).statusCode, url).toBe(304);
+    }
+    await makePublic(w.alice, more);
     await expectShown('new file', 'more.txt', [item, api]);
 
     await remember();
@@ -712,7 +746,7 @@ describe('public answers cost little: a version first, each version rendered onc
     ).rss.channel.item;
     expect(entries.map((entry) => entry.title)).toEqual(['Big 3', 'Big 2', 'Big 1']);
     for (const entry of entries) {
-      expect(entry.description).toMatch(/^<p>Start \d word bold word bold .*…<\/p>$/);
+      expect(entry.description).toMatch(/^<p>word bold word bold .*…<\/p>$/);
       expect(entry.description.length).toBeLessThan(300);
     }
 
@@ -822,7 +856,7 @@ describe('the rest of the publishing rules', () => {
     expect((await visit(published.public_url!)).statusCode).toBe(200);
   });
 
-  it('the feed orders by publish date, else the day it was created, newest first', async () => {
+  it('the feed orders by publish date, else the day it was created, newest first; dated by publish date, else the day first published', async () => {
     const alice = await signedInCaller(ctx);
     const collection = await ok<Collection>(alice.post(COLLECTIONS, { name: 'Order' }), 201);
     const add = (title: string, publishOn?: string) =>
@@ -852,8 +886,12 @@ describe('the rest of the publishing rules', () => {
       'Created first',
       'Published long ago',
     ]);
+    const [published] = (
+      await ok<{ results: Version[] }>(alice.get(`${CONTENTS}${second.id}/versions/`))
+    ).results;
+    expect(published!.label).toBe('Published');
     expect(new Date(entries[1]!.pubDate).getTime()).toBe(
-      Math.floor(new Date(second.created_on).getTime() / 1000) * 1000,
+      Math.floor(new Date(published!.created_on).getTime() / 1000) * 1000,
     );
     expect(first.publish_on).toBeNull();
     const api = (await visit(`/api/public/${id}/`)).json<PublicCollection>();
@@ -878,10 +916,8 @@ describe('the rest of the publishing rules', () => {
     }
     const item = (await visit(`/p/${id}/${w.publicItem.id}`)).body;
     expect(item).toContain('<title>Episode one · Season 3</title>');
-    expect(item).toContain('<meta name="description" content="Cold open The host walks in.">');
-    expect(item).toContain(
-      '<meta property="og:description" content="Cold open The host walks in.">',
-    );
+    expect(item).toContain('<meta name="description" content="The host walks in.">');
+    expect(item).toContain('<meta property="og:description" content="The host walks in.">');
     expect(item).toContain('<meta property="og:title" content="Episode one · Season 3">');
     expect(item).toMatch(
       new RegExp(

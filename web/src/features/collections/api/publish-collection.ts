@@ -5,7 +5,7 @@ import { collectionKeys, collectionQueryOptions } from '../../../lib/api/collect
 
 /**
  * Publish to the web and stop publishing (docs/product.md, "Publishing"): the answer becomes the
- * cached collection and the lists reload (their cards carry the Published badge).
+ * cached collection and the lists reload (their cards carry the On the web badge).
  */
 export function usePublishing(collection: Collection) {
   const queryClient = useQueryClient();
@@ -29,5 +29,14 @@ export function usePublishing(collection: Collection) {
       void refreshLists();
     },
   });
-  return { publish, unpublish };
+  /** Whole texts in the feed (decision 231), the owner's. */
+  const feedFullText = useMutation({
+    mutationFn: (on: boolean) =>
+      callApi('collections.update', {
+        params: { id: collection.id },
+        body: { feed_full_text: on },
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(detailKey, answer),
+  });
+  return { publish, unpublish, feedFullText };
 }

@@ -68,7 +68,7 @@ export function CollectionCard({
         <VisibilityBadge isPublic={collection.is_public} />
         {collection.public_id && (
           <Badge tone="brand" icon={<Radio className="size-3" aria-hidden="true" />}>
-            Published
+            On the web
           </Badge>
         )}
         <ActiveBadge isActive={collection.is_active} />

@@ -80,6 +80,12 @@ export function CollectionDetails({
         title="Visibility"
         badge={<VisibilityBadge isPublic={collection.is_public} />}
         toggle={collection.is_public ? 'Set Private' : 'Set Public'}
+        // What the flag does (decision 232): only Publish to web puts anything on the web.
+        hint={
+          collection.public_id
+            ? 'On the web: anyone with its link sees it. Set Private also unpublishes it.'
+            : 'Not on the web. Nothing is public until it is published (Publish to web).'
+        }
         field="visibility"
         manage={manage}
         busyField={edit.busyField}
@@ -97,7 +103,7 @@ export function CollectionDetails({
         </DetailPanel>
       )}
       {!manage && collection.public_url && (
-        <DetailPanel title="Published">
+        <DetailPanel title="On the web">
           <a
             href={collection.public_url}
             target="_blank"
@@ -123,6 +129,7 @@ function FlagPanel({
   title,
   badge,
   toggle,
+  hint,
   field,
   manage,
   busyField,
@@ -131,6 +138,7 @@ function FlagPanel({
   title: string;
   badge: ReactNode;
   toggle: string;
+  hint?: string;
   field: CollectionField;
   manage: boolean;
   busyField: CollectionField | null;
@@ -152,6 +160,7 @@ function FlagPanel({
           </Button>
         )}
       </div>
+      {hint && <p className="mt-2 text-xs text-slate-500">{hint}</p>}
     </DetailPanel>
   );
 }

@@ -11,7 +11,7 @@ import { usePublishing } from '../api/publish-collection';
  * card names becomes visible; the link changes if it is published again after Unpublish.
  */
 export function PublishCard({ collection }: { collection: Collection }) {
-  const { publish, unpublish } = usePublishing(collection);
+  const { publish, unpublish, feedFullText } = usePublishing(collection);
   const [copied, setCopied] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const link = collection.public_url ? `${window.location.origin}${collection.public_url}` : null;
@@ -45,8 +45,9 @@ export function PublishCard({ collection }: { collection: Collection }) {
       <div className="space-y-3">
         <p className="text-sm text-slate-600">
           Anyone with the link will see this collection’s name, description and tags, your name, and
-          the content items you switch to <strong>Show on public page</strong>, and can download
-          their files. Notes and everything else stay private.
+          the content items you switch to <strong>Show on public page</strong> as you last published
+          them, with the files you mark <strong>On public page</strong>. Notes and everything else
+          stay private.
         </p>
         <Button
           size="sm"
@@ -63,8 +64,8 @@ export function PublishCard({ collection }: { collection: Collection }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        Published. Anyone with this link sees the items switched to{' '}
-        <strong>Show on public page</strong> and can download their files.
+        On the web. Anyone with this link sees the items switched to{' '}
+        <strong>Show on public page</strong> and the files marked <strong>On public page</strong>.
       </p>
       <label className="block">
         <span className="sr-only">Public link</span>
@@ -103,6 +104,26 @@ export function PublishCard({ collection }: { collection: Collection }) {
           Unpublish
         </Button>
       </div>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={feedFullText.isPending ? !collection.feed_full_text : collection.feed_full_text}
+          disabled={feedFullText.isPending}
+          onChange={(event) => {
+            setFailure(null);
+            feedFullText.mutate(event.target.checked, {
+              onError: () => setFailure('Could not change the feed. Please try again.'),
+            });
+          }}
+          className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600"
+        />
+        <span>
+          Whole texts in the feed
+          <span className="block text-xs text-slate-500">
+            Feed readers and podcast apps get each item’s full text, not only its summary.
+          </span>
+        </span>
+      </label>
       <FormMessage tone="error">{failure}</FormMessage>
     </div>
   );

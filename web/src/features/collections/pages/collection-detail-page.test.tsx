@@ -584,6 +584,35 @@ describe('CollectionDetailPage', () => {
 });
 
 describe('Publish to web', () => {
+  it('offers whole texts in the feed once published (decision 231)', async () => {
+    let fullText = false;
+    const current = () =>
+      makeCollection({
+        id: 1,
+        name: 'Podcast',
+        public_id: 'AbCdEfGhIjKlMnOpQrStUv',
+        public_url: '/p/AbCdEfGhIjKlMnOpQrStUv',
+        feed_full_text: fullText,
+      });
+    const { fetch, user } = setup({
+      collection: current(),
+      extra: {
+        'PATCH /api/collections/list/1/': (_url, init) => {
+          fullText = (JSON.parse(init.body as string) as { feed_full_text: boolean })
+            .feed_full_text;
+          return json(200, current());
+        },
+      },
+    });
+    const box = await screen.findByRole('checkbox', { name: /Whole texts in the feed/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(fetch.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      feed_full_text: true,
+    });
+  });
+
   it('publishes, shows the link with Copy link and Open, and unpublishes', async () => {
     let published = false;
     const publicId = 'AbCdEfGhIjKlMnOpQrStUv';
@@ -644,7 +673,7 @@ describe('Publish to web', () => {
     )!;
     expect(
       within(card).getByText(
-        /and can download their files\. Notes and everything else stay private\./,
+        /as you last published them, with the files you mark \. Notes and everything else stay private\./,
       ),
     ).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Publish' }));
@@ -669,7 +698,7 @@ describe('Publish to web', () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set Private' })).not.toBeInTheDocument();
-    const panel = screen.getByRole('heading', { name: 'Published' }).closest('section')!;
+    const panel = screen.getByRole('heading', { name: 'On the web' }).closest('section')!;
     expect(within(panel).getByRole('link', { name: 'Open the public page' })).toHaveAttribute(
       'href',
       `/p/${publicId}`,
@@ -681,7 +710,7 @@ describe('Publish to web', () => {
     setup({ collection: makeCollection({ id: 1, name: 'Podcast', role: 'viewer' }) });
     expect(await screen.findByRole('heading', { name: 'Podcast' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Publish to web' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Published' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'On the web' })).not.toBeInTheDocument();
   });
 
   it('Set Private unpublishes: the card goes back to Publish', async () => {

@@ -109,8 +109,8 @@ describe('CollectionsPage', () => {
     const second = within(cards[1]!);
     expect(second.getByText('Vertical videos')).toBeInTheDocument();
     expect(second.getByText('Public')).toBeInTheDocument();
-    expect(second.getByText('Published')).toBeInTheDocument();
-    expect(first.queryByText('Published')).toBeNull();
+    expect(second.getByText('On the web')).toBeInTheDocument();
+    expect(first.queryByText('On the web')).toBeNull();
     expect(second.getByText('Active')).toBeInTheDocument();
     await user.click(first.getByText('Season two'));
     expect(screen.getByTestId('location')).toHaveTextContent('/collections/3');

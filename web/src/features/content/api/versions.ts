@@ -59,3 +59,18 @@ export function useRestoreVersion(contentId: number) {
     },
   });
 }
+
+/**
+ * "Update public page" (decision 229): the item's current text becomes what its public pages
+ * show; the item comes back with its new `published_version`.
+ */
+export function usePublishContent(contentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi('contents.publish', { params: { id: contentId } }),
+    onSuccess: (item) => {
+      queryClient.setQueryData(contentQueryOptions(contentId).queryKey, item);
+      return queryClient.invalidateQueries({ queryKey: versionKeys.list(contentId) });
+    },
+  });
+}

@@ -3,19 +3,32 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { downloadFile, formatBytes } from '../../../lib/api/files';
 import { FilePreviewDialog, FileThumbnail, openOrDownload } from './file-preview';
+import { FilePublicToggle } from './file-public-toggle';
 
 /**
  * The item's attached files: image thumbnails; a click on a name opens a preview (image, PDF,
  * text) or downloads; the whole name is always in its `title`.
  */
-export function AttachmentList({ files }: { files: FileObject[] }) {
+export function AttachmentList({
+  files,
+  publicToggle,
+}: {
+  files: FileObject[];
+  /** The item's id, for those who may choose which files its public pages serve (decision 230). */
+  publicToggle?: number | undefined;
+}) {
   const [previewing, setPreviewing] = useState<FileObject | null>(null);
   if (files.length === 0) return <p className="text-sm text-slate-500 italic">No attachments.</p>;
   return (
     <>
       <ul className="space-y-2" aria-label="Attachments">
         {files.map((file) => (
-          <AttachmentItem key={file.id} file={file} onOpen={setPreviewing} />
+          <AttachmentItem
+            key={file.id}
+            file={file}
+            onOpen={setPreviewing}
+            publicToggle={publicToggle}
+          />
         ))}
       </ul>
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
@@ -26,9 +39,11 @@ export function AttachmentList({ files }: { files: FileObject[] }) {
 function AttachmentItem({
   file,
   onOpen,
+  publicToggle,
 }: {
   file: FileObject;
   onOpen: (file: FileObject) => void;
+  publicToggle?: number | undefined;
 }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   return (
@@ -49,6 +64,7 @@ function AttachmentItem({
         <p className={state === 'failed' ? 'text-xs text-red-600' : 'text-xs text-slate-500'}>
           {state === 'failed' ? 'Download failed. Please try again.' : formatBytes(file.size)}
         </p>
+        {publicToggle !== undefined && <FilePublicToggle file={file} contentId={publicToggle} />}
       </div>
       <button
         type="button"

@@ -28,7 +28,7 @@ export function CaptionsNotesPanel({ item }: { item: ContentItem }) {
   const wordsPerMinute = useWordsPerMinute();
   const cues = () => captionCues(item.content, wordsPerMinute);
   const name = fileNameOf(item.title);
-  const summary = typeof item.meta_data.summary === 'string' ? item.meta_data.summary : null;
+  const summary = item.summary;
   return (
     <div className="space-y-3">
       <p className="text-xs text-slate-600">

@@ -18,7 +18,8 @@ import {
   versionQueryOptions,
   versionsQueryOptions,
 } from '../api/versions';
-import { countChangedWords, textChanges, type TextChange } from './text-changes';
+import { ChangesBox, TitleChange } from './change-runs';
+import { countChangedWords, textChanges } from './text-changes';
 
 const LABEL_MAX = 100;
 
@@ -209,19 +210,8 @@ function Comparison({
           </Button>
         )}
       </div>
-      {titleChanged && (
-        <p className="mb-2 text-sm [overflow-wrap:anywhere]">
-          <span className="text-slate-600">Title: </span>
-          <del className="bg-rose-100 text-rose-900">{detail.data.title}</del>{' '}
-          <ins className="bg-emerald-100 text-emerald-900 no-underline">{item.title}</ins>
-        </p>
-      )}
-      <div
-        className="max-h-[55vh] overflow-y-auto rounded-lg bg-slate-50 p-4 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200"
-        data-testid="version-changes"
-      >
-        <ChangeRuns changes={changes} />
-      </div>
+      {titleChanged && <TitleChange from={detail.data.title} to={item.title} />}
+      <ChangesBox changes={changes} testId="version-changes" />
       <ConfirmDialog
         open={confirming}
         title="Restore this version?"
@@ -240,26 +230,5 @@ function Comparison({
         }
       />
     </section>
-  );
-}
-
-/** Text kept in both as it is; text only in the version struck through; new text marked. */
-function ChangeRuns({ changes }: { changes: TextChange[] }) {
-  return (
-    <>
-      {changes.map((change, index) =>
-        change.kind === 'same' ? (
-          <span key={index}>{change.value}</span>
-        ) : change.kind === 'removed' ? (
-          <del key={index} className="bg-rose-100 text-rose-900">
-            {change.value}
-          </del>
-        ) : (
-          <ins key={index} className="bg-emerald-100 text-emerald-900 no-underline">
-            {change.value}
-          </ins>
-        ),
-      )}
-    </>
   );
 }

@@ -46,7 +46,7 @@ export function PublishDateField({ item, disabled }: { item: ContentItem; disabl
           ? value
             ? 'Publish date saved.'
             : 'Publish date removed.'
-          : 'The day it shows on the calendar.'}
+          : 'The day it comes out: the calendar shows it then, and its public page and feed are dated by it.'}
       </p>
       <FormMessage tone="error">
         {outcome === 'failed' ? 'Failed to save the publish date. Please try again.' : null}

@@ -32,7 +32,7 @@ import { ChaptersPanel } from '../components/chapters-panel';
 import { SaveTemplateButton } from '../components/save-template-button';
 import { DeleteContentDialog } from '../components/delete-content-dialog';
 import { ContentNotFound } from '../components/content-not-found';
-import { PublicSwitch } from '../components/public-switch';
+import { PublicPagePanel } from '../components/public-page-panel';
 import { useTaskTicking } from '../components/use-task-ticking';
 import { FormMessage } from '../../../components/form-message';
 
@@ -181,11 +181,7 @@ export function ContentDetailPage() {
               </ul>
             )}
           </DetailPanel>
-          {content.role === 'owner' && (
-            <DetailPanel title="Public page">
-              <PublicSwitch item={content} />
-            </DetailPanel>
-          )}
+          <PublicPagePanel item={content} />
           <DetailPanel title="Tags">
             {content.tags_named_list.length === 0 ? (
               <p className="text-sm text-slate-500 italic">No tags</p>
@@ -210,7 +206,10 @@ export function ContentDetailPage() {
             tabIndex={-1}
             className="focus:outline-none"
           >
-            <AttachmentList files={content.files} />
+            <AttachmentList
+              files={content.files}
+              publicToggle={can.write(content.role) ? content.id : undefined}
+            />
           </DetailPanel>
           <Backlinks contentId={content.id} />
         </aside>

@@ -127,7 +127,7 @@ export function BoardPage() {
     <section>
       <PageHeader
         title="Board"
-        description="Your scripts from idea to published. Drag a card to change its status or order."
+        description="Your scripts from idea to published. Drag a card to change its status or order. Published is a status: it puts nothing on the web (Show on public page does)."
         actions={
           <>
             <NewFromTemplate />
