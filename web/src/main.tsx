@@ -3,6 +3,7 @@ import './lib/history-guard';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './app/pwa/register-sw';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -13,3 +14,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

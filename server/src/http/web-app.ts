@@ -23,12 +23,17 @@ export function webAppOf(webDist: string | null | undefined): WebApp | null {
         preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
-          // Vite names assets by content hash, so they never change; index.html always may.
+          // Vite names assets by content hash, so they never change; index.html always may, and
+          // so may the service worker and the manifest (docs/operations.md, "The service worker").
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader(
             'cache-control',
             immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          // The worker, only ever from this origin's root, controls the whole app.
+          if (path.basename(filePath).startsWith('sw.js')) {
+            res.setHeader('service-worker-allowed', '/');
+          }
         },
       });
     },

@@ -25,6 +25,7 @@ import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { usePaletteShortcuts } from '../../features/search/use-palette-shortcuts';
 import { clearTokens } from '../../lib/token-storage';
 import { useLinkNavigate } from '../../lib/use-link-navigate';
+import { OfflineIndicator, UpdatePrompt } from '../pwa/network-status';
 import { UserMenu } from './user-menu';
 
 const navItems = [
@@ -142,10 +143,12 @@ export function SignedInLayout() {
         <div className="flex min-w-0 flex-1 justify-end sm:justify-center">
           <SearchTrigger onOpen={openPalette} />
         </div>
+        <OfflineIndicator />
         <UserMenu onLogout={logout} />
       </header>
       <CommandPalette open={paletteOpen} onClose={closePalette} />
       <TrashToast />
+      <UpdatePrompt />
 
       {/* Desktop / tablet sidebar */}
       <aside
