@@ -25,7 +25,8 @@ import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { usePaletteShortcuts } from '../../features/search/use-palette-shortcuts';
 import { clearTokens } from '../../lib/token-storage';
 import { useLinkNavigate } from '../../lib/use-link-navigate';
-import { OfflineIndicator, UpdatePrompt } from '../pwa/network-status';
+import { OfflineIndicator, PausedActionsNotice, UpdatePrompt } from '../pwa/network-status';
+import { forgetOfflineCopies } from '../query-persistence';
 import { UserMenu } from './user-menu';
 
 const navItems = [
@@ -107,6 +108,7 @@ export function SignedInLayout() {
   function logout() {
     clearTokens();
     queryClient.clear();
+    void forgetOfflineCopies();
     void navigate('/login');
   }
 
@@ -149,6 +151,7 @@ export function SignedInLayout() {
       <CommandPalette open={paletteOpen} onClose={closePalette} />
       <TrashToast />
       <UpdatePrompt />
+      <PausedActionsNotice />
 
       {/* Desktop / tablet sidebar */}
       <aside

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OfflineIndicator, UpdatePrompt } from './network-status';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
+import { OfflineIndicator, PausedActionsNotice, UpdatePrompt } from './network-status';
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
@@ -56,5 +57,31 @@ describe('the update prompt', () => {
     expect(prompt).toHaveTextContent(/New version —\s*Reload/);
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+  });
+});
+
+describe('actions that need the network', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('say they wait while offline, and are sent once back online', async () => {
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <PausedActionsNotice />
+      </QueryClientProvider>,
+    );
+    const share = vi.fn(() => Promise.resolve('sent'));
+    act(() => onlineManager.setOnline(false));
+    const sent = act(() =>
+      client.getMutationCache().build(client, { mutationFn: share }).execute(undefined),
+    );
+    expect(await screen.findByTestId('offline-actions')).toHaveTextContent(
+      "You're offline. This change waits and will be sent when you're back online.",
+    );
+    expect(share).not.toHaveBeenCalled();
+    act(() => onlineManager.setOnline(true));
+    await sent;
+    expect(share).toHaveBeenCalled();
+    expect(screen.queryByTestId('offline-actions')).toBeNull();
   });
 });

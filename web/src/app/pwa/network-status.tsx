@@ -1,3 +1,4 @@
+import { useMutationState } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useOnline } from './use-online';
 import { useWaitingWorker } from './use-waiting-worker';
@@ -41,6 +42,33 @@ export function UpdatePrompt() {
             Reload
           </button>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Actions that need the network (share, publish, upload, any change) wait while offline —
+ * TanStack Query pauses them and sends them once the network is back — and say so here.
+ */
+export function PausedActionsNotice() {
+  const paused = useMutationState({
+    filters: { status: 'pending', predicate: (mutation) => mutation.state.isPaused },
+  }).length;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4"
+    >
+      {paused > 0 && (
+        <p
+          data-testid="offline-actions"
+          className="pointer-events-auto rounded-xl bg-amber-50 px-4 py-2 text-sm text-amber-900 shadow ring-1 ring-amber-200"
+        >
+          You're offline. {paused === 1 ? 'This change waits' : `${paused} changes wait`} and will
+          be sent when you're back online.
+        </p>
       )}
     </div>
   );
