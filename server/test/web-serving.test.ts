@@ -22,6 +22,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'sw.js'), script);
   fs.writeFileSync(path.join(dist, 'sw.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), manifest);
+  fs.mkdirSync(path.join(dist, 'prerendered'));
+  for (const page of ['index', 'privacy']) {
+    fs.writeFileSync(
+      path.join(dist, 'prerendered', `${page}.html`),
+      `<!doctype html><title>Creator Workspace</title><main>Prerendered ${page}</main>`,
+    );
+  }
   ctx = await createTestApp({}, { webDistDir: dist });
 });
 afterAll(async () => {
@@ -31,12 +38,28 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('answers client routes with the app shell, never cached', async () => {
-    for (const url of ['/', '/collections/12', '/content/create', '/no-such-page']) {
+    for (const url of ['/collections/12', '/content/create', '/no-such-page', '/privacy/x']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('Creator Workspace');
+      expect(res.body).not.toContain('Prerendered');
+    }
+  });
+
+  it('answers the prerendered marketing pages with their HTML, never cached', async () => {
+    for (const [url, page] of [
+      ['/', 'index'],
+      ['/?ref=newsletter', 'index'],
+      ['/privacy', 'privacy'],
+      ['/privacy/', 'privacy'],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body, url).toContain(`Prerendered ${page}`);
     }
   });
 
