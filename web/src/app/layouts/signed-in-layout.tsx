@@ -65,7 +65,7 @@ function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
           aria-label={collapsed ? label : undefined}
           className={({ isActive }) =>
             clsx(
-              'flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
+              'flex h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
               collapsed ? 'justify-center px-0' : 'px-3',
               isActive
                 ? 'bg-indigo-50 text-indigo-700'
@@ -124,7 +124,7 @@ export function SignedInLayout() {
         <div className="flex min-w-0 items-center gap-2">
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
             aria-label="Open navigation"
             aria-expanded={drawerOpen}
             aria-controls="mobile-sidebar"
@@ -206,7 +206,7 @@ export function SignedInLayout() {
               <Logo />
               <button
                 type="button"
-                className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
                 aria-label="Close navigation"
                 onClick={() => setDrawerOpen(false)}
                 data-autofocus
