@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/test';
 
 /** The public marketing pages, prerendered at build time (decision 239). */
@@ -90,5 +91,27 @@ test.describe('the marketing pages with JavaScript', () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole('heading', { level: 1, name: pages[1]!.heading })).toBeVisible();
     expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the landing page with its service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('downloads at most 90 kB of JavaScript (gzip) while its worker installs', async ({ page }) => {
+    const pending: Promise<number>[] = [];
+    const scripts: string[] = [];
+    const count = (response: Response) => {
+      const type = response.headers()['content-type'] ?? '';
+      if (response.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
+      if (response.status() !== 200) return;
+      scripts.push(new URL(response.url()).pathname);
+      pending.push(response.body().then((body) => gzipSync(body).length));
+    };
+    page.on('response', count);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const bytes = (await Promise.all(pending)).reduce((sum, size) => sum + size, 0);
+    expect(scripts.some((path) => path.startsWith('/assets/index-'))).toBe(true);
+    expect(bytes, `${scripts.join(', ')}: ${bytes} bytes`).toBeLessThanOrEqual(90_000);
   });
 });
