@@ -97,7 +97,9 @@ test.describe('the marketing pages with JavaScript', () => {
 test.describe('the landing page with its service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('downloads at most 90 kB of JavaScript (gzip) while its worker installs', async ({ page }) => {
+  test('downloads at most 90 kB of JavaScript (gzip) while its worker installs', async ({
+    page,
+  }) => {
     const pending: Promise<number>[] = [];
     const scripts: string[] = [];
     const count = (response: Response) => {
