@@ -51,6 +51,8 @@ export const MAIN_SCREENS = [
   // Attachment previews (decisions 190, 191): an SVG drawn as a PNG, a PDF in its frame.
   'file-preview',
   'file-preview-pdf',
+  // Offline (decision 238): the writing page reopened without a network, the Offline pill.
+  'offline-editor',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

@@ -33,6 +33,7 @@ test.describe('working offline', () => {
     page,
     context,
     request,
+    checkScreen,
     verifiedUser: user,
   }) => {
     const api = await libraryApiAs(request, user);
@@ -72,6 +73,7 @@ test.describe('working offline', () => {
     await page.goto(`/content/${script.id}/edit`);
     await expect(content(page)).toContainText('Opening line.');
     await expect(status(page)).toHaveText('Offline (kept on this device)');
+    await checkScreen('offline-editor');
     await content(page).click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' Written on the train.');
