@@ -31,6 +31,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // The service worker is checked by its own journeys (tests/pwa.spec.ts, which allow it):
+    // elsewhere it would precache the whole app in every fresh context and answer navigations
+    // from its cache, which the other journeys do not test.
+    serviceWorkers: 'block',
     // The account screen copies the email; the journey reads the clipboard back.
     permissions: ['clipboard-read', 'clipboard-write'],
     screenshot: 'only-on-failure',

@@ -61,6 +61,8 @@ export const MAIN_SCREENS = [
   'notifications-open',
   'account-settings-notifications',
   'collection-activity',
+  // Offline (decision 238): the writing page reopened without a network, the Offline pill.
+  'offline-editor',
 ] as const;
 export type MainScreen = (typeof MAIN_SCREENS)[number];
 

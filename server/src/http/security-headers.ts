@@ -15,6 +15,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         styleSrc: ["'self'"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The installable app's service worker and manifest (decision 237).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         objectSrc: ["'none'"],
         // Only the app's own answers in a frame: a PDF preview's ticketed address (decision 191).

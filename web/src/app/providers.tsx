@@ -1,6 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useMemo, type ReactNode } from 'react';
+import { currentUserQueryKey } from '../lib/api/current-user';
 import { queryClient } from './query-client';
+import {
+  OFFLINE_MAX_AGE_MS,
+  canKeepOffline,
+  persisterFor,
+  storedUserId,
+} from './query-persistence';
 
 /**
  * Server-state providers. Only the standalone (sign-in) and signed-in layouts mount this, so
@@ -8,4 +16,27 @@ import { queryClient } from './query-client';
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/**
+ * The signed-in area's providers: the query cache is kept on this device for the signed-in
+ * user and restored before the guard runs, so the app opens offline (query-persistence.ts).
+ */
+export function SignedInProviders({ children }: { children: ReactNode }) {
+  const userId = storedUserId();
+  const persister = useMemo(
+    () => (userId && canKeepOffline() ? persisterFor(userId) : null),
+    [userId],
+  );
+  if (!persister) return <AppProviders>{children}</AppProviders>;
+  return (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{ persister, maxAge: OFFLINE_MAX_AGE_MS }}
+      // The kept user is checked again with the server whenever there is a network.
+      onSuccess={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
+    >
+      {children}
+    </PersistQueryClientProvider>
+  );
 }

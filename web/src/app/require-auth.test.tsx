@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { currentUserQueryKey } from '../lib/api/current-user';
 import { useCurrentUser } from '../lib/current-user';
 import { makeUser, storeSession } from '../test/factories';
 import { currentPath, fakeFetch, json, renderPage } from '../test/render';
@@ -47,6 +48,25 @@ describe('RequireAuth', () => {
     expect(api.calls[0]!.body).toEqual({ token: 'abc' });
     expect(api.calls[1]!.headers.get('Authorization')).toBe('Bearer abc');
     expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('keeps a user loaded before when the check cannot reach the server (offline)', async () => {
+    storeSession('abc');
+    const online = fakeFetch({
+      'POST /api/auth/verify-token/': () => json(200, {}),
+      'GET /api/auth/user-details/': () => json(200, makeUser()),
+    });
+    vi.stubGlobal('fetch', online.fn);
+    const { queryClient } = renderGuard();
+    expect(await screen.findByText('Hello Ada #7')).toBeInTheDocument();
+
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', offline);
+    await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    await waitFor(() => expect(offline).toHaveBeenCalled());
+    expect(screen.getByText('Hello Ada #7')).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+    expect(localStorage.getItem('access_token')).toBe('Bearer abc');
   });
 
   it('clears the tokens and replaces history with /login when verification fails', async () => {

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { currentUserQueryKey, currentUserQueryOptions } from '../lib/api/current-user';
+import { ApiRequestError } from '../lib/api-error';
 import { CurrentUserContext } from '../lib/current-user';
 import { clearTokens, hasAccessToken } from '../lib/token-storage';
 
@@ -16,7 +17,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const hasToken = hasAccessToken();
   const session = useQuery({ ...currentUserQueryOptions(), enabled: hasToken });
-  const failed = !hasToken || session.isError;
+  // Without a network (status 0) a user loaded before (the kept cache) stays in: the app works
+  // offline. Any answer of the server that refuses the token signs out.
+  const offline =
+    session.error instanceof ApiRequestError && session.error.status === 0 && !!session.data;
+  const failed = !hasToken || (session.isError && !offline);
 
   useEffect(() => {
     if (!failed) return;

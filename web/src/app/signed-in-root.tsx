@@ -5,7 +5,8 @@ import { setSessionExpiredHandler } from '../lib/api-client';
 import { persistUnsavedWork } from '../lib/leave-guard';
 import { loginPathReturningTo } from '../lib/return-to';
 import { SignedInLayout } from './layouts/signed-in-layout';
-import { AppProviders } from './providers';
+import { SignedInProviders } from './providers';
+import { forgetOfflineCopies } from './query-persistence';
 import { RequireAuth } from './require-auth';
 
 /**
@@ -24,6 +25,7 @@ export function SessionExpiryBridge() {
     setSessionExpiredHandler(() => {
       persistUnsavedWork();
       queryClient.clear();
+      void forgetOfflineCopies();
       void navigate(loginPathReturningTo(here.current), { replace: true });
     });
     return () => setSessionExpiredHandler(() => window.location.replace('/login'));
@@ -34,11 +36,11 @@ export function SessionExpiryBridge() {
 /** Everything behind sign-in: Query provider, guard, then the signed-in layout. */
 export function SignedInRoot() {
   return (
-    <AppProviders>
+    <SignedInProviders>
       <SessionExpiryBridge />
       <RequireAuth>
         <SignedInLayout />
       </RequireAuth>
-    </AppProviders>
+    </SignedInProviders>
   );
 }

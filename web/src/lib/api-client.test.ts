@@ -6,6 +6,7 @@ import {
   ApiRequestError,
   callApi,
   REFRESH_LOCK_NAME,
+  refreshSession,
   setSessionExpiredHandler,
 } from './api-client';
 
@@ -139,6 +140,17 @@ describe('silent refresh', () => {
     expect(expired).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+
+  it('keeps the session when the refresh cannot reach the server (offline)', async () => {
+    storeSession('old', 'r1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(localStorage.getItem('access_token')).toBe('Bearer old');
+    expect(localStorage.getItem('refresh_token')).toBe('r1');
   });
 
   it('gives up when the retried call is still unauthorised (retries only once)', async () => {

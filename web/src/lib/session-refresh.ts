@@ -84,12 +84,18 @@ function storageChange(key: string, timeoutMs: number): Promise<void> {
  */
 async function exchangeRefreshToken(refresh: string): Promise<boolean> {
   const pair = await requestTokenPair(refresh);
+  if (pair === 'unreachable') return false;
   if (pair) setTokens(pair);
   else clearTokens();
   return pair !== null;
 }
 
-async function requestTokenPair(refresh: string): Promise<TokenPair | null> {
+/**
+ * The new pair, null when the server refused the token, or 'unreachable' without a network:
+ * then the session is kept, so the app keeps working offline (decision 238) and refreshes
+ * once the network is back.
+ */
+async function requestTokenPair(refresh: string): Promise<TokenPair | null | 'unreachable'> {
   try {
     const response = await send(pathOf('auth.refreshToken'), {
       method: 'POST',
@@ -101,7 +107,7 @@ async function requestTokenPair(refresh: string): Promise<TokenPair | null> {
     if (!pair?.access) return null;
     return { access: pair.access, refresh: pair.refresh ?? refresh };
   } catch {
-    return null;
+    return 'unreachable';
   }
 }
 

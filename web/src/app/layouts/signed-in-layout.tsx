@@ -26,6 +26,8 @@ import { usePaletteShortcuts } from '../../features/search/use-palette-shortcuts
 import { clearTokens } from '../../lib/token-storage';
 import { useLinkNavigate } from '../../lib/use-link-navigate';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { OfflineIndicator, PausedActionsNotice, UpdatePrompt } from '../pwa/network-status';
+import { forgetOfflineCopies } from '../query-persistence';
 import { UserMenu } from './user-menu';
 
 const navItems = [
@@ -64,7 +66,7 @@ function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
           aria-label={collapsed ? label : undefined}
           className={({ isActive }) =>
             clsx(
-              'flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
+              'flex h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
               collapsed ? 'justify-center px-0' : 'px-3',
               isActive
                 ? 'bg-indigo-50 text-indigo-700'
@@ -107,6 +109,7 @@ export function SignedInLayout() {
   function logout() {
     clearTokens();
     queryClient.clear();
+    void forgetOfflineCopies();
     void navigate('/login');
   }
 
@@ -122,7 +125,7 @@ export function SignedInLayout() {
         <div className="flex min-w-0 items-center gap-2">
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
             aria-label="Open navigation"
             aria-expanded={drawerOpen}
             aria-controls="mobile-sidebar"
@@ -143,6 +146,7 @@ export function SignedInLayout() {
         <div className="flex min-w-0 flex-1 justify-end sm:justify-center">
           <SearchTrigger onOpen={openPalette} />
         </div>
+        <OfflineIndicator />
         <div className="flex shrink-0 items-center gap-1">
           <NotificationBell />
           <UserMenu onLogout={logout} />
@@ -150,6 +154,8 @@ export function SignedInLayout() {
       </header>
       <CommandPalette open={paletteOpen} onClose={closePalette} />
       <TrashToast />
+      <UpdatePrompt />
+      <PausedActionsNotice />
 
       {/* Desktop / tablet sidebar */}
       <aside
@@ -204,7 +210,7 @@ export function SignedInLayout() {
               <Logo />
               <button
                 type="button"
-                className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
                 aria-label="Close navigation"
                 onClick={() => setDrawerOpen(false)}
                 data-autofocus

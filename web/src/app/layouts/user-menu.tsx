@@ -26,7 +26,7 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
       <button
         ref={triggerRef}
         type="button"
-        className="flex max-w-[16rem] items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100"
+        className="flex min-h-11 max-w-[16rem] items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -3,7 +3,10 @@ import { LightIcon, type LightIconName } from '../../../components/icons';
 import heroIllustration from '../../../assets/hero-illustration.svg';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { hasStoredSession } from '../../../lib/session-hint';
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
+
+/** The stored session is read once per render; nothing to subscribe to. */
+const noChanges = () => () => {};
 
 const benefits = [
   'Keep video ideas, notes and scripts together',
@@ -88,7 +91,8 @@ export function LandingPage() {
   useDocumentTitle();
   // Its own small offer, not components/signed-in-offer: sharing that with the lazy sign-in
   // pages makes the bundler split this eager bundle into more files (docs/decisions/012).
-  const [signedIn] = useState(hasStoredSession);
+  // Signed out in the prerendered HTML (no storage at build time); the browser's answer once hydrated.
+  const signedIn = useSyncExternalStore(noChanges, hasStoredSession, () => false);
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50/70 via-white to-white">

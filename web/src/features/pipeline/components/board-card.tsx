@@ -34,7 +34,7 @@ export const BoardCardBody = memo(function BoardCardBody({
     <div className="min-w-0 flex-1">
       <Link
         to={`/content/${item.id}`}
-        className="block truncate text-sm font-semibold text-slate-900 hover:text-indigo-700 hover:underline"
+        className="line-clamp-2 text-sm font-semibold break-words text-slate-900 hover:text-indigo-700 hover:underline"
         title={item.title}
       >
         {item.title}
@@ -115,7 +115,7 @@ export const BoardCard = memo(function BoardCard({
             {...attributes}
             {...listeners}
             aria-label={`Move ${item.title}`}
-            className="-ml-1 flex h-6 w-5 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 active:cursor-grabbing"
+            className="relative -ml-1 flex h-6 w-5 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 before:absolute before:-inset-x-3 before:-inset-y-2.5 before:content-[''] hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 active:cursor-grabbing"
           >
             <GripVertical className="size-4" aria-hidden="true" />
           </button>

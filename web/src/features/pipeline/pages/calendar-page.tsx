@@ -39,7 +39,9 @@ import {
   UNSCHEDULED,
 } from '../calendar-keyboard';
 import { pointerFirst } from '../collisions';
+import { MonthAgenda } from '../components/month-agenda';
 import { PipelineStatus } from '../components/pipeline-status';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { inScope, scopeFromParam, ScopeSelect } from '../../../components/scope-filter';
 
 /** /calendar: a month of publish dates; drag an item to a day (or off the calendar) to move it. */
@@ -81,6 +83,7 @@ export function CalendarPage() {
     [items.data, scope],
   );
   const unscheduled = grouped.get(null) ?? [];
+  const phone = useMediaQuery('(max-width: 639px)');
 
   function goTo(next: Date) {
     const params = new URLSearchParams(search);
@@ -177,6 +180,7 @@ export function CalendarPage() {
                 ))}
               </ol>
             </div>
+            {phone && <MonthAgenda days={days} grouped={grouped} />}
             <UnscheduledList items={unscheduled} />
           </div>
           <DragOverlay>

@@ -19,7 +19,7 @@ export const SearchTrigger = forwardRef<HTMLButtonElement, { onOpen: () => void 
         aria-keyshortcuts="Control+K Meta+K /"
         aria-label="Open search"
         data-testid="search-trigger"
-        className="flex h-10 min-w-0 items-center gap-2 rounded-lg text-sm text-slate-600 ring-slate-300 ring-inset hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 max-sm:w-10 max-sm:justify-center sm:w-64 sm:bg-white sm:px-3 sm:ring-1 sm:hover:bg-slate-50 lg:w-80"
+        className="flex h-10 min-w-0 items-center gap-2 rounded-lg text-sm text-slate-600 ring-slate-300 ring-inset hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 max-sm:size-11 max-sm:justify-center sm:w-64 sm:bg-white sm:px-3 sm:ring-1 sm:hover:bg-slate-50 lg:w-80"
       >
         <Search className="size-5 shrink-0 text-slate-500 sm:size-4" aria-hidden="true" />
         <span className="hidden flex-1 truncate text-left sm:inline">Search...</span>
