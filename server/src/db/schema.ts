@@ -10,3 +10,4 @@ export * from './schema/collections';
 export * from './schema/contents';
 export * from './schema/collab';
 export * from './schema/links';
+export * from './schema/comments';

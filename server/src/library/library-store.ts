@@ -18,6 +18,7 @@ import { QueuedFileRemovals } from '../storage/file-removals';
 import { RateLimiter } from '../auth/rate-limit';
 import { DocumentsRepository } from '../collab/documents.repository';
 import { LinksRepository } from './links/links.repository';
+import { CommentsRepository } from './comments/comments.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -47,6 +48,8 @@ export interface LibraryRepositories {
   documents: DocumentsRepository;
   /** Links between items, derived on every write of an item's text (decision 211). */
   links: LinksRepository;
+  /** Comment threads on content items, their comments and mentions. */
+  comments: CommentsRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -68,6 +71,7 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   rateLimits: new RateLimiter(db, now),
   documents: new DocumentsRepository(db),
   links: new LinksRepository(db),
+  comments: new CommentsRepository(db),
 });
 
 /**

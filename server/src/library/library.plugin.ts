@@ -33,6 +33,8 @@ import { VersionsService } from './content/versions.service';
 import { scheduleLinksBackfill } from './links/links-backfill';
 import { linksRoutes } from './links/links.routes';
 import { LinksService } from './links/links.service';
+import { commentsRoutes } from './comments/comments.routes';
+import { CommentsService, type OnCommentWritten } from './comments/comments.service';
 import { ExportService } from './import-export/export.service';
 import { exportRoutes } from './import-export/export.routes';
 import { TagsService } from './tags/tags.service';
@@ -76,6 +78,11 @@ export interface LibraryDeps {
   /** Items' shared documents, and what open editors must hear (docs/api.md, "Writing together"). */
   documents: DocumentsService;
   notices: CollabNotices;
+  /**
+   * Told of every comment written, in its transaction (notifications and activity hook in
+   * here: `CommentWritten` in comments/comments.service.ts). Nothing listens when unset.
+   */
+  onCommentWritten?: OnCommentWritten;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -126,6 +133,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     contentsRoutes(contents, new VersionsService(store, deps.now, deps.documents)),
   );
   registerRoutes(app, deps.guard, linksRoutes(new LinksService(store)));
+  registerRoutes(
+    app,
+    deps.guard,
+    commentsRoutes(new CommentsService(store, deps.now, deps.onCommentWritten)),
+  );
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   const files = new FilesService(store, storage, removals, {
     uploadMaxBytes: deps.uploadMaxBytes,
