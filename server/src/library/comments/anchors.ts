@@ -24,8 +24,10 @@ function indexOf(doc: Y.Doc, encoded: string): number | null {
     const relative = decode(encoded);
     // Only positions on an item of the text; a named root type would be made by resolving it.
     if (relative.item === null) return null;
+    // The text first: a document read from updates holds a plain type until it is asked for.
+    const text = doc.getText(TEXT_NAME);
     const absolute = Y.createAbsolutePositionFromRelativePosition(relative, doc);
-    if (!absolute || absolute.type !== doc.getText(TEXT_NAME)) return null;
+    if (!absolute || absolute.type !== text) return null;
     return absolute.index;
   } catch {
     return null;
