@@ -81,7 +81,12 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
     await expect(composer.getByRole('option', { name: 'Ada Lovelace' })).toBeVisible();
     await box.press('Enter');
     await expect(box).toHaveValue(/@\[Ada Lovelace\]\(user:\d+\) $/);
-    await composer.getByRole('button', { name: 'Comment' }).click();
+    const started = other.page.waitForResponse(
+      (res) => res.request().method() === 'POST' && res.url().endsWith('/threads/'),
+    );
+    await composer.getByRole('button', { name: 'Comment', exact: true }).click();
+    const answer = await started;
+    expect(answer.status(), await answer.text()).toBe(201);
     const sent = panel(other.page).getByRole('article', { name: 'Comment by Grace Hopper' });
     await expect(sent).toContainText('@Ada Lovelace');
     await expect(other.page.locator('.cm-comment-mark')).toHaveText('sponsor read');
@@ -90,7 +95,7 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
     // The owner sees the thread beside its highlighted passage, replies and resolves it.
     await logIn(page, owner);
     await page.goto(`/content/${item.id}/edit`);
-    await expect(content(page)).toContainText(SCRIPT);
+    await expect(content(page)).toContainText('Closing line.');
     const thread = panel(page).getByRole('article', { name: 'Comment by Grace Hopper' });
     await expect(thread).toContainText('Cut this? @Ada Lovelace');
     await expect(thread.getByRole('button', { name: /sponsor read/ })).toBeVisible();
@@ -120,7 +125,7 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
     // On a phone the comments are a panel over the page, opened from the bar.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
-    await expect(content(page)).toContainText(SCRIPT);
+    await expect(content(page)).toContainText('Closing line.');
     await page.getByRole('button', { name: 'Comments' }).click();
     await expect(panel(page)).toBeVisible();
     await expectAccessible(page, testInfo, 'comments-owner-375');

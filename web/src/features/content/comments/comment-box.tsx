@@ -118,13 +118,8 @@ export function CommentBox({
   }
 
   return (
-    <form
-      className="relative"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    // Not a form: the writing page's fields are one, and forms do not nest.
+    <div className="relative">
       <label htmlFor={`${id}-text`} className="sr-only">
         {label}
       </label>
@@ -183,10 +178,15 @@ export function CommentBox({
             Cancel
           </Button>
         )}
-        <Button type="submit" size="sm" disabled={!value.trim() || sending}>
+        <Button
+          type="button"
+          size="sm"
+          disabled={!value.trim() || sending}
+          onClick={() => void submit()}
+        >
           {submitLabel}
         </Button>
       </div>
-    </form>
+    </div>
   );
 }

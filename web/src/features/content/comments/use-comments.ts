@@ -49,14 +49,34 @@ export function useComments(
           setOpen(true);
         };
 
+  // Passages are placed again when the text changes (at most twice a second): the document may
+  // arrive after the threads, and others' edits may bring a passage back or take it away.
+  const [textVersion, setTextVersion] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        setTextVersion((version) => version + 1);
+      }, 500);
+    };
+    text.observe(changed);
+    return () => {
+      text.unobserve(changed);
+      clearTimeout(timer);
+    };
+  }, [text]);
+
   const list = useMemo(() => threads.data?.results ?? [], [threads.data]);
   const placed = useMemo(() => {
     const withRange = list.map((thread) => ({ thread, range: passageRange(text, thread) }));
     const rank = (entry: (typeof withRange)[number]) =>
       entry.range ? entry.range.from : entry.thread.anchor && !entry.thread.detached ? 1e9 : 2e9;
     return withRange.sort((a, b) => rank(a) - rank(b) || a.thread.id - b.thread.id);
-    // The text's changes move passages; the list is placed again when threads are asked again.
-  }, [list, text]);
+    // textVersion: placed again after the text changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list, text, textVersion]);
 
   useEffect(() => {
     const passages = placed.flatMap(({ thread, range }) =>
