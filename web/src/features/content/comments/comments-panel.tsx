@@ -81,7 +81,9 @@ export function CommentsPanel({
         <p className="text-sm text-slate-600">
           {comments.loading
             ? 'Loading comments…'
-            : `No comments yet. Select text and choose Add comment (${COMMENT_SHORTCUT_LABEL}), or comment on the whole item below.`}
+            : comments.resolvedCount > 0
+              ? 'No open comments.'
+              : `No comments yet. Select text and choose Add comment (${COMMENT_SHORTCUT_LABEL}), or comment on the whole item below.`}
         </p>
       )}
       {shown.map((thread) => (
