@@ -453,9 +453,7 @@ beforeAll(async () => {
     })
   ).json<Note>();
   itemFile = await newFile();
-  thread = (
-    await owner().post(`${itemPath()}threads/`, { body: 'First thoughts' })
-  ).json<Thread>();
+  thread = (await owner().post(`${itemPath()}threads/`, { body: 'First thoughts' })).json<Thread>();
   ownerComment = thread.comments[0]!.id;
   editorComment = (
     await person.editor.post(`${itemPath()}threads/${thread.id}/comments/`, { body: 'Agreed' })
