@@ -1,10 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
-import { pathOf } from '@cw/contract/routes';
-import { invitationToken, libraryApiAs } from '../support/library-api';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/screens';
 import { expect, test } from '../support/test';
+import { contentEditor, otherBrowser, person, sharedScript } from '../support/two-people';
 import { logIn } from '../support/ui';
-import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
+import { registerVerifiedUser } from '../support/users';
 
 /**
  * Comments on a passage (docs/product.md, "Comments"): an editor comments on a selection and
@@ -12,22 +11,9 @@ import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
  * people, each in a browser context of their own.
  */
 
-interface Created {
-  id: number;
-}
-
 const SCRIPT = 'Opening line. The sponsor read goes here. Closing line.';
 
-function person(label: string, firstName: string, lastName: string): TestUser {
-  return { ...newUser(label), firstName, lastName };
-}
-
-async function otherBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  return { context, page: await context.newPage() };
-}
-
-const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
+const content = contentEditor;
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Comments' });
 
 /** Selects `passage` of the script with the keyboard, as a person would with Shift+arrows. */
@@ -49,28 +35,15 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
   const editor = person('cm-editor', 'Grace', 'Hopper');
   await registerVerifiedUser(request, mailbox, owner);
   await registerVerifiedUser(request, mailbox, editor);
-  const ownerApi = await libraryApiAs(request, owner);
-  const collection = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
-    name: 'Season 4',
-  });
-  const item = await ownerApi.call<Created>('POST', pathOf('contents.create'), {
+  const id = await sharedScript(request, mailbox, owner, editor, 'editor', {
     title: 'Sponsor episode',
     content: SCRIPT,
-    collections: [collection.id],
   });
-  const since = Date.now();
-  await ownerApi.call('POST', pathOf('members.invite', { id: collection.id }), {
-    email: editor.email,
-    role: 'editor',
-  });
-  const token = await invitationToken(mailbox, editor.email, since);
-  await (await libraryApiAs(request, editor)).call('POST', pathOf('invitations.accept', { token }));
-
   const other = await otherBrowser(browser, baseURL);
   try {
     // The editor selects the passage and comments, mentioning the owner from the @ list.
     await logIn(other.page, editor);
-    await other.page.goto(`/content/${item.id}/edit`);
+    await other.page.goto(`/content/${id}/edit`);
     await expect(content(other.page)).toContainText(SCRIPT);
     await select(other.page, 'sponsor read');
     await other.page.getByRole('button', { name: 'Add comment' }).click();
@@ -94,7 +67,7 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
 
     // The owner sees the thread beside its highlighted passage, replies and resolves it.
     await logIn(page, owner);
-    await page.goto(`/content/${item.id}/edit`);
+    await page.goto(`/content/${id}/edit`);
     await expect(content(page)).toContainText('Closing line.');
     const thread = panel(page).getByRole('article', { name: 'Comment by Grace Hopper' });
     await expect(thread).toContainText('Cut this? @Ada Lovelace');
