@@ -52,6 +52,14 @@ function renderWithThreads(threads: (text: Y.Text) => Thread[]) {
       posts.push({ url, body: JSON.parse(String(init?.body)) });
       return json(201, thread());
     },
+    'PATCH /api/collections/contents-list/2/comments/21/': (url, init) => {
+      posts.push({ url, body: JSON.parse(String(init?.body)) });
+      return json(200, thread());
+    },
+    'DELETE /api/collections/contents-list/2/comments/21/': (url) => {
+      posts.push({ url, body: null });
+      return new Response(null, { status: 204 });
+    },
     'POST /api/collections/contents-list/2/threads/11/resolve/': (url) => {
       posts.push({ url, body: null });
       return json(200, thread({ resolved: true }));
@@ -150,5 +158,24 @@ describe('comments on the writing page', () => {
     await user.type(within(whole).getByRole('combobox'), 'Great episode');
     await user.click(within(whole).getByRole('button', { name: 'Comment' }));
     await waitFor(() => expect(posts.at(-1)!.body).toEqual({ body: 'Great episode' }));
+  });
+
+  it('lets the author edit and delete their own comment, after asking', async () => {
+    const user = userEvent.setup();
+    const mine = thread();
+    mine.comments[0]!.author = ME;
+    const { posts } = renderWithThreads(() => [mine]);
+    const card = await screen.findByRole('article', { name: 'Comment by Ada Lovelace' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const box = within(card).getByRole('combobox', { name: 'Edit comment' });
+    await user.clear(box);
+    await user.type(box, 'Shorter, please');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts.at(-1)!.body).toEqual({ body: 'Shorter, please' }));
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(posts.at(-1)!.url).toContain('/comments/21/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -2,6 +2,7 @@ import { splitMentions } from '@cw/contract/mentions';
 import type { Comment, Thread } from '@cw/contract';
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Markdown } from '../../../components/markdown';
 import { formatDateTime } from '../../../lib/format';
 import type { CommentAction } from '../api/comments';
@@ -31,6 +32,7 @@ function CommentView({
   act: (action: CommentAction) => Promise<unknown>;
 }) {
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<'ask' | 'pending' | 'failed' | null>(null);
   if (comment.deleted) {
     return <p className="text-sm text-slate-500 italic">This comment was deleted.</p>;
   }
@@ -65,19 +67,26 @@ function CommentView({
           <button type="button" className={LINK} onClick={() => setEditing(true)}>
             Edit
           </button>
-          <button
-            type="button"
-            className={LINK}
-            onClick={() => {
-              if (window.confirm('Delete this comment?')) {
-                void act({ kind: 'delete', commentId: comment.id });
-              }
-            }}
-          >
+          <button type="button" className={LINK} onClick={() => setDeleting('ask')}>
             Delete
           </button>
         </div>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete comment?"
+        message="This comment will be deleted for good."
+        pending={deleting === 'pending'}
+        error={deleting === 'failed' ? 'Could not delete the comment. Try again.' : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          setDeleting('pending');
+          act({ kind: 'delete', commentId: comment.id }).then(
+            () => setDeleting(null),
+            () => setDeleting('failed'),
+          );
+        }}
+      />
     </div>
   );
 }
