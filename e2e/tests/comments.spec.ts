@@ -95,14 +95,16 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
     ).toBeVisible();
     await expect(other.page.locator('.cm-comment-mark')).toHaveCount(0);
 
-    // On a phone the comments are a panel over the page, opened from the bar.
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.reload();
-    await expect(content(page)).toContainText('Closing line.');
-    await page.getByRole('button', { name: 'Comments' }).click();
-    await expect(panel(page)).toBeVisible();
-    await expectAccessible(page, testInfo, 'comments-owner-375');
-    await page.screenshot({ path: testInfo.outputPath('comments-375.png') });
+    // On a tablet or a phone the comments are a panel over the page, opened from the bar.
+    for (const width of [768, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.reload();
+      await expect(content(page)).toContainText('Closing line.');
+      await page.getByRole('button', { name: 'Comments' }).click();
+      await expect(panel(page)).toBeVisible();
+      await expectAccessible(page, testInfo, `comments-owner-${width}`);
+      await page.screenshot({ path: testInfo.outputPath(`comments-${width}.png`) });
+    }
   } finally {
     await other.context.close();
   }
