@@ -59,7 +59,7 @@ export class CommentsService {
 
   async threads(caller: Caller, contentId: number, query: ThreadListQuery): Promise<Page<Thread>> {
     const repos = this.store.repos;
-    await this.requireCommenter(repos, caller, contentId);
+    await this.requireCommenter(repos, caller, contentId, false);
     const { limit, offset } = pageWindow(query);
     const resolved = query.resolved === undefined ? undefined : query.resolved === 'true';
     const { rows, count } = await repos.comments.threads(contentId, { resolved, limit, offset });
@@ -159,14 +159,23 @@ export class CommentsService {
 
   /** Who can be mentioned: the people who may read the item. */
   async people(caller: Caller, contentId: number, query: PeopleQuery): Promise<Page<Person>> {
-    await this.requireCommenter(this.store.repos, caller, contentId);
+    await this.requireCommenter(this.store.repos, caller, contentId, false);
     const { limit, offset } = pageWindow(query);
     const { rows, count } = await this.store.repos.comments.readers(contentId, limit, offset);
     return { results: rows.map((row) => ({ id: row.id, name: row.name || 'Someone' })), count };
   }
 
-  private async requireCommenter(repos: LibraryRepositories, caller: Caller, contentId: number) {
-    requireRole((await repos.access.onContent(caller, contentId, true))?.role, 'comment');
+  /**
+   * The caller may comment on the item (`404` otherwise). In a write's transaction the
+   * memberships that give the role are held until it commits (decision 100), so a removal waits.
+   */
+  private async requireCommenter(
+    repos: LibraryRepositories,
+    caller: Caller,
+    contentId: number,
+    lock = true,
+  ) {
+    requireRole((await repos.access.onContent(caller, contentId, lock))?.role, 'comment');
   }
 
   private async requireThread(
