@@ -94,14 +94,25 @@ const theme = EditorView.theme({
 
 /**
  * Comments in the editor: the highlighted passages of open threads, the "Add comment" control
- * over a selection and its shortcut (Ctrl/⌘+Alt+M). `onAdd` is read at each use (undefined:
- * no control).
+ * over a selection and its shortcut (Ctrl/⌘+Alt+M); a click on a passage picks its thread.
+ * `onAdd` and `onPick` are read at each use (undefined: no control).
  */
-export function commentMarks(onAdd: () => (() => void) | undefined): Extension {
+export function commentMarks(
+  onAdd: () => (() => void) | undefined,
+  onPick: () => ((threadId: number) => void) | undefined = () => undefined,
+): Extension {
   const add = () => onAdd()?.();
   return [
     marks,
     theme,
+    EditorView.domEventHandlers({
+      click: (event) => {
+        const mark = event.target instanceof Element ? event.target.closest('[data-thread]') : null;
+        const id = Number(mark?.getAttribute('data-thread'));
+        if (mark && Number.isInteger(id)) onPick()?.(id);
+        return false;
+      },
+    }),
     showTooltip.compute(['selection'], (state) => (onAdd() ? selectionTooltip(state, add) : null)),
     keymap.of([
       {

@@ -93,6 +93,9 @@ describe('comments on the writing page', () => {
         'sponsor read',
       ),
     );
+    // A click on the passage picks its thread.
+    fireEvent.click(editorView().contentDOM.querySelector('.cm-comment-mark')!);
+    await waitFor(() => expect(card.className).toContain('ring-amber-400'));
     expect(screen.getByRole('button', { name: 'Comments (1)' })).toHaveAttribute(
       'aria-expanded',
       'true',

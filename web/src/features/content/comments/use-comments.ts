@@ -96,8 +96,20 @@ export function useComments(
     });
   };
 
+  /** A click on a highlighted passage: its thread, chosen and shown in the panel. */
+  const pick = (threadId: number) => {
+    setActive(threadId);
+    setOpen(true);
+    requestAnimationFrame(() =>
+      document
+        .querySelector(`#comments-panel [data-thread="${threadId}"]`)
+        ?.scrollIntoView?.({ block: 'nearest' }),
+    );
+  };
+
   return {
     enabled: contentId !== null,
+    pick,
     addComment,
     threads: placed.map((entry) => entry.thread),
     loading: threads.isPending,

@@ -143,6 +143,8 @@ export interface CodeEditorProps {
   onImageError?: PasteHandlers['onImageError'];
   /** Comments on the selection (its "Add comment" control and shortcut); none when unset. */
   onAddComment?: () => void;
+  /** A click on a commented passage: its thread. */
+  onPickComment?: (threadId: number) => void;
 }
 
 /**
@@ -172,6 +174,7 @@ export function CodeEditor({
   uploadImage,
   onImageError,
   onAddComment,
+  onPickComment,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -188,9 +191,13 @@ export function CodeEditor({
     uploadImage,
     onImageError,
     onAddComment,
+    onPickComment,
   });
   useEffect(() => {
-    callbacks.current = { onTextChange, onCaret, onView, uploadImage, onImageError, onAddComment };
+    callbacks.current = {
+      ...{ onTextChange, onCaret, onView, uploadImage, onImageError },
+      ...{ onAddComment, onPickComment },
+    };
   });
 
   const readOnlyExtension = (value: boolean) => [
@@ -233,7 +240,10 @@ export function CodeEditor({
           placeholder ? placeholderText(placeholder) : [],
           findLinkTitles ? wikilinkCompletion(findLinkTitles) : [],
           // The highlighted passages of comments and the "Add comment" control.
-          commentMarks(() => callbacks.current.onAddComment),
+          commentMarks(
+            () => callbacks.current.onAddComment,
+            () => callbacks.current.onPickComment,
+          ),
           theme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onTextChange?.();

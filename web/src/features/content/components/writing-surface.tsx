@@ -195,6 +195,7 @@ export function WritingSurface({
               bare={focusMode}
               className={clsx(!showEditor && 'hidden')}
               onAddComment={comments.addComment}
+              onPickComment={comments.pick}
             />
             {showPreview && (
               <section
