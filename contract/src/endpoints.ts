@@ -68,6 +68,16 @@ import {
   itemLinksSchema,
   linkParamsSchema,
 } from './wikilinks';
+import {
+  commentBodySchema,
+  commentParamsSchema,
+  peopleQuerySchema,
+  personSchema,
+  threadCreateBodySchema,
+  threadListQuerySchema,
+  threadParamsSchema,
+  threadSchema,
+} from './comments';
 import { restoredSchema, trashItemSchema, trashListQuerySchema, trashParamsSchema } from './trash';
 import {
   versionCreateBodySchema,
@@ -143,6 +153,7 @@ const members = library('sharing');
 const trash = library('trash');
 const templates = library('templates');
 const notifications = library('notifications');
+const comments = library('comments');
 const yourData = library('your data');
 /** Published collections, for anyone with the link: no sign-in; anything not public is a 404. */
 const publicPages = { group: 'public pages', signedIn: false, errors: [404] } as const;
@@ -546,6 +557,69 @@ export const endpoints = {
     query: dashboardQuerySchema,
     success: ok(dashboardSummarySchema),
     errors: [400, 401],
+  },
+  'comments.threads': {
+    ...comments,
+    summary:
+      'The comment threads of a content item, oldest first, each with its comments and whether its passage is still there',
+    params: idParamsSchema,
+    query: threadListQuerySchema,
+    success: ok(paginatedSchema(threadSchema)),
+    errors: [400, 401, 404],
+  },
+  'comments.start': {
+    ...comments,
+    summary: 'Start a thread on a passage (`anchor`) or on the whole item, with its first comment',
+    params: idParamsSchema,
+    body: threadCreateBodySchema,
+    success: created(threadSchema),
+    errors: [400, 401, 404],
+  },
+  'comments.reply': {
+    ...comments,
+    summary: 'Reply in a thread',
+    params: threadParamsSchema,
+    body: commentBodySchema,
+    success: created(threadSchema),
+    errors: [400, 401, 404],
+  },
+  'comments.resolve': {
+    ...comments,
+    summary: 'Resolve a thread (anyone who may comment)',
+    params: threadParamsSchema,
+    success: ok(threadSchema),
+    errors: [401, 404],
+  },
+  'comments.reopen': {
+    ...comments,
+    summary: 'Reopen a resolved thread (anyone who may comment)',
+    params: threadParamsSchema,
+    success: ok(threadSchema),
+    errors: [401, 404],
+  },
+  'comments.update': {
+    ...comments,
+    summary: 'Change the body of one of your comments',
+    params: commentParamsSchema,
+    body: commentBodySchema,
+    success: ok(threadSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'comments.remove': {
+    ...comments,
+    summary:
+      'Delete one of your comments (a thread’s first comment with replies keeps its place, emptied)',
+    params: commentParamsSchema,
+    success: deleted,
+    errors: [401, 403, 404],
+  },
+  'comments.people': {
+    ...comments,
+    summary: 'The people who may read a content item (who can be mentioned), by name',
+    params: idParamsSchema,
+    query: peopleQuerySchema,
+    success: ok(paginatedSchema(personSchema)),
+    errors: [400, 401, 404],
   },
 
   'tags.list': {

@@ -14,3 +14,4 @@ export * from './routes';
 export * from './endpoints';
 export * from './words';
 export * from './wikilinks';
+export * from './comments';

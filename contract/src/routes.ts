@@ -64,6 +64,23 @@ export const routes = {
   'contents.publish': route('POST', '/api/collections/contents-list/:id/publish/'),
   'links.list': route('GET', '/api/collections/contents-list/:id/links/'),
   'links.backlinks': route('GET', '/api/collections/contents-list/:id/backlinks/'),
+  'comments.threads': route('GET', '/api/collections/contents-list/:id/threads/'),
+  'comments.start': route('POST', '/api/collections/contents-list/:id/threads/'),
+  'comments.reply': route(
+    'POST',
+    '/api/collections/contents-list/:id/threads/:thread_id/comments/',
+  ),
+  'comments.resolve': route(
+    'POST',
+    '/api/collections/contents-list/:id/threads/:thread_id/resolve/',
+  ),
+  'comments.reopen': route(
+    'DELETE',
+    '/api/collections/contents-list/:id/threads/:thread_id/resolve/',
+  ),
+  'comments.update': route('PATCH', '/api/collections/contents-list/:id/comments/:comment_id/'),
+  'comments.remove': route('DELETE', '/api/collections/contents-list/:id/comments/:comment_id/'),
+  'comments.people': route('GET', '/api/collections/contents-list/:id/people/'),
 
   'tags.list': route('GET', '/api/collections/tags/'),
   'tags.create': route('POST', '/api/collections/tags/'),

@@ -1,8 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
-import { invitationToken, libraryApiAs } from '../support/library-api';
+import type { Page } from '@playwright/test';
+import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
+import { contentEditor, otherBrowser, person, sharedScript } from '../support/two-people';
 import { editorText, logIn } from '../support/ui';
-import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
+import { registerVerifiedUser } from '../support/users';
 import { pathOf } from '@cw/contract/routes';
 
 /**
@@ -10,20 +11,7 @@ import { pathOf } from '@cw/contract/routes';
  * script, each in a browser context of their own, on the real server's /api/collab socket.
  */
 
-interface Created {
-  id: number;
-}
-
-function person(label: string, firstName: string, lastName: string): TestUser {
-  return { ...newUser(label), firstName, lastName };
-}
-
-async function otherBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  return { context, page: await context.newPage() };
-}
-
-const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
+const content = contentEditor;
 const status = (page: Page) => page.getByTestId('save-status');
 
 /** Types at the end of the script, as a person would after clicking into it. */
@@ -31,37 +19,6 @@ async function typeAtEnd(page: Page, text: string) {
   await content(page).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
-}
-
-/**
- * The owner's script in a collection shared with `other` as `role` (set up through the API:
- * the invitation's journey is sharing.spec.ts's).
- */
-async function sharedScript(
-  request: Parameters<typeof libraryApiAs>[0],
-  mailbox: Parameters<typeof invitationToken>[0],
-  owner: TestUser,
-  other: TestUser,
-  role: 'editor' | 'viewer',
-) {
-  const ownerApi = await libraryApiAs(request, owner);
-  const collection = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
-    name: 'Season 3',
-  });
-  const item = await ownerApi.call<Created>('POST', pathOf('contents.create'), {
-    title: 'Pilot',
-    content: 'Opening line.',
-    collections: [collection.id],
-  });
-  const since = Date.now();
-  await ownerApi.call('POST', pathOf('members.invite', { id: collection.id }), {
-    email: other.email,
-    role,
-  });
-  const token = await invitationToken(mailbox, other.email, since);
-  const otherApi = await libraryApiAs(request, other);
-  await otherApi.call('POST', pathOf('invitations.accept', { token }));
-  return item.id;
 }
 
 test.describe('writing together', () => {

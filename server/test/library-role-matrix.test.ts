@@ -1,6 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Collection, ContentItem, FileObject, Member, Note, Version } from '@cw/contract';
+import type {
+  Collection,
+  ContentItem,
+  FileObject,
+  Member,
+  Note,
+  Thread,
+  Version,
+} from '@cw/contract';
 import { createTestApp, type TestContext } from './helpers';
 import { zipOf } from './import-fixtures';
 import { signedInCaller, uploadImport, type Caller } from './library-helpers';
@@ -78,6 +86,16 @@ const MATRIX: Row[] = [
   ['PATCH  content item (summary)',              200,  200,   403,   404,     404,    404],
   ['GET    links of an item',                    200,  200,   200,   404,     404,    404],
   ['GET    backlinks of an item',                200,  200,   200,   404,     404,    404],
+  ['GET    threads of an item (comments)',       200,  200,   200,   404,     404,    404],
+  ['POST   threads (comment on the item)',       201,  201,   201,   404,     404,    404],
+  ['POST   threads/{id}/comments (reply)',       201,  201,   201,   404,     404,    404],
+  ['POST   threads/{id}/resolve',                200,  200,   200,   404,     404,    404],
+  ['DELETE threads/{id}/resolve (reopen)',       200,  200,   200,   404,     404,    404],
+  ['PATCH  comments/{id} (one’s own)',           200,  200,   200,   404,     404,    404],
+  ['PATCH  comments/{id} (someone else’s)',      403,  403,   403,   404,     404,    404],
+  ['DELETE comments/{id} (one’s own)',           204,  204,   204,   404,     404,    404],
+  ['DELETE comments/{id} (someone else’s)',      403,  403,   403,   404,     404,    404],
+  ['GET    people of an item (for mentions)',    200,  200,   200,   404,     404,    404],
   ['GET    notes?collection=',                   200,  200,   200,   404,     404,    404],
   ['GET    note',                                200,  200,   200,   404,     404,    404],
   ['POST   note in the collection',              201,  201,   403,   400,     400,    400],
@@ -122,6 +140,10 @@ let item: ContentItem;
 let note: Note;
 let itemFile: FileObject;
 let itemVersion: Version;
+let thread: Thread;
+/** A comment of the owner's (someone else's for everyone else) and one of the editor's. */
+let ownerComment: number;
+let editorComment: number;
 let editorMembership: Member;
 let invitedMembership: Member;
 let removedMembership: Member;
@@ -143,6 +165,17 @@ async function ownersNotification(): Promise<number> {
 }
 
 const owner = () => person.owner;
+const itemPath = () => `/api/collections/contents-list/${item.id}/`;
+
+/** A reply of `who`'s own in the shared thread (the owner's, for those who may not write one). */
+async function ownComment(who: Person): Promise<number> {
+  if (!['owner', 'editor', 'viewer'].includes(who)) return ownerComment;
+  const res = await person[who].post(`${itemPath()}threads/${thread.id}/comments/`, {
+    body: `Mine, ${who}`,
+  });
+  return res.json<Thread>().comments.at(-1)!.id;
+}
+const someoneElses = (who: Person) => (who === 'owner' ? editorComment : ownerComment);
 
 /** A new collection of the owner's, shared with the editor and the viewer like the main one. */
 async function sharedCollection(): Promise<Collection> {
@@ -347,6 +380,31 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
     person[who].get(`/api/collections/contents-list/${item.id}/links/`),
   'GET    backlinks of an item': (who) =>
     person[who].get(`/api/collections/contents-list/${item.id}/backlinks/`),
+  'GET    threads of an item (comments)': (who) => person[who].get(`${itemPath()}threads/`),
+  'POST   threads (comment on the item)': (who) =>
+    person[who].post(`${itemPath()}threads/`, { body: `Whole item, by ${who}` }),
+  'POST   threads/{id}/comments (reply)': (who) =>
+    person[who].post(`${itemPath()}threads/${thread.id}/comments/`, { body: `Reply by ${who}` }),
+  'POST   threads/{id}/resolve': (who) =>
+    person[who].post(`${itemPath()}threads/${thread.id}/resolve/`),
+  'DELETE threads/{id}/resolve (reopen)': (who) =>
+    person[who].delete(`${itemPath()}threads/${thread.id}/resolve/`),
+  'PATCH  comments/{id} (one’s own)': async (who) =>
+    person[who].patch(`${itemPath()}comments/${await ownComment(who)}/`, { body: 'Edited' }),
+  'PATCH  comments/{id} (someone else’s)': (who) =>
+    person[who].patch(`${itemPath()}comments/${someoneElses(who)}/`, { body: 'Edited' }),
+  'DELETE comments/{id} (one’s own)': async (who) =>
+    person[who].delete(`${itemPath()}comments/${await ownComment(who)}/`),
+  'DELETE comments/{id} (someone else’s)': (who) =>
+    person[who].delete(`${itemPath()}comments/${someoneElses(who)}/`),
+  'GET    people of an item (for mentions)': async (who) => {
+    const res = await person[who].get(`${itemPath()}people/`);
+    if (res.statusCode === 200) {
+      const ids = res.json<{ results: { id: number }[] }>().results.map((p) => p.id);
+      expect(ids.sort()).toEqual([person.owner.id, person.editor.id, person.viewer.id].sort());
+    }
+    return res;
+  },
   'GET    notes?collection=': (who) =>
     person[who].get(`/api/collections/notes/?collection=${collection.id}`),
   'GET    note': (who) => person[who].get(`/api/collections/notes/${note.id}/`),
@@ -461,6 +519,11 @@ beforeAll(async () => {
     })
   ).json<Note>();
   itemFile = await newFile();
+  thread = (await owner().post(`${itemPath()}threads/`, { body: 'First thoughts' })).json<Thread>();
+  ownerComment = thread.comments[0]!.id;
+  editorComment = (
+    await person.editor.post(`${itemPath()}threads/${thread.id}/comments/`, { body: 'Agreed' })
+  ).json<Thread>().comments[1]!.id;
 });
 
 afterAll(async () => {

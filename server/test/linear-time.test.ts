@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWords, linkTargetsOf } from '@cw/contract';
+import { splitMentions } from '@cw/contract/mentions';
 import { emphasisTooCostly, nestedTooDeep } from '@cw/contract/markdown';
 import { spokenWords } from '@cw/contract/script';
 import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embeds';
@@ -143,6 +144,19 @@ describe('the embed scanners find exactly what the patterns they replace found',
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('mentions in a comment (docs/api.md, "Comments") are found in linear time', () => {
+  it.each([
+    ['`@[` repeated', '@['],
+    ['`@[a` repeated', '@[a'],
+    ['`@[a](user:` repeated', '@[a](user:'],
+    ['`@[a](user:1` repeated', '@[a](user:1'],
+    ['a long name that never closes', '@[' + 'a'.repeat(99)],
+    ['mentions', '@[Ann](user:12) '],
+  ])('%s', (_what, unit) => {
+    expectLinear(splitMentions, unit);
   });
 });
 

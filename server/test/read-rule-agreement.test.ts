@@ -138,6 +138,27 @@ async function linked(caller: Caller): Promise<{ answered: number[]; named: numb
   return { answered: sorted(answered), named: sorted(named) };
 }
 
+/**
+ * Comments (decision 221): the items whose threads answer the caller (others are a 404), and
+ * that each names the caller among the people who may read it (the `@` list).
+ */
+async function commentable(caller: Caller): Promise<number[]> {
+  const ids: number[] = [];
+  for (const id of library.all.contents) {
+    const threads = await caller.get(`/api/collections/contents-list/${id}/threads/`);
+    const people = await caller.get(`/api/collections/contents-list/${id}/people/?page_size=200`);
+    expect(people.statusCode, `people of ${id}`).toBe(threads.statusCode);
+    if (threads.statusCode !== 200) {
+      expect(threads.statusCode, `threads of ${id}: ${threads.body}`).toBe(404);
+      continue;
+    }
+    const named = people.json<Paginated<{ id: number }>>().results.map((row) => row.id);
+    expect(named, `people of ${id}`).toContain(caller.id);
+    ids.push(id);
+  }
+  return sorted(ids);
+}
+
 /** The items the live co-editing connection opens for the caller (others are refused). */
 async function opened(caller: Caller): Promise<number[]> {
   const ids: number[] = [];
@@ -195,6 +216,7 @@ describe('every way of reading agrees with the one read rule', () => {
       }
       if (resource === 'contents') {
         expect(await opened(caller), `${who}: items opened live`).toEqual(byRead);
+        expect(await commentable(caller), `${who}: items commented on`).toEqual(byRead);
         // Links and backlinks answer for the readable items and name only readable ones (and,
         // every item linking to every title, all of them when more than one is readable).
         const { answered, named } = await linked(caller);

@@ -12,3 +12,4 @@ export * from './schema/collab';
 export * from './schema/links';
 export * from './schema/templates';
 export * from './schema/notifications';
+export * from './schema/comments';

@@ -22,6 +22,7 @@ import { DashboardRepository } from './dashboard/dashboard.repository';
 import { TemplatesRepository } from './templates/templates.repository';
 import { NotificationsRepository } from './notifications/notifications.repository';
 import { ActivityRepository } from './notifications/activity.repository';
+import { CommentsRepository } from './comments/comments.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -62,6 +63,8 @@ export interface LibraryRepositories {
   notifications: NotificationsRepository;
   /** A collection's activity: `record` / `recordForItem` in the change's transaction. */
   activity: ActivityRepository;
+  /** Comment threads on content items, their comments and mentions. */
+  comments: CommentsRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -87,6 +90,7 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   templates: new TemplatesRepository(db),
   notifications: new NotificationsRepository(db),
   activity: new ActivityRepository(db),
+  comments: new CommentsRepository(db),
 });
 
 /**

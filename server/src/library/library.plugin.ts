@@ -35,6 +35,9 @@ import { VersionsService } from './content/versions.service';
 import { scheduleLinksBackfill } from './links/links-backfill';
 import { linksRoutes } from './links/links.routes';
 import { LinksService } from './links/links.service';
+import { commentsRoutes } from './comments/comments.routes';
+import { CommentsService } from './comments/comments.service';
+import { recordComment } from './comment-events';
 import { ExportService } from './import-export/export.service';
 import { exportRoutes } from './import-export/export.routes';
 import { TagsService } from './tags/tags.service';
@@ -158,6 +161,11 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
     app,
     deps.guard,
     templatesRoutes(new TemplatesService(store, (caller, body) => contents.create(caller, body))),
+  );
+  registerRoutes(
+    app,
+    deps.guard,
+    commentsRoutes(new CommentsService(store, deps.now, recordComment(deps.now))),
   );
   registerRoutes(app, deps.guard, tagsRoutes(new TagsService(store)));
   registerRoutes(app, deps.guard, dashboardRoutes(new DashboardService(store, deps.now)));

@@ -82,13 +82,16 @@ export type Access = 'own' | 'shared' | 'read' | 'write' | 'manage';
 
 export type LibraryResource = 'collections' | 'contents' | 'tags' | 'files' | 'notes';
 
-/** What a role may do: read; write notes, items and files; manage the collection. */
-export type Action = 'read' | 'write' | 'manage';
+/**
+ * What a role may do: read; comment on items (docs/api.md, "Comments": every role); write
+ * notes, items and files; manage the collection.
+ */
+export type Action = 'read' | 'comment' | 'write' | 'manage';
 
 const ALLOWED: Record<Role, readonly Action[]> = {
-  owner: ['read', 'write', 'manage'],
-  editor: ['read', 'write'],
-  viewer: ['read'],
+  owner: ['read', 'comment', 'write', 'manage'],
+  editor: ['read', 'comment', 'write'],
+  viewer: ['read', 'comment'],
 };
 
 const WRITING_ROLES: readonly Role[] = ['owner', 'editor'];
@@ -98,6 +101,7 @@ export const can = (role: Role | undefined, action: Action): boolean =>
 
 const REFUSALS: Record<Action, string> = {
   read: 'Not found.',
+  comment: 'Not found.',
   write: 'Viewers can read this collection but not change it.',
   manage: 'Only the owner can do this.',
 };
@@ -109,6 +113,15 @@ const REFUSALS: Record<Action, string> = {
 export function requireRole(role: Role | undefined, action: Action): asserts role is Role {
   if (role === undefined) throw notFound();
   if (!can(role, action)) throw forbidden(REFUSALS[action]);
+}
+
+/**
+ * A comment is changed or deleted only by its author (docs/api.md, "Comments"; decision 221),
+ * whatever their role: an owner may not put words in a viewer's mouth. `authorId` null: the
+ * author's account is gone, and no one may change it.
+ */
+export function requireAuthor(caller: Caller, authorId: number | null): void {
+  if (authorId !== caller.userId) throw forbidden('Only its author can change a comment.');
 }
 
 /** An editor changing what only an item's owner may (its tags and collections). */

@@ -27,6 +27,7 @@ import { PRESENCE_PALETTE } from '../collab/collab-session';
 import { pasteAndDrop, type PasteHandlers } from './editor-paste';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
 import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
+import { commentMarks } from '../comments/comment-marks';
 
 /**
  * The smallest change that turns `before` into `after` (common start and end kept), so a
@@ -140,6 +141,10 @@ export interface CodeEditorProps {
   uploadImage?: PasteHandlers['uploadImage'];
   /** A picture could not go into the text: why. */
   onImageError?: PasteHandlers['onImageError'];
+  /** Comments on the selection (its "Add comment" control and shortcut); none when unset. */
+  onAddComment?: () => void;
+  /** A click on a commented passage: its thread. */
+  onPickComment?: (threadId: number) => void;
 }
 
 /**
@@ -168,6 +173,8 @@ export function CodeEditor({
   findLinkTitles,
   uploadImage,
   onImageError,
+  onAddComment,
+  onPickComment,
 }: CodeEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -177,9 +184,20 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
-  const callbacks = useRef({ onTextChange, onCaret, onView, uploadImage, onImageError });
+  const callbacks = useRef({
+    onTextChange,
+    onCaret,
+    onView,
+    uploadImage,
+    onImageError,
+    onAddComment,
+    onPickComment,
+  });
   useEffect(() => {
-    callbacks.current = { onTextChange, onCaret, onView, uploadImage, onImageError };
+    callbacks.current = {
+      ...{ onTextChange, onCaret, onView, uploadImage, onImageError },
+      ...{ onAddComment, onPickComment },
+    };
   });
 
   const readOnlyExtension = (value: boolean) => [
@@ -221,6 +239,11 @@ export function CodeEditor({
           dropCursor(),
           placeholder ? placeholderText(placeholder) : [],
           findLinkTitles ? wikilinkCompletion(findLinkTitles) : [],
+          // The highlighted passages of comments and the "Add comment" control.
+          commentMarks(
+            () => callbacks.current.onAddComment,
+            () => callbacks.current.onPickComment,
+          ),
           theme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onTextChange?.();

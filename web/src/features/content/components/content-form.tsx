@@ -234,6 +234,7 @@ export function ContentForm({
             uploadImage={uploadImage}
             presence={<WhoIsHere awareness={session.awareness} me={user} />}
             details={details}
+            comments={itemId === null ? null : { contentId: itemId, me: user }}
             status={
               lost ? null : (
                 <FormSaveStatus

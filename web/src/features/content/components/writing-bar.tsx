@@ -1,6 +1,13 @@
 import { countWords, formatSpeakingTime, speakingSeconds } from '@cw/contract/words';
 import { clsx } from 'clsx';
-import { ListTree, Maximize2, Minimize2, PanelRightClose, PanelRightOpen } from 'lucide-react';
+import {
+  ListTree,
+  Maximize2,
+  MessageSquare,
+  Minimize2,
+  PanelRightClose,
+  PanelRightOpen,
+} from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { FOCUS_SHORTCUT, type EditorMode } from './use-writing-room';
 
@@ -30,6 +37,7 @@ export function WritingBar({
   outlineOpen,
   onOutline,
   details,
+  comments,
 }: {
   mode: EditorMode;
   onMode: (mode: EditorMode) => void;
@@ -42,6 +50,8 @@ export function WritingBar({
   outlineOpen: boolean;
   onOutline: () => void;
   details?: { open: boolean; toggle: () => void };
+  /** The comments panel: whether it is open, its toggle, and how many threads are open. */
+  comments?: { open: boolean; toggle: () => void; count: number };
 }) {
   return (
     <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="writing-bar">
@@ -63,6 +73,18 @@ export function WritingBar({
           >
             <ListTree className="size-3.5" aria-hidden="true" />
             Outline
+          </button>
+        )}
+        {comments && (
+          <button
+            type="button"
+            className={BAR_BUTTON}
+            aria-expanded={comments.open}
+            aria-controls={comments.open ? 'comments-panel' : undefined}
+            onClick={comments.toggle}
+          >
+            <MessageSquare className="size-3.5" aria-hidden="true" />
+            Comments{comments.count > 0 ? ` (${comments.count})` : ''}
           </button>
         )}
         {!focusMode && details && (

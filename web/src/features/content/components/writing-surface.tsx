@@ -11,6 +11,8 @@ import type { CollabSession } from '../collab/collab-session';
 import { CodeEditor } from './code-editor';
 import { useEditorMode, useFocusMode, useOutlineOpen } from './use-writing-room';
 import { WritingBar } from './writing-bar';
+import { CommentsPanel } from '../comments/comments-panel';
+import { useComments } from '../comments/use-comments';
 import { WritingOutline } from './writing-outline';
 import { followCaret, useDocumentText, useSharedTaskToggle } from './writing-text';
 
@@ -37,8 +39,11 @@ export function WritingSurface({
   details,
   wikilinks,
   uploadImage,
+  comments: commentsOn = null,
 }: {
   session: CollabSession;
+  /** The item whose comments show beside the text, and who reads them (none for a new script). */
+  comments?: { contentId: number; me: number } | null;
   /** Where the preview's `[[…]]` links lead (decision 211). */
   wikilinks?: WikilinkOptions;
   title: string;
@@ -64,6 +69,7 @@ export function WritingSurface({
   const script = useMemo(() => parseScript(value), [value]);
   const toggleTask = useSharedTaskToggle(session.text);
   const [imageError, setImageError] = useState<string | null>(null);
+  const comments = useComments(commentsOn?.contentId ?? null, session.text, editorView);
   useEffect(() => () => clearTimeout(followTimer.current), []);
 
   // The preview redraws a long script only when typing pauses (decision 051), so it follows the
@@ -143,70 +149,86 @@ export function WritingSurface({
           outlineOpen={outlineOpen}
           onOutline={toggleOutline}
           details={details}
+          comments={
+            commentsOn && !focusMode
+              ? { open: comments.open, toggle: comments.toggle, count: comments.openCount }
+              : undefined
+          }
         />
-        <div
-          className={clsx(
-            'grid min-h-0 flex-1 grid-cols-1 gap-3',
-            showOutline
-              ? showPreview && showEditor
-                ? 'grid-rows-[minmax(0,6rem)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-1'
-                : 'grid-rows-[minmax(0,6rem)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-1'
-              : showPreview && showEditor
-                ? 'grid-rows-2 lg:grid-cols-2 lg:grid-rows-1'
-                : 'grid-rows-1',
-          )}
-        >
-          {showOutline && (
-            <div id="writing-outline" className="flex min-h-0 flex-col">
-              <WritingOutline
-                sections={script.sections}
-                introWords={script.introWords}
-                wordsPerMinute={wordsPerMinute}
-                onJump={jumpTo}
-                className="flex-1"
-              />
-            </div>
-          )}
-          <CodeEditor
-            text={session.text}
-            awareness={session.awareness}
-            undoManager={session.undoManager}
-            label="Content"
-            readOnly={readOnly}
-            placeholder="Write your script or note in markdown…"
-            error={error}
-            onCaret={follow}
-            onView={onView}
-            findLinkTitles={findLinkTitles}
-            uploadImage={uploadImage}
-            onImageError={setImageError}
-            bare={focusMode}
-            className={clsx(!showEditor && 'hidden')}
-          />
-          {showPreview && (
-            <section
-              ref={previewRef}
-              aria-label="Preview"
-              tabIndex={0}
-              className="min-h-0 overflow-y-auto rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:p-5"
-            >
-              <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                Preview
-              </h2>
-              <h3
-                className={clsx(
-                  'mb-3 text-xl font-bold [overflow-wrap:anywhere] text-slate-900',
-                  !title.trim() && 'text-slate-300',
-                )}
+        <div className="flex min-h-0 flex-1 gap-3">
+          <div
+            className={clsx(
+              'grid min-h-0 flex-1 grid-cols-1 gap-3',
+              showOutline
+                ? showPreview && showEditor
+                  ? 'grid-rows-[minmax(0,6rem)_minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-1'
+                  : 'grid-rows-[minmax(0,6rem)_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-1'
+                : showPreview && showEditor
+                  ? 'grid-rows-2 lg:grid-cols-2 lg:grid-rows-1'
+                  : 'grid-rows-1',
+            )}
+          >
+            {showOutline && (
+              <div id="writing-outline" className="flex min-h-0 flex-col">
+                <WritingOutline
+                  sections={script.sections}
+                  introWords={script.introWords}
+                  wordsPerMinute={wordsPerMinute}
+                  onJump={jumpTo}
+                  className="flex-1"
+                />
+              </div>
+            )}
+            <CodeEditor
+              text={session.text}
+              awareness={session.awareness}
+              undoManager={session.undoManager}
+              label="Content"
+              readOnly={readOnly}
+              placeholder="Write your script or note in markdown…"
+              error={error}
+              onCaret={follow}
+              onView={onView}
+              findLinkTitles={findLinkTitles}
+              uploadImage={uploadImage}
+              onImageError={setImageError}
+              bare={focusMode}
+              className={clsx(!showEditor && 'hidden')}
+              onAddComment={comments.addComment}
+              onPickComment={comments.pick}
+            />
+            {showPreview && (
+              <section
+                ref={previewRef}
+                aria-label="Preview"
+                tabIndex={0}
+                className="min-h-0 overflow-y-auto rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:p-5"
               >
-                {title.trim() || 'Untitled'}
-              </h3>
-              <MarkdownPreview
-                text={value}
-                onToggleTask={readOnly ? undefined : toggleTask}
-                wikilinks={wikilinks}
-              />
-            </section>
+                <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  Preview
+                </h2>
+                <h3
+                  className={clsx(
+                    'mb-3 text-xl font-bold [overflow-wrap:anywhere] text-slate-900',
+                    !title.trim() && 'text-slate-300',
+                  )}
+                >
+                  {title.trim() || 'Untitled'}
+                </h3>
+                <MarkdownPreview
+                  text={value}
+                  onToggleTask={readOnly ? undefined : toggleTask}
+                  wikilinks={wikilinks}
+                />
+              </section>
+            )}
+          </div>
+          {commentsOn && comments.open && !focusMode && (
+            <CommentsPanel
+              contentId={commentsOn.contentId}
+              me={commentsOn.me}
+              comments={comments}
+            />
           )}
         </div>
         {imageError && (
