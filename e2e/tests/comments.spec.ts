@@ -65,8 +65,16 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
     await expect(other.page.locator('.cm-comment-mark')).toHaveText('sponsor read');
     await expectAccessible(other.page, testInfo, 'comments-editor');
 
-    // The owner sees the thread beside its highlighted passage, replies and resolves it.
+    // The owner hears of the mention from the bell, and the entry opens the script.
     await logIn(page, owner);
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('link', { name: /Grace Hopper mentioned you on/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/content/${id}`));
+
+    // The owner sees the thread beside its highlighted passage, replies and resolves it.
     await page.goto(`/content/${id}/edit`);
     await expect(content(page)).toContainText('Closing line.');
     const thread = panel(page).getByRole('article', { name: 'Comment by Grace Hopper' });

@@ -213,6 +213,17 @@ const LARGE_ROUTES: LargeRoute[] = [
     meta: false,
     ok: name === 'notes.create' ? 201 : 200,
   })),
+  // A template holds a script's text (decision 235).
+  {
+    name: 'templates.create',
+    base: '"name":"n"',
+    text: 'content',
+    textMax: 1_000_000,
+    list: 'tags',
+    wrongItem: '""',
+    meta: false,
+    ok: 201,
+  },
   ...(['collections.create', 'collections.update'] as const).map((name) => ({
     name,
     base: '"name":"n"',
