@@ -40,7 +40,8 @@ export const dashboardSummarySchema = z.object({
       id: idSchema,
       title: z.string(),
       status: contentStatusSchema,
-      publish_on: dayStringSchema,
+      /** `YYYY-MM-DD` (a plain string in answers, as an item's `publish_on`). */
+      publish_on: z.string(),
     }),
   ),
   /** Their most recently changed collections and items, newest change first. */
