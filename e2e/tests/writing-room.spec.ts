@@ -164,6 +164,9 @@ test.describe('the writing room', () => {
     });
 
     await test.step('the public page shows the callouts, read-only tasks and the speaking time', async () => {
+      // A public item shows its published version (decision 229): the tick reaches it with
+      // Update public page.
+      await api.call('POST', pathOf('contents.publish', { id: item.id }));
       const { public_id: publicId } = await api.call<{ public_id: string }>(
         'POST',
         pathOf('collections.publish', { id: collection.id }),

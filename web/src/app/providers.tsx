@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useMemo, type ReactNode } from 'react';
-import { currentUserQueryKey } from '../lib/api/current-user';
 import { queryClient } from './query-client';
 import {
   OFFLINE_MAX_AGE_MS,
@@ -33,8 +32,10 @@ export function SignedInProviders({ children }: { children: ReactNode }) {
     <PersistQueryClientProvider
       client={queryClient}
       persistOptions={{ persister, maxAge: OFFLINE_MAX_AGE_MS }}
-      // The kept user is checked again with the server whenever there is a network.
-      onSuccess={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
+      // What was kept shows at once, and everything (the user first among it) is asked again
+      // whenever there is a network: kept answers may be days old, and a reload must show what
+      // others changed meanwhile, not a copy that looks fresh for its first 30 s.
+      onSuccess={() => void queryClient.invalidateQueries()}
     >
       {children}
     </PersistQueryClientProvider>

@@ -1,7 +1,7 @@
 import type { Thread } from '@cw/contract';
 import type { EditorView } from '@codemirror/view';
 import { EditorView as View } from '@codemirror/view';
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type * as Y from 'yjs';
 import { useCommentAction, useThreads } from '../api/comments';
 import { anchorOf, passageRange } from './anchors';
@@ -31,7 +31,9 @@ export function useComments(
 ) {
   const threads = useThreads(contentId ?? 0, contentId !== null);
   const action = useCommentAction(contentId ?? 0);
-  const [open, setOpen] = useState(wide);
+  // Open at first beside the text on a wide screen only when the item has open threads, so an
+  // item without comments keeps the whole width to write in; then as the person leaves it.
+  const [chosen, setOpen] = useState<boolean | null>(null);
   const [pending, setPending] = useState<PendingPassage | null>(null);
   const [active, setActive] = useState<number | null>(null);
   const [showResolved, setShowResolved] = useState(false);
@@ -78,11 +80,17 @@ export function useComments(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, text, textVersion]);
 
+  // The editor is told only when the highlights change: a transaction per pause in typing would
+  // cost a view update each, and come between a keystroke and its scroll into view.
+  const marked = useRef('');
   useEffect(() => {
     const passages = placed.flatMap(({ thread, range }) =>
       range && !thread.resolved ? [{ threadId: thread.id, ...range }] : [],
     );
-    view.current?.dispatch({ effects: setCommentMarks.of({ passages, active }) });
+    const key = JSON.stringify([passages, active]);
+    if (!view.current || key === marked.current) return;
+    marked.current = key;
+    view.current.dispatch({ effects: setCommentMarks.of({ passages, active }) });
   }, [placed, active, view]);
 
   const select = (thread: Thread) => {
@@ -107,16 +115,23 @@ export function useComments(
     );
   };
 
+  const openCount = list.filter((thread) => !thread.resolved).length;
+  // Decided once the threads are in (then it stays, whatever is resolved meanwhile).
+  if (chosen === null && contentId !== null && !threads.isPending) {
+    setOpen(wide() && openCount > 0);
+  }
+  const open = chosen ?? false;
+
   return {
     enabled: contentId !== null,
     pick,
     addComment,
     threads: placed.map((entry) => entry.thread),
     loading: threads.isPending,
-    openCount: list.filter((thread) => !thread.resolved).length,
+    openCount,
     resolvedCount: list.filter((thread) => thread.resolved).length,
     open,
-    toggle: () => setOpen((current) => !current),
+    toggle: () => setOpen(!open),
     close: () => setOpen(false),
     pending,
     cancelPending: () => setPending(null),

@@ -25,6 +25,13 @@ const BAR_BUTTON =
  * the speaking time and where the text stands, then Outline, Details and Focus. In focus mode
  * only the counts, the status and Leave focus mode.
  */
+/**
+ * The view buttons' words show on the widest screens only: below, the icons (named for screen
+ * readers and in a tooltip) keep the bar on one line, so typing (the counts and Saving/Saved
+ * changing width) never wraps it and moves the text under the caret.
+ */
+const LABEL = 'max-2xl:sr-only';
+
 export function WritingBar({
   mode,
   onMode,
@@ -70,9 +77,10 @@ export function WritingBar({
             aria-expanded={outlineOpen}
             aria-controls={outlineOpen ? 'writing-outline' : undefined}
             onClick={onOutline}
+            title="Outline"
           >
             <ListTree className="size-3.5" aria-hidden="true" />
-            Outline
+            <span className={LABEL}>Outline</span>
           </button>
         )}
         {comments && (
@@ -82,9 +90,11 @@ export function WritingBar({
             aria-expanded={comments.open}
             aria-controls={comments.open ? 'comments-panel' : undefined}
             onClick={comments.toggle}
+            title="Comments"
           >
             <MessageSquare className="size-3.5" aria-hidden="true" />
-            Comments{comments.count > 0 ? ` (${comments.count})` : ''}
+            <span className={LABEL}>Comments</span>
+            {comments.count > 0 ? ` (${comments.count})` : ''}
           </button>
         )}
         {!focusMode && details && (
@@ -103,7 +113,7 @@ export function WritingBar({
             ) : (
               <PanelRightOpen className="size-3.5" aria-hidden="true" />
             )}
-            Details
+            <span className={LABEL}>Details</span>
           </button>
         )}
         <button
@@ -119,7 +129,7 @@ export function WritingBar({
           ) : (
             <Maximize2 className="size-3.5" aria-hidden="true" />
           )}
-          {focusMode ? 'Leave focus mode' : 'Focus'}
+          {focusMode ? 'Leave focus mode' : <span className={LABEL}>Focus</span>}
         </button>
       </div>
     </div>
