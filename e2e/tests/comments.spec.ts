@@ -2,8 +2,10 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/screens';
 import { expect, test } from '../support/test';
 import { contentEditor, otherBrowser, person, sharedScript } from '../support/two-people';
+import { libraryApiAs } from '../support/library-api';
 import { logIn } from '../support/ui';
 import { registerVerifiedUser } from '../support/users';
+import { pathOf } from '@cw/contract/routes';
 
 /**
  * Comments on a passage (docs/product.md, "Comments"): an editor comments on a selection and
@@ -113,6 +115,18 @@ test('an editor comments on a passage mentioning the owner; the owner replies an
       await expectAccessible(page, testInfo, `comments-owner-${width}`);
       await page.screenshot({ path: testInfo.outputPath(`comments-${width}.png`) });
     }
+
+    // The collection's activity shows the comment and the reply, each with who wrote it.
+    const ownerApi = await libraryApiAs(request, owner);
+    const item = await ownerApi.call<{ collections: number[] }>(
+      'GET',
+      pathOf('contents.get', { id }),
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/collections/${item.collections[0]}`);
+    const activity = page.getByRole('region', { name: 'Activity' });
+    await expect(activity.getByText('Grace Hopper commented on “Sponsor episode”')).toBeVisible();
+    await expect(activity.getByText('Ada Lovelace commented on “Sponsor episode”')).toBeVisible();
   } finally {
     await other.context.close();
   }

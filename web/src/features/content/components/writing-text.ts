@@ -64,6 +64,9 @@ export function useDocumentText(text: Y.Text): [string, () => void] {
   }, [text]);
   useEffect(() => {
     text.observe(schedule);
+    // What arrived between the render's read and this subscription (the device's copy, the
+    // server's sync, after a remount) is read too.
+    schedule();
     return () => {
       text.unobserve(schedule);
       clearTimeout(timer.current);
