@@ -46,7 +46,12 @@ test.describe('the teleprompter remote', () => {
     const controls = phone.getByTestId('remote-controls');
     await expect(controls).toContainText('Controlling Ep 3.05');
     await expect(dialog.getByTestId('remote-status')).toHaveText('Phone connected.');
-    await expectAccessible(phone, test.info(), 'teleprompter remote at 375 px');
+    await expectAccessible(page, test.info(), 'teleprompter remote dialog at 1280 px');
+    // The remote's page at a phone's, a tablet's and a desktop's width, axe clean at each.
+    for (const width of [1280, 768, 375]) {
+      await phone.setViewportSize({ width, height: 740 });
+      await expectAccessible(phone, test.info(), `teleprompter remote at ${width} px`);
+    }
     await page.keyboard.press('Escape');
 
     const stage = page.getByTestId('teleprompter-stage');
