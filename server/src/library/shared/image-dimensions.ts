@@ -30,8 +30,14 @@ export interface ImageDimensions {
  */
 export function imageDimensions(head: Uint8Array): ImageDimensions | null {
   let size: ReturnType<typeof imageSize>;
+  // image-size reads through the bytes' whole ArrayBuffer: a view into a larger one (a pooled
+  // Buffer) would let it read past `head` into whatever else that memory holds. A copy of its own.
+  const own =
+    head.byteOffset === 0 && head.byteLength === head.buffer.byteLength
+      ? head
+      : new Uint8Array(head);
   try {
-    size = imageSize(head);
+    size = imageSize(own);
   } catch {
     // Not an image this library knows, or its header is cut short: no dimensions.
     return null;
