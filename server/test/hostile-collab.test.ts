@@ -228,6 +228,24 @@ describe('malformed frames close the socket with 4400', () => {
     await stillServes(item.id, 'Hostile');
   });
 
+  it('an update whose text holds a NUL character is refused and stored nowhere', async () => {
+    const item = await newItem(owner, 'Clean');
+    const writer = await editor(item.id, owner.access);
+    writer.socket.send(
+      syncFrame(
+        writer.name,
+        SYNC.update,
+        writer.updateOf((doc) => doc.getText('content').insert(5, ' a\u0000b')),
+      ),
+    );
+    expect(await writer.socket.closing()).toEqual({
+      code: 4400,
+      reason: 'Null characters are not allowed.',
+    });
+    expect(await storedUpdates(item.id)).toBe(0);
+    await stillServes(item.id, 'Clean');
+  });
+
   it('an update sent as a sync reply is checked and stored like any other', async () => {
     const item = await newItem(owner, 'Reply');
     const writer = await editor(item.id, owner.access);

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { CONTENT_BODY_MAX } from '@cw/contract';
+import { CONTENT_BODY_MAX, NUL_MESSAGE, hasNoNul } from '@cw/contract';
 
 /**
  * The shared documents of content items (docs/api.md, "Writing together"; decision 187): the
@@ -115,13 +115,16 @@ export const CLOSE = {
   tooLarge: new RefusedUpdate(4413, 'The text would be over 1,000,000 characters.'),
   /** Not an update of the item's text (another shared type, a broken update). */
   malformed: new RefusedUpdate(4400, 'The update is not one of this document.'),
+  /** Text with a NUL character: PostgreSQL's text cannot store it, so every later save would fail. */
+  nul: new RefusedUpdate(4400, NUL_MESSAGE),
 } as const;
 
 /**
  * Checks an update a client sent for the document `doc` before it is stored: it may only add
  * text to the `content` text (never other shared types, maps or embeds), every item it names or
  * deletes must be in the document or in the update itself, it has no holes (Skip), and the text
- * must stay within the content limit. Answers how many characters it may add (an upper bound).
+ * must stay within the content limit, with no NUL character (as every text field of the API,
+ * docs/auth.md, "Hostile input and abuse"). Answers how many characters it may add (an upper bound).
  * Throws RefusedUpdate.
  */
 export function checkUpdate(doc: Y.Doc, update: Uint8Array, textLength: number): number {
@@ -166,8 +169,10 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array, textLength: number):
   for (const struct of decoded.structs) {
     if (!(struct instanceof Y.Item)) continue; // GC and Skip carry no content
     const content = struct.content;
-    if (content instanceof Y.ContentString) added += content.str.length;
-    else if (!(content instanceof Y.ContentDeleted)) throw CLOSE.malformed;
+    if (content instanceof Y.ContentString) {
+      if (!hasNoNul(content.str)) throw CLOSE.nul;
+      added += content.str.length;
+    } else if (!(content instanceof Y.ContentDeleted)) throw CLOSE.malformed;
     if (struct.parentSub !== null) throw CLOSE.malformed;
     const parent: unknown = struct.parent;
     if (parent !== null && parent !== TEXT_NAME) throw CLOSE.malformed;

@@ -61,6 +61,16 @@ describe('CodeEditor', () => {
     );
   });
 
+  it('drops NUL characters from typed or pasted text, and keeps the caret after it', () => {
+    const doc = session(null);
+    render(<Editor of={doc} />);
+    typeInEditor('Hello');
+    typeInEditor(' wo\u0000rld\u0000');
+    expect(doc.text.toString()).toBe('Hello world');
+    typeInEditor('!');
+    expect(doc.text.toString()).toBe('Hello world!');
+  });
+
   it('wraps the selection with the toolbar and keeps it selected', async () => {
     const doc = session(null);
     render(<Editor of={doc} />);

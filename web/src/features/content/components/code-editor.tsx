@@ -28,6 +28,7 @@ import { pasteAndDrop, type PasteHandlers } from './editor-paste';
 import { adoptEditorStyles, presenceColorRules } from './editor-styles';
 import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
 import { commentMarks } from '../comments/comment-marks';
+import { withoutNul } from './without-nul';
 
 /**
  * The smallest change that turns `before` into `after` (common start and end kept), so a
@@ -235,6 +236,7 @@ export function CodeEditor({
           highlightSelectionMatches(),
           EditorView.lineWrapping,
           pasteAndDrop(() => callbacks.current),
+          withoutNul,
           // Where a dropped picture will go.
           dropCursor(),
           placeholder ? placeholderText(placeholder) : [],
