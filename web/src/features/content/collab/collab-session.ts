@@ -1,4 +1,3 @@
-import { IndexeddbPersistence } from 'y-indexeddb';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { expireSession, refreshSession } from '../../../lib/api-client';
@@ -9,6 +8,7 @@ import {
   type CollabState,
   type SyncState,
 } from './collab-state';
+import { DeviceCopy } from './device-copy';
 
 export {
   collabUrl,
@@ -48,7 +48,7 @@ export class CollabSession {
   awareness: Awareness | null = null;
   private state: CollabState;
   private readonly listeners = new Set<() => void>();
-  private persistence: IndexeddbPersistence | null = null;
+  private deviceCopy: DeviceCopy | null = null;
   private transport: CollabTransport | null = null;
   private connected = false;
   private disconnectedOnce = false;
@@ -68,8 +68,8 @@ export class CollabSession {
     this.name = options.name;
     const persist = options.persist ?? typeof indexedDB !== 'undefined';
     if (persist) {
-      this.persistence = new IndexeddbPersistence(storedName(options.user, options.name), this.doc);
-      this.loaded = this.persistence.whenSynced.then(
+      this.deviceCopy = new DeviceCopy(storedName(options.user, options.name), this.doc);
+      this.loaded = this.deviceCopy.whenLoaded.then(
         () => undefined,
         () => undefined,
       );
@@ -102,8 +102,9 @@ export class CollabSession {
 
   /** Forgets the copy kept on this device (a draft that became an item, or access ended). */
   async clearLocal(): Promise<void> {
-    await this.persistence?.clearData();
-    this.persistence = null;
+    const copy = this.deviceCopy;
+    this.deviceCopy = null;
+    await copy?.clear();
   }
 
   destroy(): void {
@@ -113,7 +114,7 @@ export class CollabSession {
     clearTimeout(this.savedTimer);
     this.transport?.destroy();
     this.transport = null;
-    void this.persistence?.destroy();
+    void this.deviceCopy?.destroy();
     this.undoManager.destroy();
     this.doc.destroy();
     this.listeners.clear();
