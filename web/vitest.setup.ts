@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
 import { afterEach, vi } from 'vitest';
 
@@ -8,6 +8,10 @@ afterEach(() => {
   window.localStorage.clear();
   vi.useRealTimers();
 });
+
+// findBy… and waitFor give up after 1 s by default: too short on a shared 2-core machine under
+// load, where a render of the writing page alone can take longer. A passing test waits no longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling.
 window.scrollTo = () => {};
