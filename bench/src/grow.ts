@@ -123,6 +123,29 @@ async function fetchWithRetry(url: string, init: RequestInit = {}): Promise<Resp
   }
 }
 
+/**
+ * Waits until the server (and PostgreSQL's backends) is idle: under 10 % of a core over half a
+ * second, at most 90 s (as src/floors.ts does). A slow route leaves the server answering
+ * requests autocannon gave up on; on PGlite's one thread that backlog would be the next
+ * route's figure.
+ */
+async function settle(cpuMs: () => number, databaseCpu?: () => Promise<Map<number, number>>) {
+  const total = async () => {
+    let used = cpuMs();
+    if (databaseCpu) for (const ms of (await databaseCpu()).values()) used += ms;
+    return used;
+  };
+  const deadline = Date.now() + 90_000;
+  let before = await total();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await total();
+    if (now - before < 50) return;
+    before = now;
+  }
+  log('  still busy after 90 s; measuring anyway');
+}
+
 /** Reads a few routes once and checks that the seeded rows read as the API's own. */
 async function validate(
   server: RunningProcess,
@@ -363,6 +386,7 @@ async function runOne(kind: Kind, items: number): Promise<RunFigures> {
       const spec = paths[route];
       const url = `${server.baseUrl}${spec.path}`;
       const token = spec.auth ? heavy.access : undefined;
+      await settle(server.cpuMs, scratch?.backendCpu);
       const first = await fetchWithRetry(url, {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
@@ -528,8 +552,9 @@ async function main(): Promise<void> {
   const plansUrl = get('plans-only');
   if (plansUrl) return plansOnly(plansUrl);
   const runs: RunFigures[] = [];
-  for (const items of sizes) {
-    for (const kind of dbs) {
+  // PostgreSQL first, every size (the targets are read there), then PGlite.
+  for (const kind of dbs) {
+    for (const items of sizes) {
       if (kind === 'pglite' && items > pgliteMax) {
         log(
           `pglite ${items.toLocaleString('en')}: left out (PGlite runs up to ${pgliteMax.toLocaleString('en')} items)`,
