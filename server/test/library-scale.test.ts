@@ -315,6 +315,16 @@ describe(`a user with ${PER_USER} of everything`, () => {
     expect(await count('mine')).toBe(PER_USER);
   });
 
+  it('finds the item of a deleted version by index, as the foreign key does (decision 245)', async () => {
+    // ON DELETE SET NULL of contents.published_version_id runs this for every deleted version
+    // (trim on save, purge, account deletion): without the index, every item was read each time.
+    const text = await plan(
+      sql`update contents set published_version_id = null where published_version_id = ${123}`,
+    );
+    expect(text).toMatch(/contents_published_version_idx/);
+    expect(text).not.toMatch(/Seq Scan on contents\b/);
+  });
+
   it('searches through the GIN indexes, for the owner and for a member (decision 110)', async () => {
     await ctx.database.db.execute(sql`
       update contents set content = 'a rare zanzibar story' where id in (
