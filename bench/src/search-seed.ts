@@ -158,7 +158,7 @@ export function countsFor(fraction: number) {
 }
 
 /** Vocabulary and the sentence pool, in temporary tables of the seeding session. */
-function poolSql(): string {
+export function poolSql(): string {
   const stop = STOP_WORDS;
   const vocab = vocabulary();
   return `

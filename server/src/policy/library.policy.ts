@@ -289,7 +289,7 @@ export function trashScopeOf(caller: Caller, resource: TrashableResource): SQL {
  * `readScopeParts` uses it as an array; search computes it once for its two branches that need
  * it (content items and files) and passes it as `options.sharedItems`.
  */
-export function sharedItemsOf(caller: Caller): SQL {
+export function sharedItemsOf(caller: ScopeSubject): SQL {
   const member = sql`inner join ${collectionMembers} on ${eq(
     collectionMembers.collectionId,
     contentCollections.collectionId,
@@ -306,7 +306,7 @@ export function sharedItemsOf(caller: Caller): SQL {
  * `UNION ALL` (search does: an OR with EXISTS makes the planner look at every user's rows).
  */
 export function readScopeParts(
-  caller: Caller,
+  caller: ScopeSubject,
   resource: LibraryResource,
   options: { sharedItems?: SQL } = {},
 ): { own: SQL; shared: SQL | null } {

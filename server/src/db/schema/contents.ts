@@ -91,6 +91,11 @@ export const contents = pgTable(
     index('contents_user_publish_on_idx').on(t.userId, t.publishOn),
     /** `[[Title]]` links find their target by title, case-insensitively (decision 211). */
     index('contents_lower_title_idx').on(sql`lower(${t.title})`),
+    // The foreign key from a deleted version (trim, purge) looks its item up by this column:
+    // without an index each deleted version read every item (decision 245).
+    index('contents_published_version_idx')
+      .on(t.publishedVersionId)
+      .where(sql`${t.publishedVersionId} is not null`),
     check(
       'contents_status_check',
       sql`${t.status} in ('idea', 'scripting', 'recording', 'editing', 'published')`,

@@ -8,6 +8,7 @@ import {
   isNull,
   lte,
   ne,
+  or,
   sql,
   type Placeholder,
   type SQL,
@@ -19,7 +20,12 @@ import type { Executor } from '../../db/executor';
 import { pageWithCount } from '../../db/page';
 import { PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
-import { PREPARED_CALLER, scopeOf, type ScopeSubject } from '../../policy/library.policy';
+import {
+  PREPARED_CALLER,
+  readScopeParts,
+  scopeOf,
+  type ScopeSubject,
+} from '../../policy/library.policy';
 
 export type ContentRow = RowOf<typeof contents>;
 const columns = rowColumns(contents);
@@ -175,10 +181,16 @@ export class ContentsRepository {
         return scopeOf(caller, 'contents', collection === undefined ? 'own' : 'read');
       case 'mine':
         return scopeOf(caller, 'contents', 'own');
+      // The read scope as its two disjoint parts (decision 244): the caller's own items through
+      // the owner index, and others' through the array of their memberships' items, so that a
+      // board of everything never reads every person's items (`own OR EXISTS (…)` did: a
+      // sequential scan of the whole table at 100,000 items).
       case 'shared':
-        return and(scopeOf(caller, 'contents', 'read'), ne(contents.userId, caller.userId)) as SQL;
-      case 'all':
-        return scopeOf(caller, 'contents', 'read');
+        return readScopeParts(caller, 'contents').shared ?? sql`false`;
+      case 'all': {
+        const { own, shared } = readScopeParts(caller, 'contents');
+        return shared ? (or(own, shared) as SQL) : own;
+      }
     }
   }
 

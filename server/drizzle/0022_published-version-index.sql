@@ -1,0 +1,1 @@
+CREATE INDEX "contents_published_version_idx" ON "contents" USING btree ("published_version_id") WHERE "contents"."published_version_id" is not null;
