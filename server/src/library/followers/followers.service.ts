@@ -34,6 +34,8 @@ export const FOLLOW_CONFIRM_PURPOSE = 'follow_confirm';
 export const FOLLOWER_ITEM_PURPOSE = 'follower_item';
 
 const HOUR = 60 * 60 * 1000;
+/** The shape of a collection's public id (as the public pages check it before any query). */
+const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
 const DAY = 24 * HOUR;
 
 /** The follow form's limits (decision 247; `AuthLimits`-like numbers tests may change). */
@@ -98,6 +100,7 @@ export class FollowersService {
    * one gets another only once its last is a day old; a follower gets none.
    */
   async follow(publicId: string, rawEmail: string, ip: string): Promise<PageAnswer> {
+    if (!PUBLIC_ID.test(publicId)) throw new NotFollowable();
     const collection = await this.deps.store.repos.followers.publicCollection(publicId);
     if (!collection) throw new NotFollowable();
     const parsed = emailSchema.safeParse(rawEmail);
