@@ -39,8 +39,8 @@ test.describe('followers by email', () => {
     );
     const follower = `follower-${Date.now()}@example.com`;
 
-    // A visitor, signed out, on the public page: a plain form, no script.
-    const visitorContext = await browser.newContext({ javaScriptEnabled: false });
+    // A visitor, signed out, on the public page: a plain form, no script (the page's CSP allows none).
+    const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto(pathOf('public.page', { public_id: publicId }));
     await expect(visitor.getByRole('heading', { name: 'Follow by email' })).toBeVisible();
