@@ -12,7 +12,8 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { collectionPage, itemDate } from '../../server/src/library/publishing/public-html';
-import { excerpt } from '../../server/src/library/publishing/public-excerpt';
+import { itemSummary } from '../../server/src/library/publishing/public-excerpt';
+import { PUBLISHED_VERSION_LABEL } from '@cw/contract';
 import { RENDERING } from '../../server/src/library/publishing/public-rendering';
 import { searchFloor } from './search-sql';
 import { pathOf } from '@cw/contract/routes';
@@ -349,18 +350,21 @@ async function search(user: number, q: string) {
 // and the template. The version query is a named prepared statement, as the app's (decision
 // 172). The SQL is PublicRepository's (`version`, `collection`, `tagNames`,
 // `itemStarts`), printed by drizzle (bench/README.md, "Floors").
+// Public items show their published version (decision 229): the scope requires one, and the
+// page reads its title and text, never `contents.title` / `contents.content`.
 const PUBLIC_SCOPE = (collection: string, from: number) =>
-  `("contents"."is_public" = $${from} and "contents"."deleted_on" is null and exists (select 1 from "content_collections" where "content_collections"."content_id" = "contents"."id" and "content_collections"."collection_id" = ${collection}))`;
+  `("contents"."is_public" = $${from} and "contents"."published_version_id" is not null and "contents"."deleted_on" is null and exists (select 1 from "content_collections" where "content_collections"."content_id" = "contents"."id" and "content_collections"."collection_id" = ${collection}))`;
 const PUBLIC_VERSION = `select md5(concat_ws(chr(31),
           "collections"."id"::text, "collections"."name", "collections"."description",
           "users"."first_name", "users"."last_name",
           coalesce((select string_agg("tags"."name", chr(30) order by "tags"."id") from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" = "collections"."id"), ''),
-          coalesce((select string_agg("contents"."id"::text || ':' || extract(epoch from coalesce("contents"."updated_on", "contents"."created_on"))::text, ',' order by "contents"."id") from "contents" where ${PUBLIC_SCOPE('"collections"."id"', 1)}), ''),
-          coalesce((select string_agg("files"."id"::text || ':' || "files"."content_id"::text || ':' || "files"."size"::text || ':' || "files"."name", chr(30) order by "files"."id") from "files" inner join "contents" on "contents"."id" = "files"."content_id" where ${PUBLIC_SCOPE('"collections"."id"', 2)}), '')
+          "collections"."feed_full_text"::text,
+          coalesce((select string_agg(concat_ws(':', "contents"."id", "contents"."published_version_id", "contents"."publish_on", "contents"."cover_file_id", md5("contents"."summary")), ',' order by "contents"."id") from "contents" where ${PUBLIC_SCOPE('"collections"."id"', 1)}), ''),
+          coalesce((select string_agg("files"."id"::text || ':' || "files"."content_id"::text || ':' || "files"."size"::text || ':' || "files"."name", chr(30) order by "files"."id") from "files" inner join "contents" on "contents"."id" = "files"."content_id" where ${PUBLIC_SCOPE('"collections"."id"', 2)} and "files"."is_public"), '')
         )), true from "collections" inner join "users" on "users"."id" = "collections"."user_id" where ("collections"."public_id" = $3 and "collections"."deleted_on" is null) limit $4`;
-const PUBLIC_COLLECTION = `select "collections"."id", "collections"."name", "collections"."description", "users"."first_name", "users"."last_name" from "collections" inner join "users" on "users"."id" = "collections"."user_id" where ("collections"."public_id" = $1 and "collections"."deleted_on" is null) limit $2`;
+const PUBLIC_COLLECTION = `select "collections"."id", "collections"."name", "collections"."description", "collections"."feed_full_text", "users"."first_name", "users"."last_name" from "collections" inner join "users" on "users"."id" = "collections"."user_id" where ("collections"."public_id" = $1 and "collections"."deleted_on" is null) limit $2`;
 const PUBLIC_TAGS = `select "tags"."name" from "collection_tags" inner join "tags" on "tags"."id" = "collection_tags"."tag_id" where "collection_tags"."collection_id" = $1 order by lower("tags"."name"), "tags"."id" asc`;
-const PUBLIC_ITEMS = `select "id", "title", substr("content", 1, $1), "publish_on", "created_on", "updated_on" from "contents" where ${PUBLIC_SCOPE('$3', 2)} order by coalesce("contents"."publish_on"::timestamptz, "contents"."created_on") desc, "contents"."id" desc limit $4`;
+const PUBLIC_ITEMS = `select "contents"."id", "content_versions"."title", substr("content_versions"."content", 1, $1), "contents"."summary", "contents"."cover_file_id", "contents"."publish_on", "contents"."created_on", "content_versions"."created_on", coalesce((select min(v.created_on) from content_versions v where v.content_id = "contents"."id" and v.label = $2), "contents"."created_on") from "contents" inner join "content_versions" on "content_versions"."id" = "contents"."published_version_id" where ${PUBLIC_SCOPE('$4', 3)} order by coalesce("contents"."publish_on"::timestamptz, "contents"."created_on") desc, "contents"."id" desc limit $5`;
 /** The server's PUBLIC_ITEMS_MAX and ITEM_START_CHARS (server/src/library/publishing/public.repository.ts). */
 const PUBLIC_ITEMS_MAX = 200;
 const ITEM_START_CHARS = 1000;
@@ -394,13 +398,14 @@ async function renderPublicPage(publicId: string): Promise<string | null> {
   if (!row) return null;
   const [tags, items] = await Promise.all([
     db.query<{ name: string }>(PUBLIC_TAGS, [row.id]),
-    db.query<{
-      id: number;
-      title: string;
-      substr: string;
-      publish_on: string | Date | null;
-      created_on: Date;
-    }>(PUBLIC_ITEMS, [ITEM_START_CHARS, true, row.id, PUBLIC_ITEMS_MAX]),
+    // Read by position, as drizzle does (two columns are named created_on).
+    db.query<Record<string, unknown>>(PUBLIC_ITEMS, [
+      ITEM_START_CHARS,
+      PUBLISHED_VERSION_LABEL,
+      true,
+      row.id,
+      PUBLIC_ITEMS_MAX,
+    ]),
   ]);
   const page = pathOf('public.page', { public_id: publicId });
   return collectionPage(
@@ -409,14 +414,32 @@ async function renderPublicPage(publicId: string): Promise<string | null> {
       description: row.description,
       ownerName: fullName(row.first_name, row.last_name),
       tags: tags.map((tag) => tag.name),
-      items: items.map((item) => ({
-        href: `${page}/${item.id}`,
-        title: item.title,
-        date: itemDate({ publishOn: dateText(item.publish_on), createdOn: item.created_on }),
-        excerpt: excerpt(item.substr),
-      })),
+      items: items.map((row) => {
+        const [id, title, start, summary, , publishOn, createdOn, , firstPublishedOn] =
+          Object.values(row) as [
+            number,
+            string,
+            string,
+            string,
+            number | null,
+            string | Date | null,
+            Date,
+            Date,
+            Date,
+          ];
+        return {
+          href: `${page}/${id}`,
+          title,
+          date: itemDate({ publishOn: dateText(publishOn), createdOn, firstPublishedOn }),
+          excerpt: itemSummary({ summary, content: start, title }),
+        };
+      }),
     },
-    { page: `${PUBLIC_URL}${page}`, feed: `${PUBLIC_URL}${page}/feed.xml` },
+    {
+      page: `${PUBLIC_URL}${page}`,
+      feed: `${PUBLIC_URL}${page}/feed.xml`,
+      follow: pathOf('followers.follow', { public_id: publicId }),
+    },
   );
 }
 

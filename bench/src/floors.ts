@@ -107,6 +107,13 @@ update contents set is_public = true, publish_on = (date '2026-12-01' + (id % 30
 insert into content_collections (content_id, collection_id)
   select id, (select id from collections where public_id = '${PUBLIC_ID}')
   from contents where user_id = ${scaleId} and is_public;
+-- Each public item's text kept as its published version (decision 229): what the page reads.
+with kept as (
+  insert into content_versions (content_id, label, title, content, word_count, created_by)
+  select id, 'Published', title, content, coalesce(word_count, 0), user_id
+  from contents where user_id = ${scaleId} and is_public
+  returning id, content_id)
+update contents set published_version_id = kept.id from kept where contents.id = kept.content_id;
 commit;`;
 }
 

@@ -92,9 +92,17 @@ export const userSchema = z.object({
   is_verified: z.boolean(),
   is_mfa_activated: z.boolean(),
   on_free_trial: z.boolean(),
+  /**
+   * The last day of the free trial (YYYY-MM-DD, UTC): TRIAL_DAYS after sign-up; null when not on
+   * it (decision 248).
+   */
+  trial_ends_on: z.string().nullable(),
   words_per_minute: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** How long the free trial lasts from sign-up (decision 248). */
+export const TRIAL_DAYS = 30;
 
 export const updateProfileBodySchema = z
   .object({

@@ -59,6 +59,7 @@ import {
   publicItemParamsSchema,
   publicParamsSchema,
 } from './publishing';
+import { followBodySchema, followerCountSchema, followerTokenQuerySchema } from './followers';
 import { exportDownloadQuerySchema, exportLinkSchema, importJobSchema } from './imports';
 import { searchQuerySchema, searchResultSchema } from './search';
 import { dashboardQuerySchema, dashboardSummarySchema } from './dashboard';
@@ -843,6 +844,74 @@ export const endpoints = {
     produces: ['application/octet-stream'],
     // Streamed as it is, never serialized; the schema only documents the answer.
     success: ok(z.unknown().describe('The file’s bytes, exactly as uploaded')),
+  },
+
+  'followers.follow': {
+    group: 'followers',
+    signedIn: false,
+    summary:
+      'Follow a published collection by email (its public page’s form): answers a page; one confirmation mail to a new address',
+    params: publicParamsSchema,
+    body: followBodySchema,
+    consumes: ['application/x-www-form-urlencoded'],
+    produces: ['text/html'],
+    success: ok(html),
+    errors: [400, 404, 413, 415, 429],
+  },
+  'followers.confirmPage': {
+    group: 'followers',
+    signedIn: false,
+    summary: "A confirmation mail's link: a page asking to confirm (HTML; changes nothing)",
+    query: followerTokenQuerySchema,
+    produces: ['text/html'],
+    success: ok(html),
+    errors: [400],
+  },
+  'followers.confirm': {
+    group: 'followers',
+    signedIn: false,
+    summary: 'Confirm following (the confirmation page’s button)',
+    query: followerTokenQuerySchema,
+    consumes: ['application/x-www-form-urlencoded'],
+    produces: ['text/html'],
+    success: ok(html),
+    errors: [400, 415],
+  },
+  'followers.unsubscribePage': {
+    group: 'followers',
+    signedIn: false,
+    summary: "A follower mail's unsubscribe link: a page asking to confirm (HTML)",
+    query: followerTokenQuerySchema,
+    produces: ['text/html'],
+    success: ok(html),
+    errors: [400],
+  },
+  'followers.unsubscribe': {
+    group: 'followers',
+    signedIn: false,
+    summary:
+      'Stop following (RFC 8058 one-click: any body, form or none); the address is forgotten',
+    query: followerTokenQuerySchema,
+    consumes: ['application/x-www-form-urlencoded'],
+    produces: ['text/html'],
+    success: ok(html),
+    errors: [400, 415],
+  },
+  'followers.count': {
+    ...collections,
+    summary: "How many follow a collection by email (the owner's; never the addresses)",
+    params: idParamsSchema,
+    success: ok(followerCountSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'followers.export': {
+    ...collections,
+    summary: "The confirmed followers' addresses as CSV (the owner's)",
+    params: idParamsSchema,
+    produces: ['text/csv'],
+    // Sent as it is, never serialized; the schema only documents the answer.
+    success: ok(z.string().describe('CSV: email,following_since')),
+    errors: [400, 401, 403, 404],
   },
 
   'import.start': {

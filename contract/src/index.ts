@@ -15,3 +15,4 @@ export * from './endpoints';
 export * from './words';
 export * from './wikilinks';
 export * from './comments';
+export * from './followers';

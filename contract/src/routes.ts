@@ -140,6 +140,16 @@ export const routes = {
   'public.feed': route('GET', '/p/:public_id/feed.xml'),
   'public.item': route('GET', '/p/:public_id/:content_id'),
   'public.file': route('GET', '/p/:public_id/files/:file_id'),
+
+  // Followers by email (docs/api.md, "Followers"; decision 247): the public page's form and the
+  // signed links of its mails need no sign-in; the count and the export are the owner's.
+  'followers.follow': route('POST', '/p/:public_id/follow'),
+  'followers.confirmPage': route('GET', '/api/followers/confirm/'),
+  'followers.confirm': route('POST', '/api/followers/confirm/'),
+  'followers.unsubscribePage': route('GET', '/api/followers/unsubscribe/'),
+  'followers.unsubscribe': route('POST', '/api/followers/unsubscribe/'),
+  'followers.count': route('GET', '/api/collections/list/:id/followers/'),
+  'followers.export': route('GET', '/api/collections/list/:id/followers/export/'),
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -27,7 +27,12 @@ import { registerMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system.routes';
 import { webAppOf } from './http/web-app';
-import { defaultFileStorage, libraryPlugin } from './library/library.plugin';
+import {
+  DEFAULT_FOLLOW_LIMITS,
+  defaultFileStorage,
+  libraryPlugin,
+  type FollowLimits,
+} from './library/library.plugin';
 import { publicNotFoundOf } from './library/publishing/public.routes';
 import { JobQueue, runJobQueue } from './jobs/job-queue';
 import type { FileStorage } from './storage/file-storage';
@@ -56,6 +61,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Auth rate limits; the contract's defaults unless a test or bench changes some. */
   authLimits?: Partial<AuthLimits>;
+  /** The follow form's limits and the follower mails' batches (decision 247); tests change them. */
+  followLimits?: Partial<FollowLimits>;
   /**
    * Told the route pattern of every answer that carried a field its schema does not name (zod
    * stripped it; decision 178). The tests' apps fail on it; the metric counts it as well.
@@ -209,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     importMaxBytes: config.importMaxBytes,
     importWorker: config.importWorker,
     secret: deps.secret,
+    followLimits: { ...DEFAULT_FOLLOW_LIMITS, ...deps.followLimits },
   });
 
   /* ---- the web app ---- */

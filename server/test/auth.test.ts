@@ -642,8 +642,18 @@ describe('GET user-details/', () => {
       is_verified: true,
       is_mfa_activated: false,
       on_free_trial: true,
+      trial_ends_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       words_per_minute: 150,
     });
+  });
+
+  it('ends the free trial 30 days after sign-up (decision 248)', async () => {
+    const u = await signedInUser(ctx);
+    const res = await call(ctx, 'GET', `${A}/user-details/`, { token: u.access });
+    const ends = (res.body as { trial_ends_on: string }).trial_ends_on;
+    const days = (Date.parse(`${ends}T00:00:00Z`) - ctx.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
   });
 
   it('answers each token with its own user only', async () => {

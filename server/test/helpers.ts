@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type AppDeps } from '../src/app';
 import type { AuthLimits } from '../src/auth/rate-limit';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
@@ -108,6 +108,8 @@ export interface TestAppOptions {
   fileStorage?: FileStorage;
   /** Every mail also goes here (a real SMTP mailer), besides the outbox. */
   alsoMailTo?: Mailer;
+  /** The follow form's limits and the follower mails' batches (decision 247). */
+  followLimits?: AppDeps['followLimits'];
 }
 
 export async function createTestApp(
@@ -134,6 +136,7 @@ export async function createTestApp(
     secret: TEST_SECRET,
     now: clock.now,
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
+    ...(options.followLimits ? { followLimits: options.followLimits } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.logger ? { loggerInstance: options.logger } : {}),
     ...(options.fileStorage ? { fileStorage: options.fileStorage } : {}),

@@ -425,6 +425,19 @@ function jsonBody(schema: JsonSchema | undefined): fc.Arbitrary<Body> {
   );
 }
 
+/** A form body of a page's form (the follow form): its fields, valid-ish and hostile. */
+function formBody(schema: JsonSchema | undefined): fc.Arbitrary<Body> {
+  const names = Object.keys(schema?.properties ?? {});
+  return fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...names, 'x'), hostileString), queryValue), {
+      maxLength: 3,
+    })
+    .map((pairs): Body => ({
+      contentType: 'application/x-www-form-urlencoded',
+      payload: pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&'),
+    }));
+}
+
 function multipartUpload(): fc.Arbitrary<Body> {
   const fileName = fc.oneof(fc.constant('notes.txt'), hostileString);
   const wellFormed = fc
@@ -465,17 +478,21 @@ function requestsFor(op: (typeof operations)[number]): fc.Arbitrary<FuzzRequest>
   const path = fc
     .array(idInPath, { minLength: 1, maxLength: 1 })
     .map(([id]) => op.path.replace(/\{[^}]+\}/g, id ?? '1'));
-  const schema = op.operation.requestBody?.content['application/json']?.schema;
+  const content = op.operation.requestBody?.content;
+  const schema = (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'])
+    ?.schema;
   const takesBody = op.method !== 'GET' && op.method !== 'DELETE';
   const body: fc.Arbitrary<Body> =
     op.method === 'POST' && op.path === '/api/collections/files/'
       ? multipartUpload()
-      : takesBody
-        ? jsonBody(schema)
-        : fc.oneof(
-            { weight: 9, arbitrary: fc.constant<Body>({}) },
-            { weight: 1, arbitrary: jsonBody(undefined) },
-          );
+      : content?.['application/x-www-form-urlencoded']
+        ? fc.oneof(formBody(schema), jsonBody(schema))
+        : takesBody
+          ? jsonBody(schema)
+          : fc.oneof(
+              { weight: 9, arbitrary: fc.constant<Body>({}) },
+              { weight: 1, arbitrary: jsonBody(undefined) },
+            );
   return fc
     .record({ path, query: queryFor(parameters), auth: authorization, body })
     .map(({ path: url, query, auth, body: { contentType, payload } }) => ({
@@ -491,7 +508,14 @@ function requestsFor(op: (typeof operations)[number]): fc.Arbitrary<FuzzRequest>
 
 /* ---------------- the property ---------------- */
 
-async function answersWell(request: FuzzRequest): Promise<void> {
+/**
+ * A visitor's page (the follow form's answer, a follower mail's link: decision 247) answers its
+ * 4xx as a page too, with the pages' CSP and a heading that says what went wrong.
+ */
+const answersPages = (op: (typeof operations)[number]) =>
+  op.path.startsWith('/p/') || op.path.startsWith('/api/followers/');
+
+async function answersWell(request: FuzzRequest, pages = false): Promise<void> {
   const started = performance.now();
   const res = await ctx.app.inject({
     method: request.method as 'GET',
@@ -506,6 +530,13 @@ async function answersWell(request: FuzzRequest): Promise<void> {
     // Public pages answer anything not public with their one HTML page (docs/api.md, "Publishing").
     expect(res.headers['content-type'], where).toBe('text/html; charset=utf-8');
     expect(res.body, where).toBe(NOT_FOUND_PAGE);
+  } else if (
+    res.statusCode >= 400 &&
+    pages &&
+    res.headers['content-type'] === 'text/html; charset=utf-8'
+  ) {
+    expect(res.headers['content-security-policy'], where).toContain("default-src 'none'");
+    expect(res.body, where).toMatch(/<h1>[^<]+<\/h1>/);
   } else if (res.statusCode >= 400) {
     expect(res.headers['content-type'], where).toMatch(/^application\/json/);
     const body = res.json<Record<string, unknown>>();
@@ -534,7 +565,9 @@ describe('the hostile suite: every operation of /api/openapi.json', () => {
     '%s: never a 5xx, always the error shape, never slower than 1 s',
     async (name, op) => {
       try {
-        await fc.assert(fc.asyncProperty(requestsFor(op), answersWell), {
+        const pages = answersPages(op);
+        const check = (request: FuzzRequest) => answersWell(request, pages);
+        await fc.assert(fc.asyncProperty(requestsFor(op), check), {
           numRuns: RUNS,
           seed: SEED,
         });

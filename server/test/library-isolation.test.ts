@@ -123,6 +123,12 @@ describe('two users', () => {
     } finally {
       socket.terminate();
     }
+    // Followers by email (decision 247): another's count and export are a 404, like the collection.
+    for (const path of ['followers', 'followers/export']) {
+      const read = await me.caller.get(`/api/collections/list/${other.collection.id}/${path}/`);
+      expect(read.statusCode, `GET …/${path}/`).toBe(404);
+      expect(read.body).not.toContain('@');
+    }
     // Sharing: another's members cannot be read or changed, nor their collection joined.
     const members = `/api/collections/list/${other.collection.id}/members/`;
     expect((await me.caller.get(members)).statusCode).toBe(404);

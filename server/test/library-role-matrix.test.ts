@@ -60,6 +60,8 @@ const MATRIX: Row[] = [
   ['DELETE collection publish',                  204,  403,   403,   404,     404,    404],
   ['GET    members',                             200,  200,   200,   404,     404,    404],
   ['GET    activity',                            200,  200,   200,   404,     404,    404],
+  ['GET    followers (count)',                   200,  403,   403,   404,     404,    404],
+  ['GET    followers/export',                    200,  403,   403,   404,     404,    404],
   ['POST   members (invite)',                    201,  403,   403,   404,     404,    404],
   ['PATCH  members/{id} (role)',                 200,  403,   403,   404,     404,    404],
   ['DELETE members/{id} (someone else)',         204,  403,   403,   404,     404,    404],
@@ -257,6 +259,8 @@ const CALLS: Record<string, (who: Person) => Promise<LightMyRequestResponse>> = 
   'DELETE collection publish': (who) => person[who].delete(`${base()}/publish/`),
   'GET    members': (who) => person[who].get(`${base()}/members/`),
   'GET    activity': (who) => person[who].get(`${base()}/activity/`),
+  'GET    followers (count)': (who) => person[who].get(`${base()}/followers/`),
+  'GET    followers/export': (who) => person[who].get(`${base()}/followers/export/`),
   'GET    notifications (one’s own)': (who) => person[who].get('/api/notifications/'),
   'GET    notifications/unread (one’s own)': (who) => person[who].get('/api/notifications/unread/'),
   'POST   notifications/{id}/read (owner’s)': async (who) =>

@@ -68,13 +68,33 @@ const schemeOf = (value: string) =>
   // eslint-disable-next-line no-control-regex
   value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
 
+/**
+ * The collection page's own follow form (decision 247): exactly `method="post"` and an action
+ * to its follow address, in the page's `section.follow`. Any other form is a finding.
+ */
+function isFollowForm(node: Node): boolean {
+  if (!('tagName' in node) || node.tagName !== 'form') return false;
+  const attrs = Object.fromEntries(node.attrs.map((a) => [a.name, a.value]));
+  const parent = 'parentNode' in node ? node.parentNode : null;
+  const inFollow =
+    parent !== null &&
+    'attrs' in parent &&
+    parent.attrs.some((a) => a.name === 'class' && a.value === 'follow');
+  return (
+    Object.keys(attrs).length === 2 &&
+    attrs.method === 'post' &&
+    /^\/p\/[A-Za-z0-9_-]{22}\/follow$/.test(attrs.action ?? '') &&
+    inFollow
+  );
+}
+
 /** Everything in a parsed tree that could run script; [] when it is inert. */
 function findingsIn(root: Node, allowHeadStyle: boolean): string[] {
   const findings: string[] = [];
   const visit = (node: Node, inHead: boolean) => {
     if ('tagName' in node) {
       const tag = node.tagName.toLowerCase();
-      if (FORBIDDEN_ELEMENTS.has(tag)) findings.push(`<${tag}> element`);
+      if (FORBIDDEN_ELEMENTS.has(tag) && !isFollowForm(node)) findings.push(`<${tag}> element`);
       if (tag === 'style' && !(allowHeadStyle && inHead)) findings.push('<style> outside <head>');
       if (tag === 'meta' && node.attrs.some((a) => a.name === 'http-equiv')) {
         findings.push('<meta http-equiv>');

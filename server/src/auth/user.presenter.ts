@@ -1,4 +1,4 @@
-import type { UpdateProfileAnswer, User } from '@cw/contract';
+import { TRIAL_DAYS, type UpdateProfileAnswer, type User } from '@cw/contract';
 import type { UserRow } from './users.repository';
 
 export function toUserAnswer(user: UserRow): User {
@@ -11,6 +11,7 @@ export function toUserAnswer(user: UserRow): User {
     is_verified: user.isVerified,
     is_mfa_activated: user.isMfaActivated,
     on_free_trial: user.onFreeTrial,
+    trial_ends_on: user.onFreeTrial ? trialEndsOn(user.createdOn) : null,
     words_per_minute: user.wordsPerMinute,
   };
 }
@@ -23,3 +24,7 @@ export function toProfileAnswer(user: UserRow): UpdateProfileAnswer {
     words_per_minute: user.wordsPerMinute,
   };
 }
+
+/** The trial's last day: TRIAL_DAYS after sign-up, derived, never stored (decision 248). */
+export const trialEndsOn = (signedUp: Date): string =>
+  new Date(signedUp.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);

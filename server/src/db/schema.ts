@@ -13,3 +13,4 @@ export * from './schema/links';
 export * from './schema/templates';
 export * from './schema/notifications';
 export * from './schema/comments';
+export * from './schema/followers';

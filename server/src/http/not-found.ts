@@ -28,8 +28,11 @@ export function notFoundAnswers(publicNotFoundOf: PublicNotFoundOf) {
       appShell: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null,
     ): void {
       app.addHook('onRequest', (request, reply, done) => {
+        // A public address's own route of another method (the follow form's POST, decision
+        // 247) is served; every other method there is the public 404.
+        const served = request.routeOptions.url !== undefined;
         const publicNotFound =
-          request.method === 'GET' || request.method === 'HEAD'
+          request.method === 'GET' || request.method === 'HEAD' || served
             ? null
             : publicNotFoundOf(request.url);
         if (publicNotFound) void publicNotFound(reply);

@@ -23,6 +23,7 @@ import { TemplatesRepository } from './templates/templates.repository';
 import { NotificationsRepository } from './notifications/notifications.repository';
 import { ActivityRepository } from './notifications/activity.repository';
 import { CommentsRepository } from './comments/comments.repository';
+import { FollowersRepository } from './followers/followers.repository';
 
 export interface LibraryRepositories {
   collections: CollectionsRepository;
@@ -65,6 +66,11 @@ export interface LibraryRepositories {
   activity: ActivityRepository;
   /** Comment threads on content items, their comments and mentions. */
   comments: CommentsRepository;
+  /**
+   * Followers by email of published collections; `announce` in the transaction that puts an
+   * item on the web (decision 247).
+   */
+  followers: FollowersRepository;
 }
 
 const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => ({
@@ -91,6 +97,7 @@ const repositoriesOn = (db: Executor, now: () => Date): LibraryRepositories => (
   notifications: new NotificationsRepository(db),
   activity: new ActivityRepository(db),
   comments: new CommentsRepository(db),
+  followers: new FollowersRepository(db),
 });
 
 /**

@@ -43,7 +43,17 @@ import { exportRoutes } from './import-export/export.routes';
 import { TagsService } from './tags/tags.service';
 import { templatesRoutes } from './templates/templates.routes';
 import { TemplatesService } from './templates/templates.service';
-import { publicRoutes } from './publishing/public.routes';
+import { publicRoutes, sendPublicNotFound } from './publishing/public.routes';
+import { followerOwnerRoutes, followerVisitorRoutes } from './followers/followers.routes';
+import {
+  FOLLOW_CONFIRM_PURPOSE,
+  FOLLOWER_ITEM_PURPOSE,
+  FollowersService,
+  type FollowLimits,
+} from './followers/followers.service';
+import { FOLLOWERS_JOB } from './followers/followers.repository';
+
+export { DEFAULT_FOLLOW_LIMITS, type FollowLimits } from './followers/followers.service';
 import { importRoutes } from './import-export/import.routes';
 import type { ImportWorkerLimits } from './import-export/import-reader';
 import { ImportService, removeStaleImportDirs } from './import-export/import.service';
@@ -89,6 +99,8 @@ export interface LibraryDeps {
   notices: CollabNotices;
   /** The server secret: signs notification mails' unsubscribe links (decision 226). */
   secret: string;
+  /** The follow form's rate limits and the batches of follower mails (decision 247). */
+  followLimits?: FollowLimits;
 }
 
 export const defaultFileStorage = (dataDir: string): FileStorage =>
@@ -144,6 +156,38 @@ export const libraryPlugin: FastifyPluginAsyncZod<LibraryDeps> = async (app, dep
       (_request, _body, done) => done(null, {}),
     );
     registerRoutes(scope, deps.guard, unsubscribeRoutes(notifications));
+  });
+  const followers = new FollowersService({
+    store,
+    mailer: deps.mailer,
+    mailQueue: deps.mailQueue,
+    publicUrl: deps.publicUrl,
+    secret: deps.secret,
+    now: deps.now,
+    ...(deps.followLimits ? { limits: deps.followLimits } : {}),
+  });
+  deps.mailQueue.handle(FOLLOW_CONFIRM_PURPOSE, (mail) => followers.deliverConfirmation(mail));
+  deps.mailQueue.handle(FOLLOWER_ITEM_PURPOSE, (mail) => followers.deliverItem(mail));
+  deps.jobs.handle(
+    FOLLOWERS_JOB,
+    async (job) => {
+      const id = job.payload.announcement;
+      if (typeof id === 'number') await followers.queueBatch(id);
+    },
+    { keepEnded: false },
+  );
+  registerRoutes(app, deps.guard, followerOwnerRoutes(followers));
+  await app.register(async (scope) => {
+    // The public page's follow form, and a follower mail's confirm and one-click unsubscribe
+    // (RFC 8058): form bodies, read as fields (only the form's `email` is used).
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    registerRoutes(scope, deps.guard, followerVisitorRoutes(followers, sendPublicNotFound));
   });
   const contents = new ContentsService(store, deps.storageQuotaBytes, deps.now, live);
   registerRoutes(

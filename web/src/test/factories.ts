@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     is_verified: true,
     is_mfa_activated: false,
     on_free_trial: true,
+    trial_ends_on: '2026-12-27',
     words_per_minute: 150,
     ...overrides,
   };

@@ -155,6 +155,8 @@ export class ContentsService {
       // Its `[[…]]` links, and links elsewhere that were waiting for its title (decision 211).
       await repos.links.derive(caller, row.id, row.content);
       await repos.links.resolveMissing(caller, row);
+      // Created on its public page: its collections' followers hear of it (decision 247).
+      if (row.publishedVersionId !== null) await repos.followers.announce(row.id, this.now());
       return presentOneContent(repos, caller, row);
     });
   }
@@ -282,6 +284,7 @@ export class ContentsService {
         requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
         await repos.contents.replaceTags(row.id, tagIds);
       }
+      let addedCollections: number[] = [];
       if (collectionIds) {
         // The owner's own collections only (docs/api.md, "Content item": `collections`).
         requireAllLinkable(
@@ -289,6 +292,8 @@ export class ContentsService {
           collectionIds,
           await repos.collections.ownersOf(caller, collectionIds, 'own'),
         );
+        const before = new Set(await repos.followers.collectionsOf(row.id));
+        addedCollections = collectionIds.filter((collectionId) => !before.has(collectionId));
         await repos.contents.replaceCollections(row.id, collectionIds);
       }
       if (fileIds) {
@@ -298,6 +303,12 @@ export class ContentsService {
       }
       const settled = { cover: body.cover, now: this.now() };
       const done = await settlePublicFields(repos, this.live.documents, caller, row, settled);
+      // Newly on the web: switched to its public page now, or put in more collections while
+      // public. Followers hear of it once per collection, ever (decision 247).
+      if (done.publishedVersionId !== null) {
+        if (row.publishedVersionId === null) await repos.followers.announce(id, this.now());
+        else await repos.followers.announce(id, this.now(), addedCollections);
+      }
       return presentOneContent(repos, caller, done);
     });
     if (textChanged) this.live.notices.textChanged(id);

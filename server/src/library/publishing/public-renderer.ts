@@ -49,6 +49,7 @@ export class PublicRenderer {
     return {
       page,
       feed: pathOf('public.feed', { public_id: publicId }),
+      follow: pathOf('followers.follow', { public_id: publicId }),
       item: (id: number) => pathOf('public.item', { public_id: publicId, content_id: id }),
       file: (id: number) => pathOf('public.file', { public_id: publicId, file_id: id }),
       absolute: (path: string) => `${this.publicUrl}${path}`,
@@ -119,7 +120,7 @@ export class PublicRenderer {
           excerpt: itemSummary(item),
         })),
       },
-      { page: urls.absolute(urls.page), feed: urls.absolute(urls.feed) },
+      { page: urls.absolute(urls.page), feed: urls.absolute(urls.feed), follow: urls.follow },
     );
   }
 

@@ -12,6 +12,7 @@ import { fullName, initials } from '../../../lib/format';
 import { useUpdateProfile } from '../api/account-api';
 import { IconButton } from '../../../components/icon-button';
 import { PasswordField } from '../../../components/password-field';
+import { TrialNotice } from './trial-notice';
 
 /** docs/product.md, "States and transitions": the Copied! indicator shows for 1.2 s. */
 export const COPIED_MS = 1200;
@@ -321,11 +322,7 @@ export function ProfileCard({ user }: { user: User }) {
           <NameEditor user={user} />
           <EmailRow email={user.email} />
         </div>
-        {user.on_free_trial && (
-          <p className="mt-4 rounded-lg bg-indigo-50 px-3 py-2.5 text-sm text-indigo-800">
-            You&apos;re on the free trial. Upgrade before it ends to keep all your benefits.
-          </p>
-        )}
+        {user.on_free_trial && <TrialNotice endsOn={user.trial_ends_on} />}
         <div className="mt-6">
           <MfaRow user={user} />
         </div>

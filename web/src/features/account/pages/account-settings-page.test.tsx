@@ -51,10 +51,25 @@ describe('AccountSettingsPage profile card', () => {
     expect(screen.getByRole('button', { name: 'Activate MFA' })).toHaveTextContent('Activate');
   });
 
+  it('shows when the free trial ends and an Upgrade that writes to us (decision 248)', async () => {
+    await renderAccount({}, makeUser({ trial_ends_on: '2027-01-01' }));
+    const notice = screen.getByTestId('trial-notice');
+    expect(
+      within(notice).getByRole('heading', {
+        name: /^Your free trial ends on Friday 1 January 2027/,
+      }),
+    ).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Upgrade by email' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
+  });
+
   it('shows Not Verified and no trial badge when the flags are off', async () => {
     await renderAccount({}, makeUser({ is_verified: false, on_free_trial: false }));
     expect(screen.getByText('Not Verified')).toBeInTheDocument();
     expect(screen.queryByText('Free Trial')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('trial-notice')).not.toBeInTheDocument();
   });
 
   it('saves an edited name and leaves edit mode', async () => {

@@ -1,9 +1,75 @@
 import type { Collection } from '@cw/contract';
-import { Check, Copy, ExternalLink, Globe } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Check, Copy, Download, ExternalLink, Globe } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
+import { downloadFollowers, followerCountQueryOptions } from '../api/followers';
 import { usePublishing } from '../api/publish-collection';
+
+/**
+ * Followers by email (docs/product.md, "Followers"): how many, never who, unless the owner
+ * exports the addresses.
+ */
+function FollowersRow({ collection }: { collection: Collection }) {
+  const count = useQuery(followerCountQueryOptions(collection.id));
+  const [exporting, setExporting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const followers = count.data?.followers;
+  const pending = count.data?.pending ?? 0;
+
+  async function exportCsv() {
+    setFailure(null);
+    setExporting(true);
+    try {
+      await downloadFollowers(collection.id, collection.name);
+    } catch {
+      setFailure('Could not export the followers. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2 border-t border-slate-100 pt-3" data-testid="followers">
+      <p className="text-sm text-slate-700">
+        <span className="font-medium">Followers by email: </span>
+        {followers === undefined ? (
+          count.isError ? (
+            'not available right now'
+          ) : (
+            '…'
+          )
+        ) : (
+          <span data-testid="follower-count">
+            {followers === 1 ? '1 follower' : `${followers} followers`}
+          </span>
+        )}
+        {pending > 0 && (
+          <span className="block text-xs text-slate-500">
+            {pending === 1 ? '1 address' : `${pending} addresses`} not confirmed yet
+          </span>
+        )}
+      </p>
+      <p className="text-xs text-slate-500">
+        Visitors follow from the public page; each gets one email per item you newly show on it.
+        Their addresses stay hidden unless you export them.
+      </p>
+      {followers !== undefined && followers > 0 && (
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={Download}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+        >
+          Export followers (CSV)
+        </Button>
+      )}
+      <FormMessage tone="error">{failure}</FormMessage>
+    </div>
+  );
+}
 
 /**
  * "Publish to web" (docs/product.md, "Publishing"): the owner publishes the collection to a page
@@ -125,6 +191,7 @@ export function PublishCard({ collection }: { collection: Collection }) {
         </span>
       </label>
       <FormMessage tone="error">{failure}</FormMessage>
+      <FollowersRow collection={collection} />
     </div>
   );
 }

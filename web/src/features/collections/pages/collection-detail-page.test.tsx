@@ -50,6 +50,7 @@ function setup(
     },
     'GET /api/collections/tags/': pageAnswer(allTags),
     'GET /api/collections/notes/': pageAnswer([]),
+    'GET /api/collections/list/1/followers/': () => json(200, { followers: 0, pending: 0 }),
     ...options.notes,
     ...options.extra,
   };
@@ -611,6 +612,52 @@ describe('Publish to web', () => {
     expect(fetch.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       feed_full_text: true,
     });
+  });
+
+  it('shows how many follow by email, never who, and exports them (decision 247)', async () => {
+    const publicId = 'AbCdEfGhIjKlMnOpQrStUv';
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          created.push(blob);
+          return 'blob:followers';
+        },
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { fetch, user } = setup({
+      collection: makeCollection({
+        id: 1,
+        name: 'Podcast',
+        public_id: publicId,
+        public_url: `/p/${publicId}`,
+      }),
+      extra: {
+        'GET /api/collections/list/1/followers/': () => json(200, { followers: 2, pending: 1 }),
+        'GET /api/collections/list/1/followers/export/': () =>
+          new Response('email,following_since\r\na@example.com,2026-11-27T10:00:00.000Z\r\n', {
+            status: 200,
+            headers: { 'content-type': 'text/csv; charset=utf-8' },
+          }),
+      },
+    });
+    const followers = await screen.findByTestId('followers');
+    expect(await within(followers).findByTestId('follower-count')).toHaveTextContent('2 followers');
+    expect(followers).toHaveTextContent('1 address not confirmed yet');
+    expect(followers).not.toHaveTextContent('@');
+    await user.click(within(followers).getByRole('button', { name: 'Export followers (CSV)' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(created[0]?.type).toBe('text/csv;charset=utf-8');
+    expect(created[0]?.size).toBe(
+      'email,following_since\r\na@example.com,2026-11-27T10:00:00.000Z\r\n'.length,
+    );
+    expect(fetch.calls.map((call) => call.url)).toContain(
+      '/api/collections/list/1/followers/export/',
+    );
+    click.mockRestore();
   });
 
   it('publishes, shows the link with Copy link and Open, and unpublishes', async () => {
