@@ -225,7 +225,18 @@ async function main() {
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(
     RESULTS,
-    `${JSON.stringify({ when: new Date().toISOString(), mobile: true, runs: RUNS, results }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        when: new Date().toISOString(),
+        mobile: true,
+        runs: RUNS,
+        // The machine's load when the runs ended: performance depends on it (bench/README.md).
+        loadAverage: os.loadavg().map((value) => Math.round(value * 10) / 10),
+        results,
+      },
+      null,
+      2,
+    )}\n`,
   );
   log(`written to ${path.relative(process.cwd(), RESULTS)}`);
 }
