@@ -21,6 +21,51 @@ const SCRIPT = [
 ].join('\n\n');
 
 test.describe('the writing room', () => {
+  test('opens on a phone without moving the text as it arrives and syncs (decision 253)', async ({
+    page,
+    request,
+    verifiedUser: user,
+  }) => {
+    const api = await libraryApiAs(request, user);
+    const item = await api.call<Created>('POST', pathOf('contents.create'), {
+      title: 'Desk build',
+      // Over a thousand words: the counts then fill the bar's first line on a phone.
+      content: Array.from({ length: 5 }, () => SCRIPT).join('\n\n'),
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await logIn(page, user);
+    // Every layout shift of the page from its first paint, as Lighthouse sums them.
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) seen.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/content/${item.id}/edit`);
+    await expect(page.getByLabel('Content', { exact: true })).toContainText(
+      'Welcome back to the workshop.',
+    );
+    await expect(page.getByTestId('save-status')).toHaveText('Saved');
+    await expect(page.getByTestId('markdown-preview')).toContainText('Cold open');
+    const bar = await page.getByTestId('writing-bar').boundingBox();
+    // Typing flips Saved to Saving and back; the bar keeps its height.
+    await page.getByLabel('Content', { exact: true }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' More.');
+    await expect(page.getByTestId('save-status')).toHaveText('Saved');
+    expect((await page.getByTestId('writing-bar').boundingBox())?.height).toBe(bar?.height);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05);
+  });
+
   test('status bar in view while writing, the outline jumps, focus mode at 1280 and 375 px, callouts and tasks', async ({
     page,
     request,

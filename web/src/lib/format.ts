@@ -1,10 +1,16 @@
-const dateFormatter = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+/**
+ * Date formatters, made at their first use: making an Intl.DateTimeFormat loads its locale data
+ * (tens of milliseconds on a slow phone), and this module is loaded by every signed-in page,
+ * most of which format no date before their first paint (decision 253).
+ */
+function lazyFormatter(options: Intl.DateTimeFormatOptions) {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return (date: Date) => (formatter ??= new Intl.DateTimeFormat('en-US', options)).format(date);
+}
 
-const dateTimeFormatter = new Intl.DateTimeFormat('en-US', {
+const dateFormatter = lazyFormatter({ year: 'numeric', month: 'short', day: 'numeric' });
+
+const dateTimeFormatter = lazyFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',
@@ -21,13 +27,13 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** "Nov 22, 2026"; empty string for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormatter.format(date) : '';
+  return date ? dateFormatter(date) : '';
 }
 
 /** "Nov 22, 2026, 3:04 PM"; empty string for a missing or invalid date. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormatter.format(date) : '';
+  return date ? dateTimeFormatter(date) : '';
 }
 
 /** "Ada Lovelace" from a user; trims and skips empty parts. */

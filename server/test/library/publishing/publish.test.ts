@@ -839,6 +839,8 @@ describe('every other address under /p/ and /api/public/', () => {
     });
     expect(PUBLIC_CSP).toMatch(/^default-src 'none'; /);
     expect(PUBLIC_CSP).not.toMatch(/script-src/);
+    // Only the site's own robots.txt and the like (decision 252); no script can ask anyway.
+    expect(PUBLIC_CSP).toContain("; connect-src 'self';");
   });
 });
 

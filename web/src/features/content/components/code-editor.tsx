@@ -1,6 +1,6 @@
 import { defaultKeymap } from '@codemirror/commands';
-import { markdown } from '@codemirror/lang-markdown';
-import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
+import { commonmarkLanguage, pasteURLAsLink } from '@codemirror/lang-markdown';
+import { LanguageSupport, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
 import {
@@ -84,6 +84,16 @@ function indentCommand(direction: 'in' | 'out'): Command {
     return applyEdit(view, indentListItems(view.state.doc.toString(), from, to, direction));
   };
 }
+
+/**
+ * Markdown as lang-markdown's `markdown()` gives it (CommonMark, a URL pasted over a selection
+ * makes a link), without its HTML support: `markdown()` always brings `@codemirror/lang-html`,
+ * which brings the CSS and JavaScript parsers (about 140 KB of the writing page's script, their
+ * parse tables built when the page opens) to colour raw HTML tags, which the product shows as
+ * text anyway, and to complete them. Its Enter is list continuation (writingKeymap below).
+ * Decision 253.
+ */
+const markdownSupport = new LanguageSupport(commonmarkLanguage, [pasteURLAsLink]);
 
 const writingKeymap = [
   { key: 'Mod-b', run: formatCommand('bold') },
@@ -229,8 +239,7 @@ export function CodeEditor({
           binding.current.of(yCollab(text, awareness, { undoManager })),
           access.current.of(readOnlyExtension(readOnly)),
           attributes.current.of(contentAttributes(Boolean(error))),
-          // Its own Enter (list continuation above) replaces lang-markdown's keymap.
-          markdown({ addKeymap: false }),
+          markdownSupport,
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           search({ top: true }),
           highlightSelectionMatches(),

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { syntaxTree } from '@codemirror/language';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileObject } from '@cw/contract';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -116,6 +117,26 @@ describe('pasting into the writing editor', () => {
     // The next paste converts again.
     paste({ 'text/html': '<p><em>again</em></p>', 'text/plain': 'again' });
     expect(doc.text.toString()).toMatch(/\*as typed\*_again_$/);
+  });
+
+  it('makes a link of a URL pasted over selected words, and reads the text as markdown', () => {
+    const doc = session();
+    render(<Editor of={doc} />);
+    typeInEditor('## Scene\n\nsee the <b>brief</b>');
+    const view = editorView();
+    const at = view.state.doc.toString().indexOf('the');
+    act(() => view.dispatch({ selection: { anchor: at, head: at + 3 } }));
+    paste({ 'text/plain': 'https://example.com/brief' });
+    expect(doc.text.toString()).toBe(
+      '## Scene\n\nsee [the](https://example.com/brief) <b>brief</b>',
+    );
+    // CommonMark without the HTML, CSS and JavaScript parsers (decision 253): a heading and an
+    // HTML tag are what the parser sees, the tag not parsed into HTML.
+    const names = new Set<string>();
+    syntaxTree(view.state).iterate({ enter: (node) => void names.add(node.name) });
+    expect(names).toContain('ATXHeading2');
+    expect(names).toContain('HTMLTag');
+    expect(names).not.toContain('TagName');
   });
 
   it('says so when a dropped file is not a picture, and never reads it into the text', () => {

@@ -16,7 +16,10 @@ export function SaveStatus({ state }: { state: SaveStatusState }) {
       data-testid="save-status"
       data-state={state}
       className={clsx(
-        'inline-flex items-center gap-1.5 font-medium',
+        // Saved and Saving take the same room (the wider one's), so the line around them never
+        // wraps differently as they flip on every keystroke, or as the page opens (a layout
+        // shift of the text below: docs/decisions/253).
+        'inline-flex min-w-16 items-center gap-1.5 font-medium',
         state === 'offline'
           ? 'text-amber-800'
           : state === 'error'

@@ -183,7 +183,10 @@ function WritingStats({
   const words = useMemo(() => countWords(text), [text]);
   return (
     <p
-      className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600"
+      // On a phone the counts take a row of their own, two lines high whether the status fits
+      // beside them or not: the text arriving, or Saved becoming Saving, never moves the editor
+      // below (decision 253).
+      className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 max-sm:min-h-9 max-sm:basis-full"
       data-testid="writing-status"
     >
       <span>{words.toLocaleString('en-US')} words</span>
