@@ -90,7 +90,7 @@ export function SearchPage() {
       </FormMessage>
       {q === '' ? (
         <EmptyState
-          icon={<Search className="size-6" aria-hidden="true" />}
+          icon={Search}
           title="Search your workspace."
           description="Type words above. Quotes find an exact phrase, -word leaves a word out, and #tag finds what carries a tag."
         />
@@ -102,7 +102,7 @@ export function SearchPage() {
         <FormMessage tone="error">Search failed. Please try again.</FormMessage>
       ) : items.length === 0 ? (
         <EmptyState
-          icon={<SearchX className="size-6" aria-hidden="true" />}
+          icon={SearchX}
           title={`No results for "${q}".`}
           description={
             filtered ? 'Try other words, or clear the filters.' : 'Try other or fewer words.'

@@ -55,7 +55,7 @@ export function TagsPage() {
         </div>
       ) : all.length === 0 ? (
         <EmptyState
-          icon={<Tags className="size-6" aria-hidden="true" />}
+          icon={Tags}
           title="No tags yet."
           description="Tags you add to content and collections show here, with how often each is used."
         />
