@@ -14,9 +14,7 @@
 // Written to bench/lighthouse-results.json. On a shared 2-core machine performance scores vary
 // by a few points from run to run.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import type { Result } from 'lighthouse';
@@ -24,7 +22,7 @@ import { call, login, registerVerified } from './api';
 import { chromiumPath, script } from './browser';
 import { ensureBuilt } from './build';
 import { benchDir } from './paths';
-import { onCleanup, runCleanups, startServer } from './processes';
+import { onCleanup, runCleanups, startEmbeddedServer } from './processes';
 import { pathOf } from '@cw/contract/routes';
 
 const args = new Map(
@@ -149,16 +147,7 @@ function resultOf(entry: Page, lhr: Result): PageResult {
 
 async function main() {
   ensureBuilt(log);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-lighthouse-'));
-  onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const server = await startServer({
-    dataDir,
-    databaseUrl: undefined,
-    jwtSecret: randomBytes(32).toString('hex'),
-    logLevel: 'warn',
-    logFile: path.join(dataDir, 'server.log'),
-  });
-  onCleanup(() => server.stop());
+  const { server, dataDir } = await startEmbeddedServer('lighthouse');
   const base = server.baseUrl;
   const email = 'lighthouse-bench@example.com';
   const password = 'correct horse battery staple 1';

@@ -9,16 +9,14 @@
 // The production server runs on a fresh DATA_DIR (embedded PGlite); the items are made through
 // the API. Written to bench/pipeline-results.json.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { call, login, registerVerified } from './api';
 import { contextWithSession, launchBrowser, script } from './browser';
 import { ensureBuilt } from './build';
 import { summarize } from './load';
 import { benchDir } from './paths';
-import { onCleanup, runCleanups, startServer } from './processes';
+import { onCleanup, runCleanups, startEmbeddedServer } from './processes';
 import { isRecord, refreshReadme } from './readme-table';
 import { pathOf } from '@cw/contract/routes';
 
@@ -67,16 +65,7 @@ async function framesDuring(page: Page, during: () => Promise<void>): Promise<nu
 
 async function main() {
   ensureBuilt(log);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-pipeline-'));
-  onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const server = await startServer({
-    dataDir,
-    databaseUrl: undefined,
-    jwtSecret: randomBytes(32).toString('hex'),
-    logLevel: 'warn',
-    logFile: path.join(dataDir, 'server.log'),
-  });
-  onCleanup(() => server.stop());
+  const { server, dataDir } = await startEmbeddedServer('pipeline');
   const email = 'pipeline-bench@example.com';
   const password = 'correct horse battery staple 1';
   await registerVerified(server.baseUrl, path.join(dataDir, 'mail'), email, password);

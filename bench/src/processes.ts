@@ -1,8 +1,10 @@
 // Child processes the bench starts on loopback (the production server, the bare baseline),
 // and the clean-up that stops them whatever way the run ends.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { benchDir } from './paths';
 import { npmStartFlags, serverEntry } from './build';
@@ -214,6 +216,26 @@ export async function startServer(options: ServerOptions): Promise<RunningProces
     port,
     120_000,
   );
+}
+
+/**
+ * The production build on embedded PGlite in a fresh temporary DATA_DIR (`cw-bench-NAME-…`),
+ * warnings only, logging to `server.log` in it; stopped and removed at clean-up.
+ */
+export async function startEmbeddedServer(
+  name: string,
+): Promise<{ server: RunningProcess; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cw-bench-${name}-`));
+  onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer({
+    dataDir,
+    databaseUrl: undefined,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logLevel: 'warn',
+    logFile: path.join(dataDir, 'server.log'),
+  });
+  onCleanup(() => server.stop());
+  return { server, dataDir };
 }
 
 /** The baseline: a bare Fastify JSON route in a process of its own. */

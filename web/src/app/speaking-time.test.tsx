@@ -9,6 +9,7 @@ import { editorText } from '../test/editor';
 import { makeContent, WithUser } from '../test/library-fixtures';
 import { fakeFetch, json, renderPage } from '../test/render';
 import { openItemTwo } from '../features/content/pages/render-writing-page';
+import { stubResizeObserver } from '../test/browser-fakes';
 
 /**
  * One script, one speaking time (decision 215): the editor's status bar, a board card and the
@@ -33,13 +34,7 @@ const item = makeContent({ id: 2, title: 'Desk build', content: SCRIPT, word_cou
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('access_token', 'Bearer abc');
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileObject } from '@cw/contract';
 import { forgetAttachedImages } from '../lib/attached-images';
 import { makeFile } from '../test/library-fixtures';
+import { stubObjectUrls } from '../test/browser-fakes';
 import { fakeFetch, json } from '../test/render';
 import { MarkdownRenderer } from './markdown-renderer';
 
@@ -11,20 +12,7 @@ const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 let made: Map<string, Blob>;
 
 beforeEach(() => {
-  made = new Map();
-  let next = 0;
-  // jsdom has no object URLs: the browser's part is faked, never our modules.
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        const url = `blob:http://localhost/${++next}`;
-        made.set(url, blob);
-        return url;
-      }),
-      revokeObjectURL: vi.fn(),
-    }),
-  );
+  made = stubObjectUrls();
   localStorage.setItem('access_token', 'Bearer abc');
   localStorage.setItem('refresh_token', 'refresh-1');
 });

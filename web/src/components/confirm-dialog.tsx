@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { DialogActions } from './dialog-actions';
 import { FormMessage } from './form-message';
 import { Modal } from './modal';
 
@@ -33,14 +33,15 @@ export function ConfirmDialog({
       onClose={onClose}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogActions
+          variant="danger"
+          pending={pending}
+          onCancel={onClose}
+          onClick={onConfirm}
+          focusCancel
+        >
+          {confirmLabel}
+        </DialogActions>
       }
     >
       <p className="text-sm [overflow-wrap:anywhere] break-words text-slate-700">{message}</p>

@@ -1,23 +1,24 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from './button';
 
-/** A friendly, centred "nothing here yet" panel. */
+/** A friendly, centred "nothing here yet" panel; its icon is drawn at one size, hidden from assistive technology. */
 export function EmptyState({
-  icon,
+  icon: Icon,
   title,
   description,
   action,
 }: {
-  icon?: ReactNode;
+  icon?: LucideIcon;
   title: string;
   description?: ReactNode;
   action?: ReactNode;
 }) {
   return (
     <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      {icon && (
+      {Icon && (
         <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-          {icon}
+          <Icon className="size-6" aria-hidden="true" />
         </div>
       )}
       <p className="text-base font-semibold text-slate-900">{title}</p>
@@ -34,7 +35,7 @@ export function NotFoundState({
   back,
   backLabel,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   title: string;
   back: string;
   backLabel: string;

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { Link } from 'react-router';
 
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -38,5 +39,14 @@ export function Logo({
         Creator Workspace
       </span>
     </span>
+  );
+}
+
+/** The logo as the way home, top left of the public, sign-in and invitation pages. */
+export function HomeLink({ className }: { className?: string }) {
+  return (
+    <Link to="/" className={clsx('rounded-lg', className)} aria-label="Creator Workspace home">
+      <Logo />
+    </Link>
   );
 }

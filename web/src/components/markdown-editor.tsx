@@ -22,7 +22,7 @@ import {
   type MarkdownFormat,
   type TextEdit,
 } from './markdown-format';
-import { inputClasses } from './text-field';
+import { FieldError, inputClasses } from './text-field';
 
 const shortcuts = new Map(
   tools.flatMap(({ format, shortcut }) => (shortcut ? [[shortcut.toLowerCase(), format]] : [])),
@@ -236,11 +236,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, MarkdownEditorProp
             {...rest}
           />
         </div>
-        {error && (
-          <p id={errorId} className="mt-1.5 text-sm text-red-600">
-            {error}
-          </p>
-        )}
+        <FieldError id={errorId} error={error} />
       </div>
     );
   },

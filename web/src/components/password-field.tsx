@@ -25,3 +25,21 @@ export function PasswordField({ chosen = false, onValue, onChange, ...rest }: Pa
     />
   );
 }
+
+type ChosenPasswordProps = Omit<PasswordFieldProps, 'label' | 'chosen'>;
+
+/** "New password" then "Confirm new password", both being chosen (reset and update forms). */
+export function NewPasswordFields({
+  next,
+  confirm,
+}: {
+  next: ChosenPasswordProps;
+  confirm: ChosenPasswordProps;
+}) {
+  return (
+    <>
+      <PasswordField label="New password" chosen {...next} />
+      <PasswordField label="Confirm new password" chosen {...confirm} />
+    </>
+  );
+}

@@ -1,54 +1,21 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { LeaseLost, type JobClaim, type JobTools } from '../../jobs/job-queue';
 import type { Caller } from '../../policy/caller';
 import type { FileStorage } from '../../storage/file-storage';
 import type { LibraryStore } from '../library-store';
-import {
-  IMAGE_HEAD_BYTES,
-  imageDimensions,
-  type ImageDimensions,
-} from '../shared/image-dimensions';
+import { imageDimensions, type ImageDimensions } from '../shared/image-dimensions';
 import { ArchiveRefused } from './import-archive';
 import { fillSlots, type FileSlot } from './import-embeds';
 import { QUOTA, type ReadArchiveResult } from './import-read';
-import { fileKey, type CreatedIds, type ImportedSources } from './import.repository';
+import { fileKey, type ImportedSources } from './import-sources.repository';
+import type { CreatedIds } from './import.repository';
+import { BATCH, contentTypeOf, headOf, slices } from './import-batches';
 
 /*
  * The writing half of an import's job (import.service.ts runs it): what the worker thread read
  * and planned becomes rows and stored files, in batches that record what they made (decisions
  * 134 and 135).
  */
-
-/**
- * Rows written per transaction, and most characters of text in one: progress moves, and no
- * transaction holds the database (on PGlite, the thread that answers requests) long.
- */
-const BATCH = 50;
-const BATCH_TEXT = 512 * 1024;
-
-/** The content type a file of an import is stored with, by its extension. */
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  json: 'application/json',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-};
-const contentTypeOf = (name: string) =>
-  CONTENT_TYPES[path.extname(name).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * Writes a plan: rows in small transactions (at most BATCH rows and BATCH_TEXT characters of
@@ -363,35 +330,3 @@ export type UpdateItem = (
   id: number,
   values: { title: string; content: string; publishOn: string | null },
 ) => Promise<void>;
-
-/** The first IMAGE_HEAD_BYTES of an unpacked file: what measuring an image reads. */
-async function headOf(file: string): Promise<Uint8Array> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(IMAGE_HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, IMAGE_HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * `rows` in runs of at most BATCH rows and BATCH_TEXT characters of text (a row longer than that
- * goes alone), so no transaction of an import holds much text (docs/api.md, "Import").
- */
-function* slices<T>(rows: T[], textOf: (row: T) => number): Generator<T[]> {
-  let slice: T[] = [];
-  let text = 0;
-  for (const row of rows) {
-    const length = textOf(row);
-    if (slice.length > 0 && (slice.length >= BATCH || text + length > BATCH_TEXT)) {
-      yield slice;
-      slice = [];
-      text = 0;
-    }
-    slice.push(row);
-    text += length;
-  }
-  if (slice.length > 0) yield slice;
-}

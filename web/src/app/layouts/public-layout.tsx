@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { LightIcon } from '../../components/icons';
-import { Logo } from '../../components/logo';
+import { HomeLink, Logo } from '../../components/logo';
 import { SocialIcon, type SocialIconName } from '../../components/social-icon';
 import { clsx } from 'clsx';
 
@@ -63,9 +63,7 @@ function PublicHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="rounded-lg" aria-label="Creator Workspace home">
-          <Logo />
-        </Link>
+        <HomeLink />
         <SiteNav label="Main" className="hidden items-center gap-1 md:flex" />
         <div className="hidden items-center gap-2 md:flex">
           <SignInLinks loginVariant="ghost" />

@@ -1,22 +1,15 @@
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
-import { useDismiss } from '../../components/use-dismiss';
+import { usePopover } from '../../components/use-dismiss';
 import { fullName, initials } from '../../lib/format';
 import { useCurrentUser } from '../../lib/current-user';
 
 /** Top-bar user menu: Account Settings and Logout; closes on outside click and Escape. */
 export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const user = useCurrentUser();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const { open, close, rootRef, id: menuId, triggerProps } = usePopover();
   const name = fullName(user) || user.email;
-
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, rootRef, triggerRef);
 
   const itemClass =
     'flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100';
@@ -24,14 +17,10 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={triggerRef}
-        type="button"
+        {...triggerProps}
         className="flex min-h-11 max-w-[16rem] items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-label={`User menu for ${name}`}
-        onClick={() => setOpen((value) => !value)}
       >
         <Avatar src={user.profilePic} initials={initials(user)} size="sm" />
         <span
@@ -57,12 +46,7 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
             <p className="truncate text-xs text-slate-500">{user.email}</p>
           </div>
           <div className="pt-1.5">
-            <Link
-              role="menuitem"
-              to="/account-settings"
-              className={itemClass}
-              onClick={() => setOpen(false)}
-            >
+            <Link role="menuitem" to="/account-settings" className={itemClass} onClick={close}>
               <Settings className="size-4 text-slate-500" aria-hidden="true" />
               Account Settings
             </Link>
@@ -71,7 +55,7 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
               type="button"
               className={itemClass}
               onClick={() => {
-                setOpen(false);
+                close();
                 onLogout();
               }}
             >

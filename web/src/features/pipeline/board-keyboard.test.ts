@@ -8,16 +8,8 @@ import type {
 } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
 import { boardCollisions, columnKeyboardCoordinates, statusOfIn } from './board-keyboard';
+import { rect } from '../../test/rects';
 import { BOARD_COLUMNS } from './board-moves';
-
-const rect = (left: number, top: number, width: number, height: number): ClientRect => ({
-  left,
-  top,
-  width,
-  height,
-  right: left + width,
-  bottom: top + height,
-});
 
 const COLUMN_WIDTH = 256;
 const CARD_HEIGHT = 96;

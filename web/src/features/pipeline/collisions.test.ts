@@ -1,16 +1,8 @@
 import type { ClientRect, CollisionDetection, DroppableContainer } from '@dnd-kit/core';
 import { rectIntersection } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
+import { rect } from '../../test/rects';
 import { pointerFirst } from './collisions';
-
-const rect = (left: number, top: number, width: number, height: number): ClientRect => ({
-  left,
-  top,
-  width,
-  height,
-  right: left + width,
-  bottom: top + height,
-});
 
 /** A calendar week row: Thu 26, Fri 27, Sat 28, each 100 px wide. */
 const DAYS = new Map<string, ClientRect>([

@@ -3,6 +3,7 @@ import { UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
@@ -90,20 +91,16 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       onClose={close}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            type="submit"
-            form="delete-account-form"
-            loading={pending}
-            disabled={!ready}
-          >
-            Delete account
-          </Button>
-        </>
+        <DialogActions
+          variant="danger"
+          type="submit"
+          form="delete-account-form"
+          pending={pending}
+          onCancel={close}
+          disabled={!ready}
+        >
+          Delete account
+        </DialogActions>
       }
     >
       <form

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
@@ -188,19 +189,15 @@ function TurnOffMfaDialog({ open, onClose }: { open: boolean; onClose: () => voi
       onClose={close}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="turn-off-mfa-form"
-            variant="danger"
-            loading={mutation.isPending}
-          >
-            Turn off MFA
-          </Button>
-        </>
+        <DialogActions
+          type="submit"
+          form="turn-off-mfa-form"
+          variant="danger"
+          pending={mutation.isPending}
+          onCancel={close}
+        >
+          Turn off MFA
+        </DialogActions>
       }
     >
       <form

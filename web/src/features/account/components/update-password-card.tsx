@@ -5,7 +5,7 @@ import { FormMessage } from '../../../components/form-message';
 import { serverMessageOr } from '../../../lib/api-client';
 import type { MessageTone } from '../../../lib/message-tone';
 import { useUpdatePassword } from '../api/account-api';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields, PasswordField } from '../../../components/password-field';
 
 interface Notice {
   text: string;
@@ -74,19 +74,17 @@ export function UpdatePasswordCard() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-5">
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
         <PasswordField label="Current password" value={current} onValue={setCurrent} />
-        <PasswordField
-          label="New password"
-          chosen
-          value={next}
-          onValue={setNext}
-          hint={lengthHint && <span className="text-amber-700">{lengthHint}</span>}
-        />
-        <PasswordField
-          label="Confirm new password"
-          chosen
-          value={confirm}
-          onValue={setConfirm}
-          hint={matchHint && <span className="text-red-600">{matchHint}</span>}
+        <NewPasswordFields
+          next={{
+            value: next,
+            onValue: setNext,
+            hint: lengthHint && <span className="text-amber-700">{lengthHint}</span>,
+          }}
+          confirm={{
+            value: confirm,
+            onValue: setConfirm,
+            hint: matchHint && <span className="text-red-600">{matchHint}</span>,
+          }}
         />
         <Button type="submit" loading={mutation.isPending} className="w-full sm:w-auto">
           {mutation.isPending ? 'Updating...' : 'Update Password'}

@@ -1,7 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Logo } from '../../../components/logo';
+import { HomeLink } from '../../../components/logo';
 
 const highlights = [
   'Every idea, script and note in one searchable place',
@@ -24,9 +23,7 @@ export function AuthShell({
   return (
     <div className="flex min-h-screen bg-white">
       <div className="flex w-full flex-col px-4 py-8 sm:px-8 lg:w-1/2 lg:px-12 xl:px-20">
-        <Link to="/" className="self-start rounded-lg" aria-label="Creator Workspace home">
-          <Logo />
-        </Link>
+        <HomeLink className="self-start" />
         <main className="flex flex-1 items-center justify-center py-10">
           <div className="w-full max-w-md">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">

@@ -10,7 +10,7 @@ import { useResetPassword, useSendResetOtp } from '../api/auth-api';
 import { AuthShell, authLinkClass } from '../components/auth-shell';
 import { compactErrors, looksLikeEmail, PASSWORD_MIN_LENGTH } from '../validation';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/password-field';
 import { EmailField } from '../components/email-field';
 
 /**
@@ -164,21 +164,19 @@ export function ForgotPasswordPage() {
           onChange={(event) => setOtp(event.target.value)}
           error={errors.otp}
         />
-        <PasswordField
-          label="New password"
-          name="new_password"
-          chosen
-          value={newPassword}
-          onValue={setNewPassword}
-          error={errors.new_password}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="confirm_password"
-          chosen
-          value={confirmPassword}
-          onValue={setConfirmPassword}
-          error={errors.confirm_password}
+        <NewPasswordFields
+          next={{
+            name: 'new_password',
+            value: newPassword,
+            onValue: setNewPassword,
+            error: errors.new_password,
+          }}
+          confirm={{
+            name: 'confirm_password',
+            value: confirmPassword,
+            onValue: setConfirmPassword,
+            error: errors.confirm_password,
+          }}
         />
         <Button
           type="submit"

@@ -56,7 +56,7 @@ export function ContentTab({ collectionId, role }: { collectionId: number; role:
         </div>
       ) : items.length === 0 ? (
         <EmptyState
-          icon={<FilePlus2 className="size-6" aria-hidden="true" />}
+          icon={FilePlus2}
           title="No content in this collection yet."
           description={
             role === 'owner'

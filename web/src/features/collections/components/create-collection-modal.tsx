@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { TextArea } from '../../../components/text-area';
@@ -60,14 +60,14 @@ export function CreateCollectionModal({
       title="Create Collection"
       onClose={close}
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-collection-form" loading={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create'}
-          </Button>
-        </>
+        <DialogActions
+          type="submit"
+          form="create-collection-form"
+          pending={create.isPending}
+          onCancel={close}
+        >
+          {create.isPending ? 'Creating...' : 'Create'}
+        </DialogActions>
       }
     >
       <form id="create-collection-form" noValidate onSubmit={submit} className="space-y-4">

@@ -48,7 +48,7 @@ export function CollectionDetailPage() {
   if (!collection.data) {
     return (
       <NotFoundState
-        icon={<FolderX className="size-6" aria-hidden="true" />}
+        icon={FolderX}
         title="Collection not found"
         back="/collections"
         backLabel="Back to collections"

@@ -56,7 +56,7 @@ export function CollectionsPage() {
         </div>
       ) : items.length === 0 ? (
         <EmptyState
-          icon={<FolderPlus className="size-6" aria-hidden="true" />}
+          icon={FolderPlus}
           title="No collections found."
           description="Start by creating your first collection!"
           action={createButton}

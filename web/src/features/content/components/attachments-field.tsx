@@ -2,6 +2,7 @@ import { AlertCircle, Download, FileText, Loader2, Paperclip, X } from 'lucide-r
 import { memo, useId, useRef, useState } from 'react';
 import type { FileObject } from '@cw/contract';
 import { downloadFile, formatBytes } from '../../../lib/api/files';
+import { IconButton } from '../../../components/icon-button';
 import { FilePreviewDialog, FileThumbnail, openOrDownload } from './file-preview';
 import type { Attachment, AttachmentsState } from './use-attachments';
 
@@ -138,27 +139,23 @@ function AttachmentRow({
         </p>
       </div>
       {item.existing && item.file && (
-        <button
-          type="button"
+        <IconButton
+          icon={Download}
+          label={`Download ${item.name}`}
           onClick={() => {
             setDownloadFailed(false);
             if (item.file) downloadFile(item.file).catch(() => setDownloadFailed(true));
           }}
-          aria-label={`Download ${item.name}`}
-          className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
-        >
-          <Download className="size-4" aria-hidden="true" />
-        </button>
+        />
       )}
-      <button
-        type="button"
+      <IconButton
+        icon={X}
+        label={`Remove ${item.name}`}
+        tone="danger"
         onClick={onRemove}
         disabled={item.status === 'uploading'}
-        aria-label={`Remove ${item.name}`}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-40"
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
+        className="disabled:opacity-40"
+      />
     </li>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@codemirror/view';
 import { clsx } from 'clsx';
 import { FormatToolbar } from '../../../components/format-toolbar';
+import { FieldError } from '../../../components/text-field';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import type { Awareness } from 'y-protocols/awareness';
@@ -345,11 +346,7 @@ export function CodeEditor({
         {!readOnly && !bare && <FormatToolbar onFormat={run} />}
         <div ref={host} className="min-h-0 flex-1" data-testid="code-editor" />
       </div>
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

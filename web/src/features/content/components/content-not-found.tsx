@@ -4,7 +4,7 @@ import { NotFoundState } from '../../../components/empty-state';
 export function ContentNotFound() {
   return (
     <NotFoundState
-      icon={<FileX className="size-6" aria-hidden="true" />}
+      icon={FileX}
       title="Content not found"
       back="/content"
       backLabel="Back to your content"

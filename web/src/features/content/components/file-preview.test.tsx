@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileObject } from '@cw/contract';
 import { makeFile } from '../../../test/library-fixtures';
+import { stubObjectUrls } from '../../../test/browser-fakes';
 import { fakeFetch, json } from '../../../test/render';
 import { FilePreviewDialog, FileThumbnail, previewKind } from './file-preview';
 
@@ -21,22 +22,10 @@ let made: Map<string, Blob>;
 let drawnFrom: string[];
 
 beforeEach(() => {
-  made = new Map();
-  drawnFrom = [];
-  let next = 0;
   // jsdom has no object URLs, no image decoding and no canvas: the browser's parts are faked,
   // never our modules.
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        const url = `blob:http://localhost/${++next}`;
-        made.set(url, blob);
-        return url;
-      }),
-      revokeObjectURL: vi.fn(),
-    }),
-  );
+  made = stubObjectUrls();
+  drawnFrom = [];
   Object.defineProperty(HTMLImageElement.prototype, 'decode', {
     configurable: true,
     value(this: HTMLImageElement) {

@@ -1,8 +1,9 @@
 import type { ContentItem } from '@cw/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormMessage } from '../../../components/form-message';
 import { inputClasses } from '../../../components/text-field';
 import { useUpdateContent } from '../api/save-content';
+import { SideField } from './side-field';
 
 /**
  * "Publish date" (the item's `publish_on`; decision 220): the day the calendar shows it on,
@@ -13,8 +14,6 @@ export function PublishDateField({ item, disabled }: { item: ContentItem; disabl
   const update = useUpdateContent(item.id);
   const [value, setValue] = useState(item.publish_on ?? '');
   const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(null);
-  const id = useId();
-  const hintId = useId();
 
   function change(next: string) {
     setValue(next);
@@ -28,29 +27,33 @@ export function PublishDateField({ item, disabled }: { item: ContentItem; disabl
   }
 
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Publish date
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        disabled={disabled}
-        aria-describedby={hintId}
-        onChange={(event) => change(event.target.value)}
-        className={inputClasses}
-      />
-      <p id={hintId} className="text-xs text-slate-500" aria-live="polite">
-        {outcome === 'saved'
+    <SideField
+      label="Publish date"
+      liveHint
+      hint={
+        outcome === 'saved'
           ? value
             ? 'Publish date saved.'
             : 'Publish date removed.'
-          : 'The day it comes out: the calendar shows it then, and its public page and feed are dated by it.'}
-      </p>
-      <FormMessage tone="error">
-        {outcome === 'failed' ? 'Failed to save the publish date. Please try again.' : null}
-      </FormMessage>
-    </div>
+          : 'The day it comes out: the calendar shows it then, and its public page and feed are dated by it.'
+      }
+      after={
+        <FormMessage tone="error">
+          {outcome === 'failed' ? 'Failed to save the publish date. Please try again.' : null}
+        </FormMessage>
+      }
+    >
+      {({ id, hintId }) => (
+        <input
+          id={id}
+          type="date"
+          value={value}
+          disabled={disabled}
+          aria-describedby={hintId}
+          onChange={(event) => change(event.target.value)}
+          className={inputClasses}
+        />
+      )}
+    </SideField>
   );
 }

@@ -2,8 +2,8 @@ import type { Tag } from '@cw/contract';
 import { memo, useState } from 'react';
 import { Button } from '../../../components/button';
 import { TagChip } from '../../../components/tag-chip';
-import { TagCombobox } from '../../../components/tag-combobox';
 import { TextField } from '../../../components/text-field';
+import { ChosenPicker } from './chosen-picker';
 
 /**
  * The content form's tag picker (docs/product.md, "Screens and routes"): selected tags as removable
@@ -27,8 +27,6 @@ export const TagPicker = memo(function TagPicker({
 }) {
   const [newName, setNewName] = useState('');
   const [creating, setCreating] = useState(false);
-  const selectedSet = new Set(selected);
-  const byId = new Map(tags.map((tag) => [tag.id, tag]));
 
   async function create(name: string) {
     const tag = await onCreate(name);
@@ -79,41 +77,18 @@ export const TagPicker = memo(function TagPicker({
   }
 
   return (
-    <div>
-      {selected.length === 0 ? (
-        <p className="mb-2 text-sm text-slate-500 italic">No tags selected</p>
-      ) : (
-        <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Selected tags">
-          {selected.map((id) => {
-            const tag = byId.get(id);
-            if (!tag) return null;
-            return (
-              <li key={id} className="max-w-full min-w-0">
-                <TagChip
-                  name={tag.name}
-                  onRemove={() => onChange(selected.filter((item) => item !== id))}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <TagCombobox
-        label="Search or select tags"
-        options={tags}
-        selectedIds={selectedSet}
-        loading={loading}
-        createVariant="question"
-        emptyText="No tags found."
-        onPick={(tag) =>
-          onChange(
-            selectedSet.has(tag.id)
-              ? selected.filter((id) => id !== tag.id)
-              : [...selected, tag.id],
-          )
-        }
-        onCreate={create}
-      />
-    </div>
+    <ChosenPicker
+      label="Search or select tags"
+      options={tags}
+      selected={selected}
+      onChange={onChange}
+      none="No tags selected"
+      listLabel="Selected tags"
+      loading={loading}
+      createVariant="question"
+      emptyText="No tags found."
+      onCreate={create}
+      chip={(tag, remove) => <TagChip name={tag.name} onRemove={remove} />}
+    />
   );
 });

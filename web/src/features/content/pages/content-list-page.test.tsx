@@ -10,6 +10,7 @@ import {
   WithUser,
 } from '../../../test/library-fixtures';
 import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
+import type { ContentItem } from '@cw/contract';
 import { ContentListPage } from './content-list-page';
 
 function renderList(routes: Parameters<typeof fakeFetch>[0], route = '/content') {
@@ -27,6 +28,11 @@ function renderList(routes: Parameters<typeof fakeFetch>[0], route = '/content')
     { path: '/content', route },
   );
   return { fetch, user: userEvent.setup() };
+}
+
+/** The list page showing `items` as its one page of content. */
+function renderItems(items: ContentItem[], route = '/content') {
+  return renderList({ 'GET /api/collections/contents-list/': () => json(200, page(items)) }, route);
 }
 
 /** The query of the last content-list request. */
@@ -56,24 +62,18 @@ describe('ContentListPage', () => {
 
   it('shows a card with the 400-character preview, tags, attachments, date and Edited', async () => {
     const long = 'a'.repeat(390) + ' **bold** ' + 'z'.repeat(50);
-    renderList({
-      'GET /api/collections/contents-list/': () =>
-        json(
-          200,
-          page([
-            makeContent({
-              id: 2,
-              title: 'Long script',
-              content: long,
-              tags_named_list: [{ id: 1, name: 'draft' }],
-              tags: [1],
-              files: [makeFile({ id: 1 }), makeFile({ id: 2 })],
-              updated_on: '2026-11-21T10:00:00.000Z',
-            }),
-            makeContent({ id: 3, title: 'Short', content: 'tiny' }),
-          ]),
-        ),
-    });
+    renderItems([
+      makeContent({
+        id: 2,
+        title: 'Long script',
+        content: long,
+        tags_named_list: [{ id: 1, name: 'draft' }],
+        tags: [1],
+        files: [makeFile({ id: 1 }), makeFile({ id: 2 })],
+        updated_on: '2026-11-21T10:00:00.000Z',
+      }),
+      makeContent({ id: 3, title: 'Short', content: 'tiny' }),
+    ]);
     const [first, second] = await screen.findAllByTestId('content-card');
     const card = within(first!);
     expect(card.getByText('Long script')).toBeInTheDocument();
@@ -92,19 +92,13 @@ describe('ContentListPage', () => {
   });
 
   it('opens an item on click', async () => {
-    const { user } = renderList({
-      'GET /api/collections/contents-list/': () =>
-        json(200, page([makeContent({ id: 2, title: 'One' })])),
-    });
+    const { user } = renderItems([makeContent({ id: 2, title: 'One' })]);
     await user.click(await screen.findByTestId('content-card'));
     expect(screen.getByTestId('location')).toHaveTextContent('/content/2');
   });
 
   it('opens an item with the Enter key', async () => {
-    renderList({
-      'GET /api/collections/contents-list/': () =>
-        json(200, page([makeContent({ id: 3, title: 'Two' })])),
-    });
+    renderItems([makeContent({ id: 3, title: 'Two' })]);
     const card = await screen.findByTestId('content-card');
     expect(card).toHaveAttribute('tabIndex', '0');
     fireEvent.keyDown(card, { key: 'Enter' });
@@ -147,21 +141,15 @@ describe('ContentListPage', () => {
 
   it('cuts the preview at a word, leaves out a heading that repeats the title, and shows status and words', async () => {
     const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
-    renderList({
-      'GET /api/collections/contents-list/': () =>
-        json(
-          200,
-          page([
-            makeContent({
-              id: 2,
-              title: 'Pilot episode',
-              content: `# Pilot episode\n\n${words}`,
-              status: 'editing',
-              word_count: 1234,
-            }),
-          ]),
-        ),
-    });
+    renderItems([
+      makeContent({
+        id: 2,
+        title: 'Pilot episode',
+        content: `# Pilot episode\n\n${words}`,
+        status: 'editing',
+        word_count: 1234,
+      }),
+    ]);
     const card = await screen.findByTestId('content-card');
     expect(within(card).getAllByText('Pilot episode')).toHaveLength(1);
     const preview = await within(card).findByText(/\.\.\.$/);
@@ -175,13 +163,7 @@ describe('ContentListPage', () => {
   });
 
   it('links each tag chip to the list filtered by that tag', async () => {
-    renderList({
-      'GET /api/collections/contents-list/': () =>
-        json(
-          200,
-          page([makeContent({ id: 2, tags: [5], tags_named_list: [{ id: 5, name: 'draft' }] })]),
-        ),
-    });
+    renderItems([makeContent({ id: 2, tags: [5], tags_named_list: [{ id: 5, name: 'draft' }] })]);
     const card = await screen.findByTestId('content-card');
     expect(within(card).getByRole('link', { name: 'Show content tagged draft' })).toHaveAttribute(
       'href',
@@ -190,8 +172,8 @@ describe('ContentListPage', () => {
   });
 
   it('reads sort and filters from the address and asks the server for them', async () => {
-    const { fetch } = renderList(
-      { 'GET /api/collections/contents-list/': () => json(200, page([makeContent({ id: 2 })])) },
+    const { fetch } = renderItems(
+      [makeContent({ id: 2 })],
       '/content?sort=title&collection=4&tag=5&status=editing',
     );
     await screen.findByTestId('content-card');
@@ -272,7 +254,7 @@ describe('ContentListPage', () => {
   });
 
   it('sets the document title', async () => {
-    renderList({ 'GET /api/collections/contents-list/': () => json(200, page([])) });
+    renderItems([]);
     await screen.findByText('No content found.');
     expect(document.title).toBe('Your Content · Creator Workspace');
   });

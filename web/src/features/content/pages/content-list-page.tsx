@@ -101,13 +101,13 @@ export function ContentListPage() {
       ) : items.length === 0 ? (
         filtered ? (
           <EmptyState
-            icon={<SearchX className="size-6" aria-hidden="true" />}
+            icon={SearchX}
             title="No content matches these filters."
             description="Try another collection, tag or status, or clear the filters."
           />
         ) : (
           <EmptyState
-            icon={<FilePlus2 className="size-6" aria-hidden="true" />}
+            icon={FilePlus2}
             title="No content found."
             description="Click + New Content to get started!"
           />

@@ -2,10 +2,10 @@ import type { Invitation, User } from '@cw/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderOpen, LinkIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
-import { Logo } from '../../../components/logo';
+import { HomeLink } from '../../../components/logo';
 import { RoleBadge } from '../../../components/role-badge';
 import { PageSpinner, Spinner } from '../../../components/spinner';
 import { ApiRequestError, setSessionExpiredHandler } from '../../../lib/api-client';
@@ -89,9 +89,7 @@ export function InvitationPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 px-4 py-6 sm:px-8">
-      <Link to="/" className="self-start rounded-lg" aria-label="Creator Workspace home">
-        <Logo />
-      </Link>
+      <HomeLink className="self-start" />
       <main className="flex flex-1 items-center justify-center py-10">
         <div className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           {body}

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Bell } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
-import { useDismiss } from '../../../components/use-dismiss';
+import { usePopover } from '../../../components/use-dismiss';
 import { useCurrentUser } from '../../../lib/current-user';
 import { unreadCountQueryOptions } from '../../../lib/api/notifications';
 import { NotificationList } from './notification-list';
@@ -17,24 +16,15 @@ export const bellLabel = (unread: number) =>
  */
 export function NotificationBell() {
   const user = useCurrentUser();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, close, rootRef, id: panelId, triggerProps } = usePopover();
   const unread = useQuery(unreadCountQueryOptions(user.id)).data ?? 0;
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, rootRef, triggerRef);
 
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={triggerRef}
-        type="button"
+        {...triggerProps}
         className="relative inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
         aria-label={bellLabel(unread)}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
       >
         <Bell className="size-5" aria-hidden="true" />
         {unread > 0 && (

@@ -63,15 +63,19 @@ const heard = () =>
     .map((region) => region.textContent)
     .join(' ');
 
+/** Ep 3.05, on Thursday 19 November, picked up by keyboard from its Reschedule handle. */
+async function pickUpEpisode() {
+  const api = renderCalendar([makeContent({ id: 5, title: 'Ep 3.05', publish_on: '2026-11-19' })]);
+  const handle = await screen.findByRole('button', { name: 'Reschedule Ep 3.05' });
+  const user = userEvent.setup();
+  handle.focus();
+  await user.keyboard(' ');
+  return { api, user };
+}
+
 describe('CalendarPage by keyboard', () => {
   it('Space picks a chip up, → and ↓ move it by day and week, Space schedules it, in words', async () => {
-    const api = renderCalendar([
-      makeContent({ id: 5, title: 'Ep 3.05', publish_on: '2026-11-19' }),
-    ]);
-    const handle = await screen.findByRole('button', { name: 'Reschedule Ep 3.05' });
-    const user = userEvent.setup();
-    handle.focus();
-    await user.keyboard(' ');
+    const { api, user } = await pickUpEpisode();
     await vi.waitFor(() => expect(heard()).toMatch('Picked up Ep 3.05.'));
     await user.keyboard('{ArrowDown}');
     await vi.waitFor(() => expect(heard()).toMatch('Ep 3.05 is over Thursday 26 November.'));
@@ -90,13 +94,7 @@ describe('CalendarPage by keyboard', () => {
   });
 
   it('Escape cancels: nothing is sent and the item stays on its day', async () => {
-    const api = renderCalendar([
-      makeContent({ id: 5, title: 'Ep 3.05', publish_on: '2026-11-19' }),
-    ]);
-    const handle = await screen.findByRole('button', { name: 'Reschedule Ep 3.05' });
-    const user = userEvent.setup();
-    handle.focus();
-    await user.keyboard(' ');
+    const { api, user } = await pickUpEpisode();
     await user.keyboard('{ArrowLeft}');
     await vi.waitFor(() => expect(heard()).toMatch('Ep 3.05 is over Wednesday 18 November.'));
     await user.keyboard('{Escape}');

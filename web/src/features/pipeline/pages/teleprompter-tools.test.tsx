@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, renderSignedIn } from '../../../test/library-fixtures';
 import { json } from '../../../test/render';
 import { TeleprompterPage } from './teleprompter-page';
+import { stubResizeObserver } from '../../../test/browser-fakes';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 const item = makeContent({
@@ -13,13 +14,7 @@ const item = makeContent({
 });
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => vi.unstubAllGlobals());
 

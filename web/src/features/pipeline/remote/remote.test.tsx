@@ -7,6 +7,7 @@ import { makeContent, WithUser } from '../../../test/library-fixtures';
 import { fakeFetch, json, renderPage } from '../../../test/render';
 import { RemotePage } from '../pages/remote-page';
 import { TeleprompterPage } from '../pages/teleprompter-page';
+import { stubResizeObserver } from '../../../test/browser-fakes';
 
 /**
  * The phone remote (decision 242): the teleprompter and the phone's page, each on real Yjs
@@ -29,13 +30,7 @@ beforeEach(() => {
   // at once at the script's "end". No frames: playing stays playing.
   vi.stubGlobal('requestAnimationFrame', () => 0);
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { DialogLayer } from '../../../components/dialog-layer';
+import { IconButton } from '../../../components/icon-button';
 import { downloadFile } from '../../../lib/api/files';
 import { paletteSearchQueryOptions } from '../../../lib/api/search';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -160,17 +161,14 @@ function Palette({ onClose }: { onClose: () => void }) {
           className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-500 focus:outline-none"
         />
         {text && (
-          <button
-            type="button"
+          <IconButton
+            icon={X}
+            label="Clear search text"
             onClick={() => {
               setText('');
               inputRef.current?.focus();
             }}
-            aria-label="Clear search text"
-            className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
+          />
         )}
         <button
           type="button"

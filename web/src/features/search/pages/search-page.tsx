@@ -10,7 +10,7 @@ import { LoadMore } from '../../../components/load-more';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { FilterSelect, LibraryFilterBar } from '../../../components/library-filters';
-import { inputClasses } from '../../../components/text-field';
+import { SearchInput } from '../../../components/search-input';
 import { libraryFiltersFrom, useLibraryFilters } from '../../../components/use-library-filters';
 import { downloadFile } from '../../../lib/api/files';
 import { searchQueryOptions, type SearchFilters } from '../../../lib/api/search';
@@ -90,7 +90,7 @@ export function SearchPage() {
       </FormMessage>
       {q === '' ? (
         <EmptyState
-          icon={<Search className="size-6" aria-hidden="true" />}
+          icon={Search}
           title="Search your workspace."
           description="Type words above. Quotes find an exact phrase, -word leaves a word out, and #tag finds what carries a tag."
         />
@@ -102,7 +102,7 @@ export function SearchPage() {
         <FormMessage tone="error">Search failed. Please try again.</FormMessage>
       ) : items.length === 0 ? (
         <EmptyState
-          icon={<SearchX className="size-6" aria-hidden="true" />}
+          icon={SearchX}
           title={`No results for "${q}".`}
           description={
             filtered ? 'Try other words, or clear the filters.' : 'Try other or fewer words.'
@@ -145,22 +145,15 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
       <label htmlFor={id} className="sr-only">
         Search for
       </label>
-      <div className="relative min-w-0 flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id={id}
-          type="search"
-          value={text}
-          maxLength={SEARCH_Q_MAX}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Search everything..."
-          enterKeyHint="search"
-          className={`${inputClasses} pl-9`}
-        />
-      </div>
+      <SearchInput
+        containerClassName="min-w-0 flex-1"
+        id={id}
+        value={text}
+        maxLength={SEARCH_Q_MAX}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search everything..."
+        enterKeyHint="search"
+      />
       <Button type="submit">Search</Button>
     </form>
   );

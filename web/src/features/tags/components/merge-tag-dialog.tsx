@@ -1,6 +1,6 @@
 import type { Tag } from '@cw/contract';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/button';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { inputClasses } from '../../../components/text-field';
@@ -70,14 +70,9 @@ export function MergeTagDialog({
       onClose={close}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={merge.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} loading={merge.isPending}>
-            Merge
-          </Button>
-        </>
+        <DialogActions pending={merge.isPending} onCancel={close} onClick={confirm}>
+          Merge
+        </DialogActions>
       }
     >
       <p className="text-sm [overflow-wrap:anywhere] text-slate-700">

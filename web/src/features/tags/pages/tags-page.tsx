@@ -1,5 +1,5 @@
 import type { Tag } from '@cw/contract';
-import { Search, Tags } from 'lucide-react';
+import { Tags } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { DeleteDialog } from '../../../components/delete-dialog';
@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { FormMessage } from '../../../components/form-message';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { inputClasses } from '../../../components/text-field';
+import { SearchInput } from '../../../components/search-input';
 import { useAllTags } from '../../../lib/api/tags';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -55,7 +55,7 @@ export function TagsPage() {
         </div>
       ) : all.length === 0 ? (
         <EmptyState
-          icon={<Tags className="size-6" aria-hidden="true" />}
+          icon={Tags}
           title="No tags yet."
           description="Tags you add to content and collections show here, with how often each is used."
         />
@@ -65,20 +65,12 @@ export function TagsPage() {
             <label htmlFor={filterId} className="text-sm font-medium text-slate-700">
               Filter tags
             </label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                aria-hidden="true"
-              />
-              <input
-                id={filterId}
-                type="search"
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-                className={`${inputClasses} pl-9`}
-                autoComplete="off"
-              />
-            </div>
+            <SearchInput
+              id={filterId}
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              autoComplete="off"
+            />
           </div>
           {shown.length === 0 ? (
             <p className="py-8 text-center text-sm text-slate-600">

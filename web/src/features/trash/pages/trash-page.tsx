@@ -111,7 +111,7 @@ export function TrashPage() {
         </div>
       ) : items.length === 0 ? (
         <EmptyState
-          icon={<Trash2 className="size-6" aria-hidden="true" />}
+          icon={Trash2}
           title="The trash is empty."
           description="What you delete stays here for 30 days, so you can bring it back."
         />
