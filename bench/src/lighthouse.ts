@@ -13,6 +13,7 @@
 // through puppeteer-core (Lighthouse's own), with the session in localStorage for signed-in pages.
 // Written to bench/lighthouse-results.json. On a shared 2-core machine performance scores vary
 // by a few points from run to run.
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
