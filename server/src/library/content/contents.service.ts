@@ -14,29 +14,17 @@ import { countWords } from '@cw/contract';
 import { requireAllLinkable, uniqueIds } from '../shared/linked-ids';
 import { pageWindow, type Page } from '../../http/pagination';
 import { presentContents, presentOneContent } from './contents.presenter';
-import { quotaExceeded } from '../shared/storage-quota';
+import { requireAttachable } from './attachable-files';
 import type { CollabNotices } from '../../collab/collab-bus';
 import type { DocumentsService } from '../../collab/documents.service';
-import { etagOf, sameEtag } from './etag';
+import { etagOf, preconditionFailed, sameEtag } from './etag';
 import { settlePublicFields } from './public-fields';
-import { AppError } from '../../http/errors';
 
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
 type ContentCreateInput = z.output<typeof contentCreateBodySchema>;
 type ContentPatchInput = z.output<typeof contentPatchBodySchema>;
 
 const ONE_OWNER = 'An item’s collections must all belong to one person.';
-
-/** A PATCH whose If-Match is not the item's ETag: nothing changed; the item as it is now. */
-const preconditionFailed = (current: ContentItem) =>
-  new AppError(
-    412,
-    'precondition_failed',
-    'The item changed since you loaded it.',
-    undefined,
-    undefined,
-    { current },
-  );
 
 export class ContentsService {
   constructor(
@@ -48,32 +36,6 @@ export class ContentsService {
     /** Items' shared documents, and what open editors must hear (docs/api.md, "Writing together"). */
     private readonly live: { documents: DocumentsService; notices: CollabNotices },
   ) {}
-
-  /**
-   * Files to attach to an item of `ownerId`: ones the caller may change that are the owner's, or
-   * the caller's own uploads (an editor attaching what they uploaded to the owner's item: those
-   * become the owner's, within the owner's storage quota). Any other id is a 400. Answers the
-   * ids to give to the owner once attached (`giveTo`).
-   */
-  private async requireAttachable(
-    repos: LibraryRepositories,
-    caller: Caller,
-    fileIds: number[],
-    ownerId: number,
-  ): Promise<number[]> {
-    const owners = await repos.files.ownersOf(caller, fileIds);
-    requireAllLinkable('files', fileIds, {
-      has: (id) => owners.get(id) === ownerId || owners.get(id) === caller.userId,
-    });
-    const given = fileIds.filter((id) => owners.get(id) !== ownerId);
-    if (given.length === 0) return given;
-    await repos.files.lockOwner(ownerId);
-    const used = await repos.files.usedBytes(ownerId);
-    if (used + (await repos.files.bytesOf(given)) > this.storageQuotaBytes) {
-      throw quotaExceeded(this.storageQuotaBytes);
-    }
-    return given;
-  }
 
   /** With `collection`, its items (a 404 when the caller may not read it); else their own. */
   async list(caller: Caller, query: ContentListQuery): Promise<Page<ContentItem>> {
@@ -129,7 +91,13 @@ export class ContentsService {
         throw onlyTheOwner('whether an item shows on public pages');
       }
       requireAllLinkable('tags', tagIds, await repos.tags.linkableIds(caller, tagIds));
-      const given = await this.requireAttachable(repos, caller, fileIds, ownerId);
+      const given = await requireAttachable(
+        repos,
+        caller,
+        fileIds,
+        ownerId,
+        this.storageQuotaBytes,
+      );
       const inserted = await repos.contents.insert(caller, ownerId, {
         title: body.title,
         content: body.content,
@@ -297,7 +265,13 @@ export class ContentsService {
         await repos.contents.replaceCollections(row.id, collectionIds);
       }
       if (fileIds) {
-        const given = await this.requireAttachable(repos, caller, fileIds, access.ownerId);
+        const given = await requireAttachable(
+          repos,
+          caller,
+          fileIds,
+          access.ownerId,
+          this.storageQuotaBytes,
+        );
         await repos.files.replaceAttachments(caller, row.id, fileIds);
         await repos.files.giveTo(given, access.ownerId);
       }

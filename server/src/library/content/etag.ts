@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ContentItem } from '@cw/contract';
+import { AppError } from '../../http/errors';
 
 /**
  * The ETag of a content item (docs/api.md, "Writing together"): a hash of what a save could
@@ -20,3 +21,14 @@ export function sameEtag(ifMatch: string, etag: string): boolean {
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === '*' || tag === etag);
 }
+
+/** A PATCH whose If-Match is not the item's ETag: nothing changed; the item as it is now. */
+export const preconditionFailed = (current: ContentItem) =>
+  new AppError(
+    412,
+    'precondition_failed',
+    'The item changed since you loaded it.',
+    undefined,
+    undefined,
+    { current },
+  );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   Activity,
   Collection,
@@ -9,8 +9,7 @@ import type {
   Paginated,
   UnreadCount,
 } from '@cw/contract';
-import { createTestApp, type TestContext } from '../../helpers';
-import { signedInCaller, type Caller } from '../../library-helpers';
+import { signedInCaller, useTestApp, type Caller } from '../../library-helpers';
 import { invite, share } from '../../sharing-helpers';
 import { LibraryStore } from '../../../src/library/library-store';
 
@@ -20,26 +19,16 @@ import { LibraryStore } from '../../../src/library/library-store';
  * the per-kind mail settings; and the activity that every member may read.
  */
 
-let ctx: TestContext;
-let owner: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await signedInCaller(ctx);
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const app = useTestApp();
 
 const newCollection = async (name = 'Season 3') => {
-  const res = await owner.post('/api/collections/list/', { name });
+  const res = await app.alice.post('/api/collections/list/', { name });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Collection>();
 };
 
 const itemIn = async (collectionId: number, title = 'Pilot script') => {
-  const res = await owner.post('/api/collections/contents-list/', {
+  const res = await app.alice.post('/api/collections/contents-list/', {
     title,
     content: 'Cold open',
     collections: [collectionId],
@@ -72,16 +61,16 @@ describe('notifications', () => {
   it('tells an owner their item was moved by an editor, never of their own moves', async () => {
     const collection = await newCollection('Launch');
     const item = await itemIn(collection.id, 'Sponsor read');
-    const editor = await signedInCaller(ctx);
-    await share(ctx, owner, collection.id, editor, 'editor');
-    const before = await unreadOf(owner);
+    const editor = await signedInCaller(app.ctx);
+    await share(app.ctx, app.alice, collection.id, editor, 'editor');
+    const before = await unreadOf(app.alice);
 
-    await move(owner, item.id, 'scripting');
-    expect(await unreadOf(owner)).toBe(before);
+    await move(app.alice, item.id, 'scripting');
+    expect(await unreadOf(app.alice)).toBe(before);
     await move(editor, item.id, 'recording');
-    expect(await unreadOf(owner)).toBe(before + 1);
+    expect(await unreadOf(app.alice)).toBe(before + 1);
 
-    const [newest] = (await notificationsOf(owner)).results;
+    const [newest] = (await notificationsOf(app.alice)).results;
     expect(newest).toMatchObject({
       kind: 'status',
       actor_name: `${editor.firstName} ${editor.lastName}`,
@@ -100,21 +89,23 @@ describe('notifications', () => {
       files: [2_000_000_000],
     });
     expect(refused.statusCode, refused.body).toBe(400);
-    expect(await unreadOf(owner)).toBe(before + 1);
-    expect((await activityOf(owner, collection.id))[0]).toMatchObject({ to_status: 'recording' });
+    expect(await unreadOf(app.alice)).toBe(before + 1);
+    expect((await activityOf(app.alice, collection.id))[0]).toMatchObject({
+      to_status: 'recording',
+    });
 
-    const read = await owner.post(`/api/notifications/${newest!.id}/read/`);
+    const read = await app.alice.post(`/api/notifications/${newest!.id}/read/`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json<UnreadCount>().unread).toBe(before);
     // Only one's own: another person's id is a 404, and changes nothing.
     expect((await editor.post(`/api/notifications/${newest!.id}/read/`)).statusCode).toBe(404);
-    expect((await owner.post('/api/notifications/99999999/read/')).statusCode).toBe(404);
+    expect((await app.alice.post('/api/notifications/99999999/read/')).statusCode).toBe(404);
   });
 
   it('tells an existing account of an invitation, and a member of a new role', async () => {
     const collection = await newCollection('Shorts');
-    const person = await signedInCaller(ctx);
-    const { member } = await invite(ctx, owner, collection.id, person, 'viewer');
+    const person = await signedInCaller(app.ctx);
+    const { member } = await invite(app.ctx, app.alice, collection.id, person, 'viewer');
     const [invitation] = (await notificationsOf(person)).results;
     expect(invitation).toMatchObject({
       kind: 'invitation',
@@ -122,15 +113,24 @@ describe('notifications', () => {
       collection_name: 'Shorts',
       role: 'viewer',
     });
-    const accepted = await share(ctx, owner, (await newCollection('Other')).id, person, 'viewer');
+    const accepted = await share(
+      app.ctx,
+      app.alice,
+      (await newCollection('Other')).id,
+      person,
+      'viewer',
+    );
     expect(accepted.role).toBe('viewer');
     void member;
 
     const shared = await newCollection('Long form');
-    const membership = await share(ctx, owner, shared.id, person, 'viewer');
-    const res = await owner.patch(`/api/collections/list/${shared.id}/members/${membership.id}/`, {
-      role: 'editor',
-    });
+    const membership = await share(app.ctx, app.alice, shared.id, person, 'viewer');
+    const res = await app.alice.patch(
+      `/api/collections/list/${shared.id}/members/${membership.id}/`,
+      {
+        role: 'editor',
+      },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await notificationsOf(person)).results[0]).toMatchObject({
       kind: 'shared',
@@ -140,17 +140,17 @@ describe('notifications', () => {
   });
 
   it('marks all read, pages newest first, and reads only the caller’s own', async () => {
-    const person = await signedInCaller(ctx);
-    const store = new LibraryStore(ctx.database.db, ctx.clock.now);
+    const person = await signedInCaller(app.ctx);
+    const store = new LibraryStore(app.ctx.database.db, app.ctx.clock.now);
     // The comments code's kinds, called directly as it will call them.
     await store.transaction(async (repos) => {
       for (const kind of ['mention', 'reply', 'comment'] as const) {
         await repos.notifications.notify({
           kind,
           recipientId: person.id,
-          actorId: owner.id,
+          actorId: app.alice.id,
           excerpt: `a ${kind}`,
-          at: ctx.clock.now(),
+          at: app.ctx.clock.now(),
         });
       }
       // Nobody is told of their own action.
@@ -158,7 +158,7 @@ describe('notifications', () => {
         kind: 'mention',
         recipientId: person.id,
         actorId: person.id,
-        at: ctx.clock.now(),
+        at: app.ctx.clock.now(),
       });
     });
     expect(await unreadOf(person)).toBe(3);
@@ -174,13 +174,13 @@ describe('notifications', () => {
     expect(await unreadOf(person)).toBe(0);
     expect((await notificationsOf(person)).results.every((n) => n.read_on !== null)).toBe(true);
     // Someone else's list holds none of them.
-    expect((await notificationsOf(owner)).results.some((n) => n.excerpt === 'a mention')).toBe(
+    expect((await notificationsOf(app.alice)).results.some((n) => n.excerpt === 'a mention')).toBe(
       false,
     );
   });
 
   it('keeps mail settings per kind', async () => {
-    const person = await signedInCaller(ctx);
+    const person = await signedInCaller(app.ctx);
     const initial = await person.get('/api/notifications/settings/');
     expect(initial.json<NotificationSettings>()).toEqual({
       mail: { mention: true, reply: true, comment: true, shared: true, status: true },
@@ -209,28 +209,28 @@ describe('activity of a collection', () => {
   it('records who did what, folds edits, and is read by members only', async () => {
     const collection = await newCollection('Docuseries');
     const item = await itemIn(collection.id, 'Episode 1');
-    const editor = await signedInCaller(ctx);
-    const viewer = await signedInCaller(ctx);
-    await share(ctx, owner, collection.id, editor, 'editor');
-    await share(ctx, owner, collection.id, viewer, 'viewer');
+    const editor = await signedInCaller(app.ctx);
+    const viewer = await signedInCaller(app.ctx);
+    await share(app.ctx, app.alice, collection.id, editor, 'editor');
+    await share(app.ctx, app.alice, collection.id, viewer, 'viewer');
 
     await move(editor, item.id, 'recording');
     const edit = (title: string) =>
       editor.patch(`/api/collections/contents-list/${item.id}/`, { title });
     expect((await edit('Episode 1: the start')).statusCode).toBe(200);
     expect((await edit('Episode 1: The Start')).statusCode).toBe(200);
-    ctx.clock.advance(6 * 60 * 1000);
+    app.ctx.clock.advance(6 * 60 * 1000);
     expect((await edit('Episode 1 — The Start')).statusCode).toBe(200);
-    expect((await owner.post(`/api/collections/list/${collection.id}/publish/`)).statusCode).toBe(
-      200,
-    );
-    expect((await owner.delete(`/api/collections/list/${collection.id}/publish/`)).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await app.alice.post(`/api/collections/list/${collection.id}/publish/`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.alice.delete(`/api/collections/list/${collection.id}/publish/`)).statusCode,
+    ).toBe(204);
 
     const entries = await activityOf(viewer, collection.id);
     const editorName = `${editor.firstName} ${editor.lastName}`;
-    const ownerName = `${owner.firstName} ${owner.lastName}`;
+    const ownerName = `${app.alice.firstName} ${app.alice.lastName}`;
     expect(entries.map((e) => [e.kind, e.actor_name])).toEqual([
       ['unpublished', ownerName],
       ['published', ownerName],
@@ -248,10 +248,10 @@ describe('activity of a collection', () => {
     expect(entries[4]).toMatchObject({ from_status: 'idea', to_status: 'recording' });
     // The invited address is the owner's to see, as in the members list.
     expect(entries[6]!.member).toBeNull();
-    expect((await activityOf(owner, collection.id))[6]!.member).toBe(viewer.email);
+    expect((await activityOf(app.alice, collection.id))[6]!.member).toBe(viewer.email);
 
     // Leaving and removal; then the removed member reads nothing.
-    const members = (await owner.get(`/api/collections/list/${collection.id}/members/`)).json<
+    const members = (await app.alice.get(`/api/collections/list/${collection.id}/members/`)).json<
       Member[]
     >();
     const ofViewer = members.find((m) => m.user === viewer.id)!;
@@ -261,16 +261,16 @@ describe('activity of a collection', () => {
         .statusCode,
     ).toBe(204);
     expect(
-      (await owner.delete(`/api/collections/list/${collection.id}/members/${ofEditor.id}/`))
+      (await app.alice.delete(`/api/collections/list/${collection.id}/members/${ofEditor.id}/`))
         .statusCode,
     ).toBe(204);
-    const after = await activityOf(owner, collection.id);
+    const after = await activityOf(app.alice, collection.id);
     expect(after[0]).toMatchObject({ kind: 'removed', member: editorName });
     expect(after[1]).toMatchObject({
       kind: 'left',
       actor_name: `${viewer.firstName} ${viewer.lastName}`,
     });
-    const stranger = await signedInCaller(ctx);
+    const stranger = await signedInCaller(app.ctx);
     for (const person of [viewer, editor, stranger]) {
       expect(
         (await person.get(`/api/collections/list/${collection.id}/activity/`)).statusCode,

@@ -10,7 +10,8 @@ import {
   typeInEditor,
 } from '../../../test/editor';
 import { CollabSession, presenceColor } from '../collab/collab-session';
-import { CodeEditor, minimalChange } from './code-editor';
+import { CodeEditor } from './code-editor';
+import { minimalChange } from './minimal-change';
 
 const sessions: CollabSession[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import { defaultKeymap } from '@codemirror/commands';
 import { commonmarkLanguage, pasteURLAsLink } from '@codemirror/lang-markdown';
 import { LanguageSupport, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
-import { Compartment, EditorState, Prec, type ChangeSpec } from '@codemirror/state';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
 import {
   dropCursor,
   EditorView,
@@ -30,25 +30,7 @@ import { adoptEditorStyles, presenceColorRules } from './editor-styles';
 import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
 import { commentMarks } from '../comments/comment-marks';
 import { withoutNul } from './without-nul';
-
-/**
- * The smallest change that turns `before` into `after` (common start and end kept), so a
- * toolbar edit reaches the shared document as the few characters it adds, not a new text that
- * would replace what someone else is typing elsewhere.
- */
-export function minimalChange(before: string, after: string): ChangeSpec {
-  let start = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let end = 0;
-  while (
-    end < shorter - start &&
-    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
-  ) {
-    end++;
-  }
-  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
-}
+import { minimalChange } from './minimal-change';
 
 /** Applies one of markdown-format.ts's edits (computed on the whole text) as a CodeMirror change. */
 function applyEdit(view: EditorView, edit: TextEdit | null): boolean {
