@@ -32,6 +32,15 @@ describe('500 for client input: NUL characters', () => {
   });
 });
 
+describe('500 for client input: unpaired surrogates', () => {
+  it('turns an unpaired surrogate of any text field into U+FFFD and keeps pairs (jsonb refuses one)', () => {
+    const field = textSchema().trim().max(10);
+    expect(field.parse('a\ud800b')).toBe('a\ufffdb');
+    expect(field.parse('\udfff\ud800')).toBe('\ufffd\ufffd');
+    expect(field.parse('🎬 take')).toBe('🎬 take');
+  });
+});
+
 describe('500 for client input: meta_data', () => {
   const nested = (levels: number) => {
     let value: unknown = 1;

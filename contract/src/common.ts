@@ -27,12 +27,20 @@ export const NUL_MESSAGE = 'Null characters are not allowed.';
 /** True when `text` holds no NUL character (PostgreSQL text cannot store one). */
 export const hasNoNul = (text: string): boolean => !text.includes('\u0000');
 
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**
- * Every string field of a request starts here: NUL characters are refused with a 400 (docs/auth.md,
- * "Hostile input and abuse"). Chain the field's own checks after it (`textSchema(required).trim().max(…)`).
+ * A text with each unpaired UTF-16 surrogate replaced by U+FFFD, as storing it in a text column
+ * does anyway (UTF-8 cannot encode one): the same text then goes into jsonb (a template's tags, a
+ * job's payload), which refuses an unpaired surrogate outright.
+ */
+export const wellFormed = (text: string): string => text.replace(LONE_SURROGATES, '\uFFFD');
+
+/**
+ * Every string field of a request starts here: NUL characters are refused with a 400, and unpaired
+ * surrogates become U+FFFD (docs/auth.md, "Hostile input and abuse"). Chain the field's own checks after it (`textSchema(required).trim().max(…)`).
  */
 export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(hasNoNul, { message: NUL_MESSAGE, abort: true });
+  z.string(params).refine(hasNoNul, { message: NUL_MESSAGE, abort: true }).overwrite(wellFormed);
 
 /** Bidirectional control characters (U+202A–U+202E, U+2066–U+2069): they can make a name read
  * backwards (`invoice\u202Efdp.exe`), so names and file names lose them (docs/auth.md, "Hostile input"). */
