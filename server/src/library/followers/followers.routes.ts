@@ -1,18 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { RouteHandlers } from '../../http/route-table';
-import { FOLLOWER_PAGES_CSP } from './follower-pages';
+import { sendPlainPage } from '../shared/plain-page';
 import type { FollowersService, PageAnswer } from './followers.service';
 import { NotFollowable } from './followers.service';
 
 const sendPage = (reply: FastifyReply, answer: PageAnswer) =>
-  reply
-    .code(answer.status)
-    .type('text/html; charset=utf-8')
-    .headers(answer.headers ?? {})
-    .header('content-security-policy', FOLLOWER_PAGES_CSP)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(answer.html);
+  sendPlainPage(reply, answer.html, answer.status, answer.headers);
 
 /**
  * What a visitor reaches without signing in (decision 247): the public page's follow form, and

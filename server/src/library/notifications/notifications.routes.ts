@@ -1,17 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import { listAnswer } from '../../http/pagination';
 import type { RouteHandlers } from '../../http/route-table';
 import type { NotificationsService } from './notifications.service';
-import { UNSUBSCRIBE_CSP } from './unsubscribe-page';
-
-const sendPage = (reply: FastifyReply, html: string) =>
-  reply
-    .code(200)
-    .type('text/html; charset=utf-8')
-    .header('content-security-policy', UNSUBSCRIBE_CSP)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(html);
+import { sendPlainPage } from '../shared/plain-page';
 
 /** Notifications and a collection's activity (docs/api.md, "Notifications", "Activity"). */
 export const notificationsRoutes = (
@@ -46,7 +36,7 @@ export const unsubscribeRoutes = (
   service: NotificationsService,
 ): RouteHandlers<'notifications.unsubscribePage' | 'notifications.unsubscribe'> => ({
   'notifications.unsubscribePage': async (request, reply) =>
-    sendPage(reply, service.unsubscribePage(request.query.token)),
+    sendPlainPage(reply, service.unsubscribePage(request.query.token)),
   'notifications.unsubscribe': async (request, reply) =>
-    sendPage(reply, await service.unsubscribe(request.query.token)),
+    sendPlainPage(reply, await service.unsubscribe(request.query.token)),
 });
