@@ -42,6 +42,10 @@ const HTML_ESCAPES: Record<string, string> = {
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
+/** A mail's button: a link to `href` (escaped here) that reads `label` (plain text). */
+export const mailButton = (href: string, label: string): string =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(label)}</a></p>`;
+
 /**
  * The one HTML frame of our mails: product name, heading, the given paragraphs (already
  * escaped HTML) and the signature.
@@ -215,7 +219,7 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
     '<p>Hi,</p>',
     `<p>${escapeHtml(why)}</p>`,
     `<p>${escapeHtml(how)}</p>`,
-    `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Open the invitation</a></p>`,
+    mailButton(link, 'Open the invitation'),
     `<p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(link)}</p>`,
     `<p>${escapeHtml(expiry)}</p>`,
     `<p style="color:#52606d;font-size:14px">${escapeHtml(ignore)}</p>`,

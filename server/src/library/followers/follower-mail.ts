@@ -1,7 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { pathOf } from '@cw/contract/routes';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml, mailLayout, PRODUCT_NAME, withoutLinks } from '../../mail/messages';
+import {
+  escapeHtml,
+  mailButton,
+  mailLayout,
+  PRODUCT_NAME,
+  withoutLinks,
+} from '../../mail/messages';
 
 /** The address as it is compared and mailed: trimmed, lower case. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -108,7 +114,7 @@ export function followConfirmationMail(input: {
     '<p>Hi,</p>',
     `<p>${escapeHtml(why)}</p>`,
     `<p>${escapeHtml(how)}</p>`,
-    `<p style="margin:24px 0"><a href="${escapeHtml(confirm)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Confirm following</a></p>`,
+    mailButton(confirm, 'Confirm following'),
     `<p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(confirm)}</p>`,
     `<p style="color:#52606d;font-size:14px">${escapeHtml(ignore)} <a href="${escapeHtml(unsubscribe)}">Forget this address now</a></p>`,
   ]);
@@ -169,7 +175,7 @@ export function newItemMail(input: {
     `<p>${escapeHtml(lead)}</p>`,
     `<h2 style="margin:16px 0 8px;font-size:18px"><a href="${escapeHtml(input.itemUrl)}">${escapeHtml(title)}</a></h2>`,
     ...(summary ? [`<p>${escapeHtml(summary)}</p>`] : []),
-    `<p style="margin:24px 0"><a href="${escapeHtml(input.itemUrl)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Read it</a></p>`,
+    mailButton(input.itemUrl, 'Read it'),
     `<p style="color:#52606d;font-size:14px">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
   ]);
   return {
