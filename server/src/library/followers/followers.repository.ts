@@ -29,6 +29,13 @@ export interface FollowedCollection {
  * collection); a visitor reaches a collection only through its public link
  * (`publicCollectionScope`), and a follower only through a signed link naming their row.
  */
+/** The row of one address (by its hash) for one collection. */
+const ofAddress = (collectionId: number, emailHash: string) =>
+  and(
+    eq(collectionFollowers.collectionId, collectionId),
+    eq(collectionFollowers.emailHash, emailHash),
+  );
+
 export class FollowersRepository {
   constructor(private readonly db: Executor) {}
 
@@ -55,12 +62,7 @@ export class FollowersRepository {
     const [row] = await this.db
       .select()
       .from(collectionFollowers)
-      .where(
-        and(
-          eq(collectionFollowers.collectionId, collectionId),
-          eq(collectionFollowers.emailHash, emailHash),
-        ),
-      )
+      .where(ofAddress(collectionId, emailHash))
       .for('update');
     return row;
   }
@@ -109,13 +111,7 @@ export class FollowersRepository {
     const [row] = await this.db
       .select()
       .from(collectionFollowers)
-      .where(
-        and(
-          eq(collectionFollowers.collectionId, collectionId),
-          eq(collectionFollowers.emailHash, emailHash),
-          isNotNull(collectionFollowers.confirmedOn),
-        ),
-      );
+      .where(and(ofAddress(collectionId, emailHash), isNotNull(collectionFollowers.confirmedOn)));
     return row;
   }
 
