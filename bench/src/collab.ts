@@ -41,7 +41,7 @@ import { openAll, openEditor, until, type Editor } from './collab-clients';
 import { summarize } from './load';
 import { benchDir, repoRoot } from './paths';
 import { adminUrl, createScratchDatabase, type ScratchDatabase } from './postgres';
-import { onCleanup, runCleanups, startServer, type RunningProcess } from './processes';
+import { onCleanup, startServer, type RunningProcess, runBench } from './processes';
 import { isRecord, refreshReadme } from './readme-table';
 import { pathOf } from '@cw/contract/routes';
 
@@ -664,14 +664,4 @@ async function main() {
   if (isRecord(RESULTS, 'collab')) await refreshReadme(log);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
-}
-main()
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    log(
-      `collab bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-  })
-  .finally(() => void runCleanups().then(() => process.exit()));
+runBench('collab', main, log, { exit: true });

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { call, registerVerified } from './api';
 import { ensureBuilt } from './build';
 import { benchDir } from './paths';
-import { onCleanup, runCleanups, startServer } from './processes';
+import { onCleanup, startServer, runBench } from './processes';
 import { isRecord, refreshReadme } from './readme-table';
 import { pathOf } from '@cw/contract/routes';
 
@@ -176,15 +176,4 @@ async function main() {
     `target (the second export and the first after a restart grow the RSS by < 50 MB): ${result.met ? 'met' : 'MISSED'}`,
   );
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // Stopped (by `npm run bench`, or Ctrl-C): the server and the data directory go too.
-  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
-}
-main()
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    log(
-      `export bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-  })
-  .finally(() => void runCleanups());
+runBench('export', main, log);

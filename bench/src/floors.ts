@@ -31,7 +31,13 @@ import { ensureBuilt } from './build';
 import { measure, type LoadResult } from './load';
 import { benchDir } from './paths';
 import { createScratchDatabase } from './postgres';
-import { runCleanups, startFloorServer, startServer, type RunningProcess } from './processes';
+import {
+  runCleanups,
+  startFloorServer,
+  startServer,
+  type RunningProcess,
+  settle,
+} from './processes';
 import { summarizeProfile } from './profile-summary';
 import { PASSWORD, pgliteRunner, postgresRunner, seedBulk, USERS, type SqlRunner } from './seed';
 import { isRecord, refreshReadme } from './readme-table';
@@ -155,27 +161,9 @@ interface DbFigures {
   problems: string[];
 }
 
-/**
- * Waits until the server (and PostgreSQL's backends) is idle: under 10 % of a core over half a
- * second, at most 60 s. A route whose requests hit autocannon's time-out leaves the server
- * answering them after its run ends (PGlite's search: dozens of 70 ms requests), and that work
- * would be counted against the next route, app or floor.
- */
-async function settle(cpuMs: () => number, databaseCpu?: () => Promise<Map<number, number>>) {
-  const total = async () => {
-    let ms = cpuMs();
-    if (databaseCpu) for (const used of (await databaseCpu()).values()) ms += used;
-    return ms;
-  };
-  const deadline = Date.now() + 60_000;
-  let before = await total();
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await total();
-    if (now - before < 50) return;
-    before = now;
-  }
-  log('still busy after 60 s; measuring anyway');
+/** Waits until the server (and PostgreSQL's backends) is idle, at most 60 s (processes.ts). */
+async function settleOrSay(cpuMs: () => number, databaseCpu?: () => Promise<Map<number, number>>) {
+  if (!(await settle(60_000, cpuMs, databaseCpu))) log('still busy after 60 s; measuring anyway');
 }
 
 async function bytesOf(url: string, token?: string): Promise<number> {
@@ -248,7 +236,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
     for (const route of routes) {
       const spec = appSpec[route];
       const url = `${server.baseUrl}${spec.path}`;
-      await settle(server.cpuMs, scratch?.backendCpu);
+      await settleOrSay(server.cpuMs, scratch?.backendCpu);
       const bytes = await bytesOf(url, spec.token);
       log(`${kind}: app   ${LABEL[route]} (${bytes} B)`);
       const result = await measure({
@@ -261,7 +249,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
       appFigures.set(route, { result, bytes });
     }
     if (instances && scratch && routes.includes('collections')) {
-      await settle(server.cpuMs, scratch.backendCpu);
+      await settleOrSay(server.cpuMs, scratch.backendCpu);
       // Two instances on one PostgreSQL database (docs/operations.md, "Many instances"), 25 connections each, at once.
       const second = await startServer({
         dataDir: path.join(temp, 'data-b'),
@@ -314,7 +302,7 @@ async function benchDb(kind: Kind): Promise<DbFigures> {
     );
     for (const route of routes) {
       const url = `${floor.baseUrl}${floorPath[route]}`;
-      await settle(floor.cpuMs, scratch?.backendCpu);
+      await settleOrSay(floor.cpuMs, scratch?.backendCpu);
       const bytes = await bytesOf(url);
       log(`${kind}: floor ${LABEL[route]} (${bytes} B)`);
       const result = await measure({

@@ -54,7 +54,7 @@ import { writeGrowthReport } from './grow-report';
 import { measure } from './load';
 import { benchDir } from './paths';
 import { createScratchDatabase, type ScratchDatabase } from './postgres';
-import { runCleanups, startServer, type RunningProcess } from './processes';
+import { startServer, type RunningProcess, runBench, settle } from './processes';
 import { pgliteRunner, postgresRunner, type SqlRunner } from './seed';
 
 export const DEFAULT_SIZES = [10_000, 100_000];
@@ -123,27 +123,9 @@ async function fetchWithRetry(url: string, init: RequestInit = {}): Promise<Resp
   }
 }
 
-/**
- * Waits until the server (and PostgreSQL's backends) is idle: under 10 % of a core over half a
- * second, at most 90 s (as src/floors.ts does). A slow route leaves the server answering
- * requests autocannon gave up on; on PGlite's one thread that backlog would be the next
- * route's figure.
- */
-async function settle(cpuMs: () => number, databaseCpu?: () => Promise<Map<number, number>>) {
-  const total = async () => {
-    let used = cpuMs();
-    if (databaseCpu) for (const ms of (await databaseCpu()).values()) used += ms;
-    return used;
-  };
-  const deadline = Date.now() + 90_000;
-  let before = await total();
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await total();
-    if (now - before < 50) return;
-    before = now;
-  }
-  log('  still busy after 90 s; measuring anyway');
+/** Waits until the server (and PostgreSQL's backends) is idle, at most 90 s (processes.ts). */
+async function settleOrSay(cpuMs: () => number, databaseCpu?: () => Promise<Map<number, number>>) {
+  if (!(await settle(90_000, cpuMs, databaseCpu))) log('  still busy after 90 s; measuring anyway');
 }
 
 /** Reads a few routes once and checks that the seeded rows read as the API's own. */
@@ -386,7 +368,7 @@ async function runOne(kind: Kind, items: number): Promise<RunFigures> {
       const spec = paths[route];
       const url = `${server.baseUrl}${spec.path}`;
       const token = spec.auth ? heavy.access : undefined;
-      await settle(server.cpuMs, scratch?.backendCpu);
+      await settleOrSay(server.cpuMs, scratch?.backendCpu);
       const first = await fetchWithRetry(url, {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
@@ -574,14 +556,4 @@ async function main(): Promise<void> {
     for (const problem of run.problems) log(`problem: ${run.kind} ${run.items}: ${problem}`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
-}
-main()
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    log(
-      `grow bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-  })
-  .finally(() => void runCleanups());
+runBench('grow', main, log);

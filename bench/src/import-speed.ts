@@ -17,7 +17,7 @@ import { ZipFile } from 'yazl';
 import { registerVerified } from './api';
 import { ensureBuilt } from './build';
 import { benchDir } from './paths';
-import { onCleanup, runCleanups, startServer } from './processes';
+import { onCleanup, startServer, runBench } from './processes';
 import { isRecord, refreshReadme } from './readme-table';
 import { pathOf } from '@cw/contract/routes';
 
@@ -169,15 +169,4 @@ async function main() {
   log(`target (a ${NOTES}-note vault in under 60 s on PGlite): ${result.met ? 'met' : 'MISSED'}`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // Stopped (by `npm run bench`, or Ctrl-C): the server and the data directory go too.
-  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
-}
-main()
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    log(
-      `import bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)} (cause: ${String((error as { cause?: unknown }).cause)})`,
-    );
-  })
-  .finally(() => void runCleanups());
+runBench('import', main, log);

@@ -16,7 +16,7 @@ import { contextWithSession, launchBrowser, script } from './browser';
 import { ensureBuilt } from './build';
 import { summarize } from './load';
 import { benchDir } from './paths';
-import { onCleanup, runCleanups, startEmbeddedServer } from './processes';
+import { onCleanup, startEmbeddedServer, runBench } from './processes';
 import { isRecord, refreshReadme } from './readme-table';
 import { pathOf } from '@cw/contract/routes';
 
@@ -210,15 +210,4 @@ async function main() {
   if (isRecord(RESULTS, 'pipeline')) await refreshReadme(log);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // Stopped (by `npm run bench`, or Ctrl-C): the server and the data directory go too.
-  process.on(signal, () => void runCleanups().then(() => process.exit(130)));
-}
-main()
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    log(
-      `pipeline bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-  })
-  .finally(() => void runCleanups());
+runBench('pipeline', main, log);

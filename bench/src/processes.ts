@@ -273,3 +273,56 @@ export async function startFloorServer(
     60_000,
   );
 }
+
+/**
+ * Waits until the processes measured are idle: `cpuMs` (a server's CPU time) and, when given,
+ * PostgreSQL's backends use under 10 % of a core over half a second. A route whose requests hit
+ * autocannon's time-out leaves the server answering them after its run ends, and that work would
+ * be counted against the next route. Answers false when still busy after `maxMs`.
+ */
+export async function settle(
+  maxMs: number,
+  cpuMs: () => number,
+  databaseCpu?: () => Promise<Map<number, number>>,
+): Promise<boolean> {
+  const total = async () => {
+    let used = cpuMs();
+    if (databaseCpu) for (const ms of (await databaseCpu()).values()) used += ms;
+    return used;
+  };
+  const deadline = Date.now() + maxMs;
+  let before = await total();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await total();
+    if (now - before < 50) return true;
+    before = now;
+  }
+  return false;
+}
+
+/**
+ * Runs a bench script's `main`: stopped (by `npm run bench`, or Ctrl-C), its servers and data
+ * directories go too; a failure is logged with its stack (and its cause) and sets the exit code.
+ * `exit`: end the process once cleaned up (clients that would keep it alive).
+ */
+export function runBench(
+  name: string,
+  main: () => Promise<void>,
+  log: (line: string) => void,
+  options: { exit?: boolean } = {},
+): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => void runCleanups().then(() => process.exit(130)));
+  }
+  main()
+    .catch((error: unknown) => {
+      process.exitCode = 1;
+      const cause = (error as { cause?: unknown } | null)?.cause;
+      log(
+        `${name} bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` +
+          (cause === undefined ? '' : ` (cause: ${String(cause)})`),
+      );
+    })
+    .finally(() => void runCleanups().then(() => (options.exit ? process.exit() : undefined)));
+}
