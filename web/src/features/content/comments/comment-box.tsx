@@ -137,7 +137,8 @@ export function CommentBox({
         aria-activedescendant={open ? optionId(active) : undefined}
         onChange={(event) => track(event.target.value, event.target.selectionStart)}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setQuery(null), 150)}
+        // An option's mousedown keeps the focus here (preventDefault), so a pick never blurs.
+        onBlur={() => setQuery(null)}
         className="block w-full resize-y rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-indigo-600"
       />
       {open && (

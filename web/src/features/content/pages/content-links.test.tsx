@@ -45,7 +45,8 @@ describe('links between items on an item’s page (decision 211)', () => {
     const link = await screen.findByRole(
       'link',
       { name: 'Camera notes (renamed)' },
-      { timeout: 4000 },
+      // The markdown renderer is loaded lazily: its first import is slow on a loaded machine.
+      { timeout: 10000 },
     );
     expect(link).toHaveAttribute('href', '/content/9');
     expect(screen.getByRole('link', { name: 'the plan' })).toHaveAttribute(
