@@ -8,18 +8,27 @@ import type { Element, ElementContent, Root } from 'hast';
  *
  * Loaded at run time by the markdown chunk of the web app (`@cw/contract/markdown-tasks`).
  */
-export function rehypeTaskLines(options: { lines?: boolean } = {}) {
+export function rehypeTaskLines(options: { lines?: boolean; offset?: number } = {}) {
   const lines = options.lines ?? false;
+  // A piece of a longer text (web/src/components/markdown-pieces.ts): its lines count from the
+  // whole text's start.
+  const offset = options.offset ?? 0;
   return (tree: Root) => {
-    walk(tree.children, lines);
+    walk(tree.children, lines, offset);
   };
 }
 
-function walk(children: (Root['children'][number] | ElementContent)[], lines: boolean): void {
+function walk(
+  children: (Root['children'][number] | ElementContent)[],
+  lines: boolean,
+  offset: number,
+): void {
   for (const node of children) {
     if (node.type !== 'element') continue;
-    if (node.tagName === 'li' && classes(node).includes('task-list-item')) mark(node, lines);
-    walk(node.children, lines);
+    if (node.tagName === 'li' && classes(node).includes('task-list-item')) {
+      mark(node, lines, offset);
+    }
+    walk(node.children, lines, offset);
   }
 }
 
@@ -28,11 +37,11 @@ function classes(node: Element): string[] {
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
 }
 
-function mark(item: Element, lines: boolean) {
+function mark(item: Element, lines: boolean, offset: number) {
   const box = firstCheckbox(item.children);
   const line = item.position?.start.line;
   if (!box) return;
-  if (lines && line !== undefined) box.properties.dataLine = line;
+  if (lines && line !== undefined) box.properties.dataLine = line + offset;
   const name = textOf(item.children).replace(/\s+/g, ' ').trim();
   if (name) box.properties.ariaLabel = name;
 }

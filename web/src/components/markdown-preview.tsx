@@ -11,7 +11,8 @@ const LONG_TEXT_PAUSE_MS = 250;
  * Live preview of text being typed, built so the textarea never lags: short text renders a
  * deferred copy (React keeps input first and may skip stale renders); long text (a script of
  * thousands of words) re-renders only once typing pauses for a moment, because one markdown
- * render of it is a single uninterruptible task.
+ * render of it is a single uninterruptible task. A long text renders in pieces (decision 258):
+ * React yields between them, and a pause re-renders only the pieces that changed.
  */
 export function MarkdownPreview({
   text,
@@ -38,7 +39,9 @@ export function MarkdownPreview({
     const timer = setTimeout(() => setSettled(text), LONG_TEXT_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text, long]);
-  const deferred = useDeferredValue(long ? settled : text);
+  // A long text shown at once (Split opened on a script) first commits an empty preview, then
+  // renders in the background, piece by piece, yielding to input between pieces.
+  const deferred = useDeferredValue(long ? settled : text, long ? '' : undefined);
   const stale = deferred !== text;
   const toggle = useCallback(
     (line: number, checked: boolean) => onToggleTask?.(line, checked, deferred),
@@ -51,9 +54,13 @@ export function MarkdownPreview({
       data-testid="markdown-preview"
     >
       {deferred.trim() === '' ? (
-        <p className="text-sm text-slate-500 italic">{emptyText}</p>
+        !stale && <p className="text-sm text-slate-500 italic">{emptyText}</p>
       ) : (
-        <Markdown onToggleTask={onToggleTask ? toggle : undefined} wikilinks={wikilinks}>
+        <Markdown
+          onToggleTask={onToggleTask ? toggle : undefined}
+          wikilinks={wikilinks}
+          inPieces={deferred.length > LONG_TEXT}
+        >
           {deferred}
         </Markdown>
       )}

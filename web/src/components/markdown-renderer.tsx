@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { memo, useMemo, type ComponentProps } from 'react';
+import { Fragment, memo, useMemo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import {
   markdownRemarkPlugins,
@@ -11,12 +11,24 @@ import {
 } from '@cw/contract/markdown';
 import { rehypeTaskLines } from '@cw/contract/markdown-tasks';
 import { MarkdownImage } from './attached-image';
+import { markdownPieces } from './markdown-pieces';
 import { wikilinkComponents, wikilinkPlugins } from './markdown-wikilinks';
 
 const rehypePlugins: Options['rehypePlugins'] = [
   rehypeSafeMarkdown,
   [rehypeTaskLines, { lines: true }],
 ];
+/** The plugins of a piece whose lines start after `offset` lines of the whole text. */
+const piecePlugins = new Map<number, Options['rehypePlugins']>();
+function rehypePluginsAt(offset: number): Options['rehypePlugins'] {
+  if (offset === 0) return rehypePlugins;
+  let plugins = piecePlugins.get(offset);
+  if (!plugins) {
+    plugins = [rehypeSafeMarkdown, [rehypeTaskLines, { lines: true, offset }]];
+    piecePlugins.set(offset, plugins);
+  }
+  return plugins;
+}
 
 /** Ticks a task of the text: its item's source line (1-based) and the state it asks for. */
 export type TaskToggle = (line: number, checked: boolean) => void;
@@ -43,9 +55,15 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   className,
   onToggleTask,
   wikilinks,
+  inPieces = false,
 }: {
   children: string;
   className?: string;
+  /**
+   * A long text being edited (the live preview): rendered piece by piece (decision 258), so
+   * React may yield between pieces and a keystroke re-renders only the piece it changed.
+   */
+  inPieces?: boolean;
   /**
    * Given to a reader who may change the text: task boxes can be ticked, and each tick is
    * handed here (decision 216). Without it they are read-only. Keep it stable (useCallback).
@@ -79,10 +97,24 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
       </div>
     );
   }
+  const remarkPlugins = wikilinkPlugins(markdownRemarkPlugins, wikilinks);
+  if (inPieces) {
+    return (
+      <div className={clsx(markdownClasses, className)}>
+        {keyedPieces(children).map(({ key, text, line }, index) => (
+          <Fragment key={key}>
+            {/* The line break react-markdown puts between blocks, so the HTML is the same. */}
+            {index > 0 && '\n'}
+            <Piece text={text} line={line} remarkPlugins={remarkPlugins} components={components} />
+          </Fragment>
+        ))}
+      </div>
+    );
+  }
   return (
     <div className={clsx(markdownClasses, className)}>
       <ReactMarkdown
-        remarkPlugins={wikilinkPlugins(markdownRemarkPlugins, wikilinks)}
+        remarkPlugins={remarkPlugins}
         rehypePlugins={rehypePlugins}
         urlTransform={safeUrl}
         components={components}
@@ -92,6 +124,61 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
     </div>
   );
 });
+
+interface PieceProps {
+  text: string;
+  line: number;
+  remarkPlugins: Options['remarkPlugins'];
+  components: Components;
+}
+
+/**
+ * One piece of a long text. Re-rendered when its text changes, or when lines added above move
+ * it and it holds task boxes (their `data-line` counts from the whole text's start).
+ */
+const Piece = memo(
+  function Piece({ text, line, remarkPlugins, components }: PieceProps) {
+    return (
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePluginsAt(line)}
+        urlTransform={safeUrl}
+        components={components}
+      >
+        {text}
+      </ReactMarkdown>
+    );
+  },
+  (before: PieceProps, after: PieceProps) =>
+    before.text === after.text &&
+    before.remarkPlugins === after.remarkPlugins &&
+    before.components === after.components &&
+    (before.line === after.line || !/\[[ xX]\]/.test(before.text)),
+);
+
+/**
+ * The pieces with keys that follow their text, not their place: a piece typed above moves the
+ * others without re-rendering them.
+ */
+function keyedPieces(text: string) {
+  const seen = new Map<string, number>();
+  return markdownPieces(text).map((piece) => {
+    const hash = fnv1a(piece.text);
+    const count = seen.get(hash) ?? 0;
+    seen.set(hash, count + 1);
+    return { ...piece, key: `${hash}-${count}` };
+  });
+}
+
+/** FNV-1a, 32 bits, in base 36: a short key for a piece's text. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
 
 /** A task box that can be ticked: react-markdown's `input`, for a reader who may edit. */
 function TaskBox({

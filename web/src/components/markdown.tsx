@@ -15,6 +15,8 @@ export interface MarkdownProps {
   onToggleTask?: TaskToggle;
   /** Where `[[…]]` links lead (decision 211); without it they are plain text. */
   wikilinks?: WikilinkOptions;
+  /** A long text being edited: rendered piece by piece (decision 258). */
+  inPieces?: boolean;
 }
 
 /**
@@ -23,7 +25,13 @@ export interface MarkdownProps {
  * (react-markdown's default urlTransform). While the renderer loads, the plain text stands in
  * (never as HTML).
  */
-export function Markdown({ children, className, onToggleTask, wikilinks }: MarkdownProps) {
+export function Markdown({
+  children,
+  className,
+  onToggleTask,
+  wikilinks,
+  inPieces,
+}: MarkdownProps) {
   return (
     <Suspense
       fallback={
@@ -37,7 +45,12 @@ export function Markdown({ children, className, onToggleTask, wikilinks }: Markd
         </div>
       }
     >
-      <MarkdownRenderer className={className} onToggleTask={onToggleTask} wikilinks={wikilinks}>
+      <MarkdownRenderer
+        className={className}
+        onToggleTask={onToggleTask}
+        wikilinks={wikilinks}
+        inPieces={inPieces}
+      >
         {children}
       </MarkdownRenderer>
     </Suspense>
