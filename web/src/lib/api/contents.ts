@@ -121,7 +121,7 @@ export async function listEveryContent(
   const pages = [first, ...rest];
   // Past 10,000 items the count is an estimate (decision 256): read on while the last page
   // is full and says there is more.
-  for (let last = pages[pages.length - 1]!; last.next !== null && last.results.length > 0; ) {
+  for (let last = pages[pages.length - 1]!; last.next !== null && last.results.length > 0;) {
     last = await listContents(user, pages.length + 1, LARGEST_PAGE, filters);
     pages.push(last);
   }
