@@ -228,6 +228,55 @@ describe(`a user with ${PER_USER} of everything`, () => {
     }
   });
 
+  it('reads a person’s live items, a deep page, the capped count and the dashboard from the live-item indexes (decision 256)', async () => {
+    const contents = new ContentsRepository(ctx.database.db);
+    const owner = asCaller(ownerId);
+    const live = sql`user_id = ${ownerId} and deleted_on is null`;
+    // A count reads any of the live-item indexes (index-only once vacuumed: the bench's plans).
+    const anyLive = /contents_live_user_(id|changed|created)_idx/;
+    const checks: [string, SQL, RegExp][] = [
+      ['capped count', contents.cappedCount(owner, {}).getSQL(), anyLive],
+      [
+        'first page',
+        contents.pageQuery(owner, {}, '-created_on', 50, 0).getSQL(),
+        /contents_live_user_id_idx/,
+      ],
+      [
+        'a page 9,000 items deep',
+        contents.pageQuery(owner, {}, '-created_on', 50, 9000).getSQL(),
+        /contents_live_user_id_idx/,
+      ],
+      [
+        'last changed first',
+        contents.pageQuery(owner, {}, '-updated_on', 50, 0).getSQL(),
+        /contents_live_user_changed_idx/,
+      ],
+      [
+        'dashboard: counts by status, capped',
+        sql`select status, count(*)::int from (select status from contents where ${live}
+            limit 10001) capped group by status`,
+        anyLive,
+      ],
+      [
+        'dashboard: recent changes',
+        sql`select id, title from contents where ${live}
+            order by coalesce(updated_on, created_on) desc, id desc limit 8`,
+        /contents_live_user_changed_idx/,
+      ],
+      [
+        'dashboard: words this week',
+        sql`select coalesce(sum(word_count), 0)::int, count(*)::int from contents
+            where ${live} and created_on >= now() - interval '7 days'`,
+        /contents_live_user_created_idx/,
+      ],
+    ];
+    for (const [what, query, index] of checks) {
+      const text = await plan(query);
+      expect(text, what).toMatch(index);
+      expect(text, what).not.toMatch(/Seq Scan on contents\b/);
+    }
+  });
+
   it('reads what is shared with a member through the membership indexes (decision 100)', async () => {
     const collections = new CollectionsRepository(ctx.database.db);
     const contents = new ContentsRepository(ctx.database.db);
