@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import type { ImportJob } from '@cw/contract';
 import { collections, contents, files, jobs, notes } from '../src/db/schema';
 import { MESSAGES } from '../src/library/import-export/import-archive';
+import { limitsForArchive } from '../src/library/import-export/import-reader';
 import { slowestHealthWhile } from './health-support';
 import { createTestApp, type TestContext } from './helpers';
 import { declaringSize, modestlyCompressible, PNG, zipOf } from './import-fixtures';
@@ -167,6 +168,22 @@ describe('an import over its worker’s limits', () => {
     expect(contentRows).toBe(0);
     expect(healthy).toBe(true);
   }, 60_000);
+
+  it('gives a legitimate large archive a budget grown with its size, and a small one the base (decision 257)', () => {
+    const base = { cpuMs: 60_000, wallMs: 600_000, memoryMb: 1024 };
+    const mb = 1024 ** 2;
+    // A few KB of hostile text: the base budget, no more (the test above is refused at it).
+    expect(limitsForArchive(base, 4096).cpuMs).toBeLessThan(60_005);
+    // The largest account's export at 100,000 items (44.8 MB, read in about 19 s of compute):
+    // 60 s + 1 s a MB, and the wall time in the same ratio.
+    const big = limitsForArchive(base, 44.8 * mb);
+    expect(big.cpuMs).toBe(104_800);
+    expect(big.wallMs).toBe(1_048_000);
+    expect(big.memoryMb).toBe(1024);
+    // However large, at most ten times the base.
+    expect(limitsForArchive(base, 2000 * mb)).toMatchObject({ cpuMs: 600_000, wallMs: 6_000_000 });
+    expect(limitsForArchive({ ...base, cpuMs: 1 }, 44.8 * mb).cpuMs).toBe(10);
+  });
 
   it('fails with a clear error when it needs more memory than its cap, and the server keeps answering', async () => {
     const entries: Record<string, Buffer> = {};

@@ -42,3 +42,45 @@ export async function pageOfSelect<T>(
   const count = (total as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
   return { rows: (page as unknown as { rows: T[] }).rows, count: Number(count) };
 }
+
+/**
+ * A content item list counts exactly up to this many items; beyond, its `count` is the
+ * database's estimate (docs/api.md, "Lists"; decision 256).
+ */
+export const EXACT_COUNT_MAX = 10_000;
+
+/** A plan node of `EXPLAIN (FORMAT JSON)`, as far as the estimate reads it. */
+interface PlanRoot {
+  Plan?: { 'Plan Rows'?: number };
+}
+
+/**
+ * PostgreSQL's estimate of how many rows `query` gives (its planner's, from the table's
+ * statistics): what a count costs nothing to say beyond EXACT_COUNT_MAX (decision 256).
+ */
+export async function estimatedRows(db: Executor, query: SQL): Promise<number> {
+  const answer = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const cell = Object.values(answer.rows[0] ?? {})[0];
+  // node-postgres parses the json column; PGlite may hand it over as text.
+  const parsed = (typeof cell === 'string' ? JSON.parse(cell) : cell) as PlanRoot[] | undefined;
+  return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * A count that is exact up to EXACT_COUNT_MAX and an estimate beyond (decision 256), made
+ * consistent with the page just read: a page that is not full ends the list, so the count is
+ * exactly what lies before it and in it; a full page promises at least one more row, so `next`
+ * is given (a page past the end is empty, docs/api.md "Lists").
+ */
+export function settledCount(
+  counted: number,
+  estimate: () => Promise<number>,
+  page: { rows: number; limit: number; offset: number },
+): Promise<number> | number {
+  const { rows, limit, offset } = page;
+  if (rows < limit && (rows > 0 || offset === 0)) return offset + rows;
+  if (counted <= EXACT_COUNT_MAX) return counted;
+  return estimate().then((rough) => Math.max(rough, EXACT_COUNT_MAX + 1, offset + rows + 1));
+}

@@ -89,6 +89,18 @@ export const contents = pgTable(
     index('contents_search_idx').using('gin', t.search),
     index('contents_user_status_position_idx').on(t.userId, t.status, t.position),
     index('contents_user_publish_on_idx').on(t.userId, t.publishOn),
+    // A person's live items in the orders their list and dashboard read them (decision 256):
+    // pages and the capped count by id (index-only, with the status for the dashboard's counts),
+    // last change first, and those created since a day with their words (index-only).
+    index('contents_live_user_id_idx')
+      .on(t.userId, t.id.desc().nullsFirst(), t.status)
+      .where(sql`${t.deletedOn} is null`),
+    index('contents_live_user_changed_idx')
+      .on(t.userId, sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.deletedOn} is null`),
+    index('contents_live_user_created_idx')
+      .on(t.userId, t.createdOn, t.wordCount)
+      .where(sql`${t.deletedOn} is null`),
     /** `[[Title]]` links find their target by title, case-insensitively (decision 211). */
     index('contents_lower_title_idx').on(sql`lower(${t.title})`),
     // The foreign key from a deleted version (trim, purge) looks its item up by this column:

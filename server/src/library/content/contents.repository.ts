@@ -1,7 +1,5 @@
 import {
   and,
-  asc,
-  desc,
   eq,
   gte,
   inArray,
@@ -17,7 +15,8 @@ import type { CollectionScope, ContentOrdering, ContentStatus } from '@cw/contra
 import { collections, contentCollections, contentTags, contents } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
-import { pageWithCount } from '../../db/page';
+import { EXACT_COUNT_MAX, estimatedRows, settledCount } from '../../db/page';
+import { ORDER_BY, unfiltered, type ContentFilters } from './content-filters';
 import { PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
 import {
@@ -28,6 +27,7 @@ import {
 } from '../../policy/library.policy';
 
 export type ContentRow = RowOf<typeof contents>;
+export type { ContentFilters } from './content-filters';
 const columns = rowColumns(contents);
 /** The largest `position` (a PostgreSQL integer); making room never goes past it. */
 const MAX_POSITION = 2 ** 31 - 1;
@@ -46,48 +46,16 @@ export interface ContentValues {
   coverFileId?: number | null;
 }
 
-/** The list filters of content items (docs/api.md, "Lists"); every one is optional. */
-export interface ContentFilters {
-  /** Whose items (decision 220); unset: the caller's own, or with `collection` all it may read. */
-  scope?: CollectionScope;
-  tag?: number;
-  collection?: number;
-  statuses?: ContentStatus[];
-  isPublic?: boolean;
-  publishOnAfter?: string;
-  publishOnBefore?: string;
-}
-
-/** Each ordering ends with the id, so pages never repeat or skip a row. */
-const ORDER_BY: Record<ContentOrdering, SQL[]> = {
-  '-created_on': [desc(contents.id)],
-  '-updated_on': [
-    desc(sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`),
-    desc(contents.id),
-  ],
-  title: [asc(sql`lower(${contents.title})`), asc(contents.id)],
-  publish_on: [sql`${contents.publishOn} asc nulls last`, asc(contents.id)],
-  position: [asc(contents.position), asc(contents.id)],
-};
-
-/** No filter at all: the list every page of "your content" asks for. */
-const unfiltered = (filters: ContentFilters): boolean =>
-  (filters.scope === undefined || filters.scope === 'mine') &&
-  filters.tag === undefined &&
-  filters.collection === undefined &&
-  (filters.statuses === undefined || filters.statuses.length === 0) &&
-  filters.isPublic === undefined &&
-  filters.publishOnAfter === undefined &&
-  filters.publishOnBefore === undefined;
-
 export class ContentsRepository {
   private readonly prepared = new PreparedQueries();
 
   constructor(private readonly db: Executor) {}
 
   /**
-   * One page of the content items the caller may read (index contents_user_id_idx; with a tag,
-   * content_tags_tag_idx; with a collection, content_collections_collection_idx).
+   * One page of the content items the caller may read, and their count: exact up to
+   * EXACT_COUNT_MAX, an estimate beyond (decision 256). The owner's live items are read through
+   * contents_live_user_id_idx (by id) and contents_live_user_changed_idx (by last change); with
+   * a tag, content_tags_tag_idx; with a collection, content_collections_collection_idx.
    */
   async list(
     caller: Caller,
@@ -96,6 +64,8 @@ export class ContentsRepository {
     limit: number,
     offset: number,
   ): Promise<{ rows: ContentRow[]; count: number }> {
+    let rows: ContentRow[];
+    let counted: { count: number } | undefined;
     if (unfiltered(filters)) {
       // The hot list, prepared once per ordering (decision 172): the same SQL as pageQuery's.
       const page = this.prepared.once(`contents_page_${ordering}`, (name) =>
@@ -107,25 +77,44 @@ export class ContentsRepository {
           sql.placeholder('offset'),
         ).prepare(name),
       );
-      const total = this.prepared.once('contents_count', (name) =>
-        this.db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(contents)
-          .where(this.listWhere(PREPARED_CALLER, {}))
-          .prepare(name),
+      const total = this.prepared.once('contents_count_capped', (name) =>
+        this.cappedCount(PREPARED_CALLER, {}).prepare(name),
       );
-      const [rows, [counted]] = await Promise.all([
+      [rows, [counted]] = await Promise.all([
         page.execute({ caller: caller.userId, limit, offset }),
         total.execute({ caller: caller.userId }),
       ]);
-      return { rows, count: counted?.count ?? 0 };
+    } else {
+      [rows, [counted]] = await Promise.all([
+        this.pageQuery(caller, filters, ordering, limit, offset),
+        this.cappedCount(caller, filters),
+      ]);
     }
-    return pageWithCount(
-      this.db,
-      this.pageQuery(caller, filters, ordering, limit, offset),
-      contents,
-      this.listWhere(caller, filters),
+    const count = await settledCount(
+      counted?.count ?? 0,
+      () =>
+        estimatedRows(
+          this.db,
+          this.db
+            .select({ id: contents.id })
+            .from(contents)
+            .where(this.listWhere(caller, filters))
+            .getSQL(),
+        ),
+      { rows: rows.length, limit, offset },
     );
+    return { rows, count };
+  }
+
+  /** How many items the list holds, counted up to one past EXACT_COUNT_MAX (decision 256). */
+  cappedCount(caller: ScopeSubject, filters: ContentFilters) {
+    const capped = this.db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(contents)
+      .where(this.listWhere(caller, filters))
+      .limit(EXACT_COUNT_MAX + 1)
+      .as('capped');
+    return this.db.select({ count: sql<number>`count(*)::int` }).from(capped);
   }
 
   /**
@@ -194,7 +183,11 @@ export class ContentsRepository {
     }
   }
 
-  /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
+  /**
+   * The page query on its own, so its plan can be checked (test/library-scale.test.ts): the
+   * page's ids first, from an index alone where one holds the order (a deep page skips index
+   * entries, not rows), then those rows by primary key (decision 256).
+   */
   pageQuery(
     caller: ScopeSubject,
     filters: ContentFilters,
@@ -202,13 +195,18 @@ export class ContentsRepository {
     limit: number | Placeholder,
     offset: number | Placeholder,
   ) {
-    return this.db
-      .select(columns)
+    const ids = this.db
+      .select({ id: contents.id })
       .from(contents)
       .where(this.listWhere(caller, filters))
       .orderBy(...ORDER_BY[ordering])
       .limit(limit)
       .offset(offset);
+    return this.db
+      .select(columns)
+      .from(contents)
+      .where(inArray(contents.id, ids))
+      .orderBy(...ORDER_BY[ordering]);
   }
 
   async find(caller: Caller, id: number): Promise<ContentRow | undefined> {

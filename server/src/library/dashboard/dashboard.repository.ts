@@ -1,6 +1,8 @@
-import { and, asc, desc, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { CONTENT_STATUSES } from '@cw/contract';
 import { collections, contents, tags } from '../../db/schema';
 import type { Executor } from '../../db/executor';
+import { EXACT_COUNT_MAX, estimatedRows } from '../../db/page';
 import type { Caller } from '../../policy/caller';
 import { scopeOf } from '../../policy/library.policy';
 
@@ -25,7 +27,8 @@ const changedOn = (table: typeof collections | typeof contents) =>
 
 /**
  * The dashboard's figures (docs/api.md, "Dashboard"): the caller's own live rows only, each
- * figure one small query on the owner's indexes, so the answer costs what its largest part does.
+ * figure one small query on the owner's indexes, so the answer costs what its largest part does;
+ * none reads more than EXACT_COUNT_MAX index entries, however large the library (decision 256).
  */
 export class DashboardRepository {
   constructor(private readonly db: Executor) {}
@@ -46,13 +49,37 @@ export class DashboardRepository {
     return row?.count ?? 0;
   }
 
-  /** How many of the caller's items are in each status. */
-  statusCounts(caller: Caller): Promise<{ status: string; count: number }[]> {
-    return this.db
-      .select({ status: contents.status, count: sql<number>`count(*)::int` })
+  /**
+   * How many of the caller's items are in each status: exact while they have at most
+   * EXACT_COUNT_MAX items, counted from contents_live_user_id_idx alone; beyond, each status's
+   * the database's estimate, as the content list's count of that status is (decision 256).
+   */
+  async statusCounts(caller: Caller): Promise<{ status: string; count: number }[]> {
+    const own = scopeOf(caller, 'contents', 'own');
+    const capped = this.db
+      .select({ status: contents.status })
       .from(contents)
-      .where(scopeOf(caller, 'contents', 'own'))
-      .groupBy(contents.status);
+      .where(own)
+      .limit(EXACT_COUNT_MAX + 1)
+      .as('capped');
+    const rows = await this.db
+      .select({ status: capped.status, count: sql<number>`count(*)::int` })
+      .from(capped)
+      .groupBy(capped.status);
+    if (rows.reduce((sum, row) => sum + row.count, 0) <= EXACT_COUNT_MAX) return rows;
+    return Promise.all(
+      CONTENT_STATUSES.map(async (status) => ({
+        status,
+        count: await estimatedRows(
+          this.db,
+          this.db
+            .select({ id: contents.id })
+            .from(contents)
+            .where(and(own, eq(contents.status, status)))
+            .getSQL(),
+        ),
+      })),
+    );
   }
 
   /** The words and number of the caller's items created since `since`. */

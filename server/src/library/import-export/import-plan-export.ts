@@ -19,6 +19,9 @@ export function planExport(
   manifest: string,
 ): ImportPlan {
   const plan = emptyPlan('export');
+  // Every entry once, for the items' and collections' `files` (a set per item made the
+  // import of 19,394 items compute for three minutes: items × entries).
+  const known = new Set(paths);
   // The export's files by their ids then (`files/{id}-name`): its texts name them by id.
   const exportedFiles = new Map<string, string>();
   for (const entry of paths) {
@@ -47,7 +50,7 @@ export function planExport(
       tags: uniqueTags(tagsOf(data.tags)),
       isActive: data.is_active !== false,
       isPublic: data.is_public !== false,
-      files: filesOf(data.files, paths),
+      files: filesOf(data.files, known),
     };
     folders.set(collection.key, collection);
     plan.collections.push(collection);
@@ -82,7 +85,7 @@ export function planExport(
         typeof data.status === 'string' && STATUSES.has(data.status) ? data.status : undefined,
       publishOn: dateOrNull(data.publish_on),
       isPublic: data.is_public === true,
-      files: filesOf(data.files, paths),
+      files: filesOf(data.files, known),
     });
   }
   try {
@@ -98,8 +101,7 @@ export function planExport(
   return plan;
 }
 
-function filesOf(value: unknown, paths: string[]): string[] {
+function filesOf(value: unknown, known: ReadonlySet<string>): string[] {
   if (!Array.isArray(value)) return [];
-  const known = new Set(paths);
   return value.map(String).filter((entry) => known.has(entry));
 }

@@ -22,6 +22,24 @@ export interface ImportWorkerLimits {
   memoryMb: number;
 }
 
+/** Compute an archive may take beyond the base budget, per MB of its zip (decision 257). */
+export const CPU_MS_PER_ZIP_MB = 1000;
+/** However large the archive, its budget is at most this many times the base. */
+export const BUDGET_GROWTH_MAX = 10;
+
+/**
+ * The worker's limits for an archive of `zipBytes` (decision 257): the base compute budget
+ * (IMPORT_CPU_SECONDS) plus 1 s per MB of zip, at most ten times the base, and its wall time
+ * grown in the same ratio. An honest export reads in about 0.45 s a MB (19,394 items, 44.8 MB:
+ * 19 s), so twice that leaves room for a busy machine, while a small archive that computes
+ * without end is still stopped at the base.
+ */
+export function limitsForArchive(limits: ImportWorkerLimits, zipBytes: number): ImportWorkerLimits {
+  const grown = limits.cpuMs + (Math.max(0, zipBytes) / 1024 ** 2) * CPU_MS_PER_ZIP_MB;
+  const cpuMs = Math.round(Math.min(grown, limits.cpuMs * BUDGET_GROWTH_MAX));
+  return { ...limits, cpuMs, wallMs: Math.round((limits.wallMs * cpuMs) / limits.cpuMs) };
+}
+
 /** How often the worker's compute time is checked against its budget. */
 const CHECK_MS = 100;
 

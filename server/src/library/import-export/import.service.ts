@@ -12,7 +12,7 @@ import type { FileRemovals } from '../../storage/file-removals';
 import { asClientError, clientParts, type UploadPart } from '../shared/upload-parts';
 import { ArchiveRefused } from './import-archive';
 import { MARKDOWN_TOTAL_MAX_BYTES } from './import-read';
-import { readArchiveInWorker, type ImportWorkerLimits } from './import-reader';
+import { limitsForArchive, readArchiveInWorker, type ImportWorkerLimits } from './import-reader';
 import { noneCreated, type CreatedIds } from './import.repository';
 import { writePlan, type UpdateItem } from './import-writer';
 import type { LibraryStore } from '../library-store';
@@ -142,7 +142,8 @@ export class ImportService {
       const used = await this.store.repos.imports.storedBytes(caller);
       const fileAllowance = Math.max(0, this.limits.storageQuotaBytes - used);
       const imported = await this.store.repos.imports.importedFilePaths(caller);
-      // Read, checked, planned and unpacked in a worker thread (decision 185).
+      // Read, checked, planned and unpacked in a worker thread (decision 185), with a compute
+      // budget that grows with the archive (decision 257).
       const read = await readArchiveInWorker(
         {
           file,
@@ -153,7 +154,7 @@ export class ImportService {
           imported,
           outDir: unpacked,
         },
-        this.limits.worker,
+        limitsForArchive(this.limits.worker, payload.size),
       );
       const { plan } = read;
       const total =

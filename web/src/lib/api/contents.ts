@@ -104,8 +104,8 @@ const LARGEST_PAGE = 200;
 
 /**
  * Every item of a filter: the first page says how many there are, the others are asked for
- * together (500 items are three requests). An item that moved between pages while they were read
- * is kept once.
+ * together (500 items are three requests), and any beyond an estimated count one by one. An item
+ * that moved between pages while they were read is kept once.
  */
 export async function listEveryContent(
   user: number,
@@ -118,8 +118,15 @@ export async function listEveryContent(
       listContents(user, i + 2, LARGEST_PAGE, filters),
     ),
   );
+  const pages = [first, ...rest];
+  // Past 10,000 items the count is an estimate (decision 256): read on while the last page
+  // is full and says there is more.
+  for (let last = pages[pages.length - 1]!; last.next !== null && last.results.length > 0;) {
+    last = await listContents(user, pages.length + 1, LARGEST_PAGE, filters);
+    pages.push(last);
+  }
   const byId = new Map<number, ContentItem>();
-  for (const page of [first, ...rest]) for (const item of page.results) byId.set(item.id, item);
+  for (const page of pages) for (const item of page.results) byId.set(item.id, item);
   return [...byId.values()];
 }
 

@@ -1,0 +1,3 @@
+CREATE INDEX "contents_live_user_id_idx" ON "contents" USING btree ("user_id","id" DESC NULLS FIRST,"status") WHERE "contents"."deleted_on" is null;--> statement-breakpoint
+CREATE INDEX "contents_live_user_changed_idx" ON "contents" USING btree ("user_id",coalesce("updated_on", "created_on") desc,"id" DESC NULLS FIRST) WHERE "contents"."deleted_on" is null;--> statement-breakpoint
+CREATE INDEX "contents_live_user_created_idx" ON "contents" USING btree ("user_id","created_on","word_count") WHERE "contents"."deleted_on" is null;
