@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { storeSession } from '../test/factories';
-import { advance, fakeFetch, fakeTimeouts, json, renderPage } from '../test/render';
+import { advance, fakeTimeouts, renderPage } from '../test/render';
+import { fakeFetch, json } from '../test/fake-fetch';
 import { DeleteDialog } from './delete-dialog';
 import { TrashToast } from './trash-toast';
 
