@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
@@ -7,7 +8,9 @@ import { useLeaveGuard } from '../../../lib/leave-guard';
 import { AttachmentsField } from './attachments-field';
 import {
   fieldsOf,
+  FORM_WORDS,
   keyOf,
+  REDIRECT_DELAY_MS,
   TITLE_MAX,
   titleError,
   useHasText,
@@ -78,13 +81,10 @@ export function ContentForm({
   collections,
   collectionsLoading,
   onCreateTag,
-  submitLabel,
-  pendingLabel,
-  doneText,
-  failedText,
+  mode,
   ensureItem,
   saveFields,
-  onDone,
+  leaveTo,
   onCancel,
   fixedLinks,
 }: ContentFormProps) {
@@ -109,6 +109,10 @@ export function ContentForm({
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
   const details = useDetailsBeside();
+  const words = FORM_WORDS[mode];
+  const navigate = useNavigate();
+  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(leaving.current), []);
 
   const values = useMemo<FieldValues>(
     () => ({
@@ -178,7 +182,7 @@ export function ContentForm({
       autosave.markSaved(valuesKey);
       attachments.purgeRemoved();
       setDone(true);
-      onDone(saved);
+      leaving.current = setTimeout(() => void navigate(leaveTo), REDIRECT_DELAY_MS);
     } catch {
       setFailed(true);
     } finally {
@@ -190,9 +194,9 @@ export function ContentForm({
 
   const attachmentCount = attachments.items.length;
   const message = done
-    ? { tone: 'success' as const, text: doneText }
+    ? { tone: 'success' as const, text: words.done }
     : failed
-      ? { tone: 'error' as const, text: failedText }
+      ? { tone: 'error' as const, text: words.failed }
       : null;
 
   return (
@@ -283,13 +287,17 @@ export function ContentForm({
           <Button
             variant="secondary"
             disabled={pending}
-            onClick={() => onCancel(attachments.discardUploads)}
+            onClick={() => {
+              attachments.discardUploads();
+              onCancel?.();
+              void navigate(leaveTo);
+            }}
           >
             {frozen ? 'Back' : 'Cancel'}
           </Button>
           {!frozen && (
             <Button type="submit" loading={pending} disabled={done || attachments.uploading}>
-              {pending ? pendingLabel : attachments.uploading ? 'Uploading...' : submitLabel}
+              {pending ? words.pending : attachments.uploading ? 'Uploading...' : words.submit}
             </Button>
           )}
         </div>
