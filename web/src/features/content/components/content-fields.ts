@@ -72,19 +72,20 @@ export function useHasText(session: CollabSession | null): boolean {
 export interface ContentFormProps {
   /** The item, once it exists (a new script is created with its first words). */
   item: ContentItem | null;
-  user: number;
   /** The document being written; null while it loads. */
   session: CollabSession | null;
-  /** The session whose Saved / Saving / Offline the status shows (the item's, once it exists). */
+  /**
+   * The session whose Saved / Saving / Offline the status shows (the item's, once it exists);
+   * when the server closes it for this person, nothing can change any more.
+   */
   statusOf: CollabSession | null;
-  /** The server closed the document for this person: nothing can change any more. */
-  lost?: boolean;
   /** A viewer: the text and fields are shown, not changed. */
   readOnly?: boolean;
-  /** Collections chosen at the start (`/content/create?collection=ID`). */
-  initialCollections?: number[];
-  /** The title to start with (`/content/create?title=…`: a missing `[[…]]` link's; decision 211). */
-  initialTitle?: string;
+  /**
+   * Where a new script starts: its title (`/content/create?title=…`: a missing `[[…]]` link's;
+   * decision 211) and its collections (`?collection=ID`).
+   */
+  start?: { title: string; collections: number[] };
   tags: Tag[];
   tagsLoading: boolean;
   collections: Pick<Collection, 'id' | 'name'>[];

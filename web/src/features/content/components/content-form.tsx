@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useLeaveGuard } from '../../../lib/leave-guard';
+import { useCollabField } from '../collab/use-collab-session';
 import { AttachmentsField } from './attachments-field';
 import {
   fieldsOf,
@@ -69,13 +71,10 @@ function useDetailsBeside() {
  */
 export function ContentForm({
   item,
-  user,
   session,
   statusOf,
-  lost = false,
   readOnly = false,
-  initialCollections = [],
-  initialTitle = '',
+  start = { title: '', collections: [] },
   tags,
   tagsLoading,
   collections,
@@ -92,7 +91,7 @@ export function ContentForm({
     () =>
       item
         ? fieldsOf(item)
-        : { title: initialTitle, tags: [], collections: initialCollections, files: [] },
+        : { title: start.title, tags: [], collections: start.collections, files: [] },
     // The form starts from these once; later changes of the item do not reset typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -105,6 +104,9 @@ export function ContentForm({
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const attachments = useAttachments(item?.files);
+  const user = useCurrentUser().id;
+  // The server closed the document for this person: nothing can change any more.
+  const lost = useCollabField(statusOf, 'lost');
   const frozen = readOnly || lost;
   const locked = pending || done || frozen;
   const hasText = useHasText(session);

@@ -10,7 +10,7 @@ import { can, changedByOther } from '../../../lib/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContent } from '../api/get-content';
 import { documentName } from '../collab/collab-session';
-import { useCollabField, useCollabSession, useCollabTransport } from '../collab/use-collab-session';
+import { useCollabSession, useCollabTransport } from '../collab/use-collab-session';
 import { ContentForm } from '../components/content-form';
 import { ContentNotFound } from '../components/content-not-found';
 import { WritingHeader } from '../components/writing-header';
@@ -57,7 +57,6 @@ function ItemWriting({ item }: { item: ContentItem }) {
     { name: documentName(item.id), user: user.id, connect, presence },
     `content:${item.id}:${user.id}`,
   );
-  const lost = useCollabField(session, 'lost');
   const readOnly = !can.write(item.role);
   // Tags and collections of an item someone else owns are theirs: never sent (a 403).
   const foreign = item.user !== user.id;
@@ -91,10 +90,8 @@ function ItemWriting({ item }: { item: ContentItem }) {
       />
       <ContentForm
         item={item}
-        user={user.id}
         session={session}
         statusOf={session}
-        lost={lost}
         readOnly={readOnly}
         {...pickers}
         fixedLinks={

@@ -55,7 +55,6 @@ export function NewScript() {
     item ? `content:${item.id}` : 'none',
   );
   const sharedSynced = useCollabField(shared, 'synced');
-  const sharedLost = useCollabField(shared, 'lost');
   // Once the item's document has arrived, the editor moves to it (the words on screen go
   // with it: CodeEditor), and the copy kept for the new script is forgotten.
   const ready = shared !== null && sharedSynced;
@@ -119,12 +118,9 @@ export function NewScript() {
       />
       <ContentForm
         item={item}
-        user={user.id}
         session={session}
         statusOf={shared}
-        lost={sharedLost}
-        initialCollections={initialCollections}
-        initialTitle={initialTitle}
+        start={{ title: initialTitle, collections: initialCollections }}
         {...pickers}
         fixedLinks={
           sharedStart
