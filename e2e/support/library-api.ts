@@ -56,3 +56,26 @@ export async function invitationToken(
   }
   return token;
 }
+
+/**
+ * The owner invites `other` into a collection as `role`, and `other` accepts from the mail
+ * (through the API: the invitation's own journey is sharing.spec.ts's). Answers `other`'s API.
+ */
+export async function shareCollection(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  ownerApi: LibraryApi,
+  collectionId: number,
+  other: TestUser,
+  role: 'editor' | 'viewer',
+): Promise<LibraryApi> {
+  const since = Date.now();
+  await ownerApi.call('POST', pathOf('members.invite', { id: collectionId }), {
+    email: other.email,
+    role,
+  });
+  const token = await invitationToken(mailbox, other.email, since);
+  const otherApi = await libraryApiAs(request, other);
+  await otherApi.call('POST', pathOf('invitations.accept', { token }));
+  return otherApi;
+}

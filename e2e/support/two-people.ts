@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { pathOf } from '@cw/contract/routes';
-import { invitationToken, libraryApiAs } from './library-api';
+import { libraryApiAs, shareCollection } from './library-api';
 import { newUser, type TestUser } from './users';
 
 /**
@@ -32,7 +32,7 @@ interface Created {
  */
 export async function sharedScript(
   request: Parameters<typeof libraryApiAs>[0],
-  mailbox: Parameters<typeof invitationToken>[0],
+  mailbox: Parameters<typeof shareCollection>[1],
   owner: TestUser,
   other: TestUser,
   role: 'editor' | 'viewer',
@@ -46,13 +46,6 @@ export async function sharedScript(
     ...script,
     collections: [collection.id],
   });
-  const since = Date.now();
-  await ownerApi.call('POST', pathOf('members.invite', { id: collection.id }), {
-    email: other.email,
-    role,
-  });
-  const token = await invitationToken(mailbox, other.email, since);
-  const otherApi = await libraryApiAs(request, other);
-  await otherApi.call('POST', pathOf('invitations.accept', { token }));
+  await shareCollection(request, mailbox, ownerApi, collection.id, other, role);
   return item.id;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parseSync, type NodeCue } from 'subtitle';
 import type { Download, Page } from '@playwright/test';
 import { pathOf } from '@cw/contract/routes';
+import { boardColumn } from '../support/board';
 import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
@@ -82,10 +83,8 @@ test.describe('creator tools', () => {
       ['Recording', 'Ep 1 — B-roll list'],
       ['Editing', 'Channel trailer'],
       ['Published', 'Ep 0 — Why I build in a flat'],
-    ]) {
-      await expect(
-        page.getByRole('region', { name: column, exact: true }).getByText(title),
-      ).toBeVisible();
+    ] as const) {
+      await expect(boardColumn(page, column).getByText(title)).toBeVisible();
     }
   });
 

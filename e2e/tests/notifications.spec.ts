@@ -1,9 +1,10 @@
-import type { Browser } from '@playwright/test';
-import { invitationToken, libraryApiAs } from '../support/library-api';
+import { boardCard, keyboardSensorListening } from '../support/board';
+import { libraryApiAs, shareCollection } from '../support/library-api';
 import { checkScreen as checkScreenOf } from '../support/screens';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
-import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
+import { otherBrowser, person } from '../support/two-people';
+import { registerVerifiedUser } from '../support/users';
 import { pathOf } from '@cw/contract/routes';
 
 /**
@@ -16,11 +17,6 @@ interface Created {
   id: number;
 }
 
-async function otherBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  return { context, page: await context.newPage() };
-}
-
 test('an editor moves the owner’s script to Recording: the owner’s bell and mail tell of it', async ({
   page,
   browser,
@@ -30,7 +26,7 @@ test('an editor moves the owner’s script to Recording: the owner’s bell and 
   verifiedUser: owner,
   checkScreen,
 }) => {
-  const editor: TestUser = { ...newUser('editor'), firstName: 'Grace', lastName: 'Hopper' };
+  const editor = person('editor', 'Grace', 'Hopper');
   await registerVerifiedUser(request, mailbox, editor);
   const ownerApi = await libraryApiAs(request, owner);
   const season = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
@@ -43,14 +39,7 @@ test('an editor moves the owner’s script to Recording: the owner’s bell and 
   });
 
   await test.step('the owner shares the collection; the editor accepts', async () => {
-    const since = Date.now();
-    await ownerApi.call('POST', pathOf('members.invite', { id: season.id }), {
-      email: editor.email,
-      role: 'editor',
-    });
-    const token = await invitationToken(mailbox, editor.email, since);
-    const editorApi = await libraryApiAs(request, editor);
-    await editorApi.call('POST', pathOf('invitations.accept', { token }));
+    await shareCollection(request, mailbox, ownerApi, season.id, editor, 'editor');
   });
 
   const since = Date.now();
@@ -60,30 +49,18 @@ test('an editor moves the owner’s script to Recording: the owner’s bell and 
       const editorPage = other.page;
       await logIn(editorPage, editor);
       await editorPage.goto(`/board?scope=shared`);
-      const card = editorPage
-        .getByRole('region', { name: 'Idea', exact: true })
-        .getByTestId('board-card')
-        .filter({ hasText: 'Pilot script' });
-      await expect(card).toBeVisible();
+      await expect(boardCard(editorPage, 'Idea', 'Pilot script')).toBeVisible();
       const live = editorPage.locator('[role="status"][aria-live="assertive"]');
       await editorPage.getByRole('button', { name: 'Move Pilot script' }).focus();
       await editorPage.keyboard.press('Space');
       await expect(live).toContainText('Picked up Pilot script in Idea');
-      // dnd-kit listens for arrows in a timer after the pick-up (pipeline-keyboard.spec.ts).
-      await editorPage.evaluate(
-        () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-      );
+      await keyboardSensorListening(editorPage);
       await editorPage.keyboard.press('ArrowRight');
       await expect(live).toContainText('over Scripting');
       await editorPage.keyboard.press('ArrowRight');
       await expect(live).toContainText('over Recording');
       await editorPage.keyboard.press('Space');
-      await expect(
-        editorPage
-          .getByRole('region', { name: 'Recording', exact: true })
-          .getByTestId('board-card')
-          .filter({ hasText: 'Pilot script' }),
-      ).toBeVisible();
+      await expect(boardCard(editorPage, 'Recording', 'Pilot script')).toBeVisible();
       await checkScreenOf(editorPage, test.info(), 'board-after-move');
     });
   } finally {

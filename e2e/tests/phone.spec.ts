@@ -1,17 +1,11 @@
 import type { Locator } from '@playwright/test';
 import { pathOf } from '@cw/contract/routes';
+import { dayOfThisMonth } from '../support/board';
 import { libraryApiAs } from '../support/library-api';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/ui';
 
 test.use({ viewport: { width: 375, height: 800 } });
-
-/** A day of the current month as the API writes it (the calendar opens on this month). */
-function dayOfThisMonth(day: number): string {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${String(day).padStart(2, '0')}`;
-}
 
 /** Apple's and WCAG's comfortable touch target: 44 × 44 CSS px. */
 async function expectTouchTarget(target: Locator) {

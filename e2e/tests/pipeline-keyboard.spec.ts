@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { invitationToken, libraryApiAs, type LibraryApi } from '../support/library-api';
+import { libraryApiAs, shareCollection, type LibraryApi } from '../support/library-api';
 import { expectAccessible } from '../support/screens';
 import { expect, test } from '../support/test';
+import { dayOfThisMonth, keyboardSensorListening } from '../support/board';
 import { logIn } from '../support/ui';
 import { newUser, registerVerifiedUser } from '../support/users';
 import { pathOf } from '@cw/contract/routes';
@@ -20,19 +21,6 @@ interface Item {
 }
 
 const CONTENTS = pathOf('contents.list');
-
-function dayOfThisMonth(day: number): string {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${String(day).padStart(2, '0')}`;
-}
-
-/** dnd-kit's keyboard sensor listens for arrows a frame and a timer after the pick-up. */
-async function keyboardSensorListening(page: Page) {
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
-}
 
 /** axe at a phone's and a desktop's width; the viewport is put back afterwards. */
 async function accessibleAtBothWidths(page: Page, screen: string) {
@@ -66,14 +54,14 @@ test.describe('the pipeline by keyboard and with co-creators', () => {
 
     const editor = newUser('pipeline editor');
     await registerVerifiedUser(request, mailbox, editor);
-    const since = Date.now();
-    await ownerApi.call('POST', pathOf('members.invite', { id: season.id }), {
-      email: editor.email,
-      role: 'editor',
-    });
-    const token = await invitationToken(mailbox, editor.email, since);
-    const editorApi = await libraryApiAs(request, editor);
-    await editorApi.call('POST', pathOf('invitations.accept', { token }));
+    const editorApi = await shareCollection(
+      request,
+      mailbox,
+      ownerApi,
+      season.id,
+      editor,
+      'editor',
+    );
     await editorApi.call<Item>('POST', CONTENTS, { title: 'Editor idea', content: 'x' });
 
     await logIn(page, editor);

@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { libraryApiAs, type LibraryApi } from '../support/library-api';
 import { expect, test } from '../support/test';
+import { boardCard, boardColumn, dayOfThisMonth, keyboardSensorListening } from '../support/board';
 import { logIn } from '../support/ui';
 import { pathOf } from '@cw/contract/routes';
 
@@ -23,34 +24,8 @@ async function openFromSidebar(page: Page, name: 'Board' | 'Calendar') {
     .click();
 }
 
-function column(page: Page, name: string): Locator {
-  return page.getByRole('region', { name, exact: true });
-}
-
-function cardIn(page: Page, columnName: string, title: string): Locator {
-  return column(page, columnName).getByTestId('board-card').filter({ hasText: title });
-}
-
 async function seed(api: LibraryApi, body: object): Promise<Item> {
   return api.call<Item>('POST', CONTENTS, { content: 'A few words to read.', ...body });
-}
-
-/** A day of the current month as the API writes it (the calendar opens on this month). */
-function dayOfThisMonth(day: number): string {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${String(day).padStart(2, '0')}`;
-}
-
-/**
- * dnd-kit's keyboard sensor starts listening for arrow keys in a timer after the pick-up (which
- * is announced at once): a frame and a timer later, that timer has run. A person's next key
- * comes far later; a test's could come first on a busy machine.
- */
-async function keyboardSensorListening(page: Page) {
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
 }
 
 test.describe('the creator’s pipeline', () => {
@@ -74,15 +49,15 @@ test.describe('the creator’s pipeline', () => {
     await expect(page).toHaveURL(/\/board$/);
     await expect(page.getByRole('heading', { name: 'Board', level: 1 })).toBeVisible();
     for (const name of ['Idea', 'Scripting', 'Recording', 'Editing', 'Published']) {
-      await expect(column(page, name)).toBeVisible();
+      await expect(boardColumn(page, name)).toBeVisible();
     }
-    await expect(cardIn(page, 'Idea', 'Mouse idea')).toContainText('Season 2');
-    await expect(cardIn(page, 'Idea', 'Mouse idea')).toContainText('speaking time');
+    await expect(boardCard(page, 'Idea', 'Mouse idea')).toContainText('Season 2');
+    await expect(boardCard(page, 'Idea', 'Mouse idea')).toContainText('speaking time');
     await checkScreen('board');
 
     // Mouse: drag the handle onto the Scripting column, under its card.
     const handle = page.getByRole('button', { name: 'Move Mouse idea' });
-    const target = cardIn(page, 'Scripting', 'Already scripting');
+    const target = boardCard(page, 'Scripting', 'Already scripting');
     const from = await handle.boundingBox();
     const to = await target.boundingBox();
     if (!from || !to) throw new Error('the card and the column must be on screen');
@@ -92,8 +67,8 @@ test.describe('the creator’s pipeline', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height - 4, { steps: 15 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height + 2, { steps: 5 });
     await page.mouse.up();
-    await expect(cardIn(page, 'Scripting', 'Mouse idea')).toBeVisible();
-    await expect(cardIn(page, 'Idea', 'Mouse idea')).toHaveCount(0);
+    await expect(boardCard(page, 'Scripting', 'Mouse idea')).toBeVisible();
+    await expect(boardCard(page, 'Idea', 'Mouse idea')).toHaveCount(0);
 
     // Keyboard: pick up with Space, arrow right to the next column, drop with Space.
     const keyHandle = page.getByRole('button', { name: 'Move Keyboard idea' });
@@ -108,7 +83,7 @@ test.describe('the creator’s pipeline', () => {
       'over Scripting',
     );
     await page.keyboard.press('Space');
-    await expect(cardIn(page, 'Scripting', 'Keyboard idea')).toBeVisible();
+    await expect(boardCard(page, 'Scripting', 'Keyboard idea')).toBeVisible();
 
     // Saved: the server has both moves, and a reload shows them.
     await expect
@@ -121,9 +96,9 @@ test.describe('the creator’s pipeline', () => {
       })
       .toEqual(['Already scripting', 'Keyboard idea', 'Mouse idea']);
     await page.reload();
-    await expect(cardIn(page, 'Scripting', 'Mouse idea')).toBeVisible();
-    await expect(cardIn(page, 'Scripting', 'Keyboard idea')).toBeVisible();
-    await expect(column(page, 'Idea').getByTestId('board-card')).toHaveCount(0);
+    await expect(boardCard(page, 'Scripting', 'Mouse idea')).toBeVisible();
+    await expect(boardCard(page, 'Scripting', 'Keyboard idea')).toBeVisible();
+    await expect(boardColumn(page, 'Idea').getByTestId('board-card')).toHaveCount(0);
 
     // The collection filter lives in the address.
     await page.getByLabel('Collection', { exact: true }).selectOption({ label: 'Season 2' });
@@ -170,8 +145,8 @@ test.describe('the creator’s pipeline', () => {
     await expect(
       page.getByText(/Could not move “Stubborn idea”: You do not have permission/),
     ).toBeVisible();
-    await expect(cardIn(page, 'Idea', 'Stubborn idea')).toBeVisible();
-    await expect(cardIn(page, 'Scripting', 'Stubborn idea')).toHaveCount(0);
+    await expect(boardCard(page, 'Idea', 'Stubborn idea')).toBeVisible();
+    await expect(boardCard(page, 'Scripting', 'Stubborn idea')).toHaveCount(0);
   });
 
   test('an item is rescheduled on the calendar by dragging it to another day', async ({

@@ -1,9 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { invitationToken, libraryApiAs } from '../support/library-api';
 import { checkScreen as checkScreenOf } from '../support/screens';
 import { expect, test } from '../support/test';
+import { otherBrowser, person } from '../support/two-people';
 import { fillLogin, logIn, navigate } from '../support/ui';
-import { newUser, registerVerifiedUser, type TestUser } from '../support/users';
+import { registerVerifiedUser } from '../support/users';
 import { pathOf } from '@cw/contract/routes';
 
 /**
@@ -17,17 +18,6 @@ const LOST_ACCESS = 'You no longer have access to this collection.';
 
 interface Created {
   id: number;
-}
-
-/** A second person with a name of their own, so "Edited by {name}" names them. */
-function secondPerson(label: string, firstName: string, lastName: string): TestUser {
-  return { ...newUser(label), firstName, lastName };
-}
-
-/** The other person's browser: a context of its own (its own storage, so its own session). */
-async function otherBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  return { context, page: await context.newPage() };
 }
 
 /** axe-core (and for main screens, screenshots) on the other person's page. */
@@ -67,7 +57,7 @@ test.describe('sharing a collection', () => {
     verifiedUser: owner,
     checkScreen,
   }) => {
-    const editor = secondPerson('editor', 'Grace', 'Hopper');
+    const editor = person('editor', 'Grace', 'Hopper');
     await registerVerifiedUser(request, mailbox, editor);
     const ownerApi = await libraryApiAs(request, owner);
     const season = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
@@ -172,7 +162,7 @@ test.describe('sharing a collection', () => {
     mailbox,
     verifiedUser: owner,
   }) => {
-    const viewer = secondPerson('viewer', 'Alan', 'Turing');
+    const viewer = person('viewer', 'Alan', 'Turing');
     const ownerApi = await libraryApiAs(request, owner);
     const research = await ownerApi.call<Created>('POST', pathOf('collections.create'), {
       name: 'Research',
@@ -303,7 +293,7 @@ test.describe('sharing a collection', () => {
     mailbox,
     verifiedUser: owner,
   }) => {
-    const member = secondPerson('member', 'Katherine', 'Johnson');
+    const member = person('member', 'Katherine', 'Johnson');
     await registerVerifiedUser(request, mailbox, member);
     const ownerApi = await libraryApiAs(request, owner);
     const memberApi = await libraryApiAs(request, member);

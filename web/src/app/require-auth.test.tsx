@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../lib/api/current-user';
 import { useCurrentUser } from '../lib/current-user';
 import { makeUser, storeSession } from '../test/factories';
-import { currentPath, fakeFetch, json, renderPage } from '../test/render';
+import { currentPath, renderPage } from '../test/render';
+import { fakeFetch, json } from '../test/fake-fetch';
 import { RequireAuth } from './require-auth';
 
 function Greeting() {

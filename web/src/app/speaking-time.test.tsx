@@ -7,7 +7,8 @@ import { BoardCardBody } from '../features/pipeline/components/board-card';
 import { TeleprompterPage } from '../features/pipeline/pages/teleprompter-page';
 import { editorText } from '../test/editor';
 import { makeContent, WithUser } from '../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../test/render';
+import { renderPage } from '../test/render';
+import { fakeFetch, json } from '../test/fake-fetch';
 import { openItemTwo } from '../features/content/pages/render-writing-page';
 import { stubResizeObserver } from '../test/browser-fakes';
 

@@ -4,7 +4,7 @@ import type { FileObject } from '@cw/contract';
 import { forgetAttachedImages } from '../lib/attached-images';
 import { makeFile } from '../test/library-fixtures';
 import { stubObjectUrls } from '../test/browser-fakes';
-import { fakeFetch, json } from '../test/render';
+import { fakeFetch, json } from '../test/fake-fetch';
 import { MarkdownRenderer } from './markdown-renderer';
 
 /** Images in the text (decision 214): uploaded files load through the signed-in API. */

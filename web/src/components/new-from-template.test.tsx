@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '@cw/contract';
 import { makeContent, renderSignedIn } from '../test/library-fixtures';
-import { currentPath, json } from '../test/render';
+import { currentPath } from '../test/render';
+import { json } from '../test/fake-fetch';
 import { NewFromTemplate } from './new-from-template';
 
 afterEach(() => vi.unstubAllGlobals());

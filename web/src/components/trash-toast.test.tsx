@@ -1,42 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useState } from 'react';
 import { storeSession } from '../test/factories';
-import { advance, fakeFetch, fakeTimeouts, json, renderPage } from '../test/render';
-import { DeleteDialog } from './delete-dialog';
+import { advance, fakeTimeouts, renderPage } from '../test/render';
+import { fakeFetch, json } from '../test/fake-fetch';
+import { AskToDelete } from '../test/delete-harness';
 import { TrashToast } from './trash-toast';
 
+/** Notes' Delete, whose request is `remove`; the toast listens beside it. */
 function DeleteNote({ remove }: { remove: () => Promise<void> }) {
-  const [target, setTarget] = useState<{ id: number; title: string } | null>(null);
-  const [isPending, setPending] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setTarget({ id: 7, title: 'Ideas' })}>
-        Delete note
-      </button>
-      <DeleteDialog
-        target={target}
-        title="Delete Note"
-        name={(note) => note.title}
-        failureText="Failed to delete note. Please try again."
+      <AskToDelete
+        kind="Note"
+        label="Ideas"
         mutation={{
-          isPending,
-          mutate: (_id, callbacks) => {
-            setPending(true);
-            remove().then(
-              () => {
-                setPending(false);
-                callbacks.onSuccess();
-              },
-              () => {
-                setPending(false);
-                callbacks.onError();
-              },
-            );
-          },
+          isPending: false,
+          mutate: (_id, callbacks) => void remove().then(callbacks.onSuccess, callbacks.onError),
         }}
-        onClose={() => setTarget(null)}
         trash="note"
       />
       <TrashToast />
@@ -62,7 +43,7 @@ async function deleteTheNote() {
   const user = userEvent.setup(
     vi.isFakeTimers() ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
   );
-  await user.click(screen.getByRole('button', { name: 'Delete note' }));
+  await user.click(screen.getByRole('button', { name: 'Delete Ideas' }));
   // What goes to the trash is not gone for good: the dialog says where it goes (decision 219).
   const dialog = screen.getByRole('dialog', { name: 'Delete Note' });
   expect(dialog).toHaveTextContent(

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../test/factories';
-import { fakeFetch, json, type FetchCall } from '../test/render';
+import { fakeFetch, json, type FetchCall } from '../test/fake-fetch';
 import {
   apiFetch,
   ApiRequestError,

@@ -15,7 +15,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { CurrentUserContext } from '../lib/current-user';
 import { makeUser } from './factories';
-import { fakeFetch, json, renderPage } from './render';
+import { renderPage } from './render';
+import { fakeFetch, json } from './fake-fetch';
 
 /** Small factories for the library screens' tests. */
 export const testUser: User = makeUser();

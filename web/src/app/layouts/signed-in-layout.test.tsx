@@ -2,7 +2,8 @@ import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, storeSession } from '../../test/factories';
-import { currentPath, fakeFetch, json, renderPage } from '../../test/render';
+import { currentPath, renderPage } from '../../test/render';
+import { fakeFetch, json } from '../../test/fake-fetch';
 import { RequireAuth } from '../require-auth';
 import { SignedInLayout } from './signed-in-layout';
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../test/factories';
-import { currentPath, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentPath, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { DeleteAccountCard } from './delete-account-card';
 
 function renderCard(answer: () => Response) {

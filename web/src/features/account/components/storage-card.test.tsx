@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '../../../app/require-auth';
 import { makeUser, storeSession } from '../../../test/factories';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { AccountSettingsPage } from '../pages/account-settings-page';
 import { formatMegabytes, StorageCard } from './storage-card';
 

@@ -3,15 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '../../../app/require-auth';
 import { makeUser, storeSession } from '../../../test/factories';
-import {
-  advance,
-  failsThenOffline,
-  fakeFetch,
-  fakeTimeouts,
-  json,
-  renderPage,
-  typeInto,
-} from '../../../test/render';
+import { advance, fakeTimeouts, renderPage, typeInto } from '../../../test/render';
+import { failsThenOffline, fakeFetch, json } from '../../../test/fake-fetch';
 import type { User } from '@cw/contract';
 import { AccountSettingsPage } from './account-settings-page';
 

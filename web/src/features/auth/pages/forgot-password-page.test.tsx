@@ -1,16 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  advance,
-  currentPath,
-  failsThenOffline,
-  fakeFetch,
-  fakeTimeouts,
-  json,
-  renderPage,
-  typeInto,
-} from '../../../test/render';
+import { advance, currentPath, fakeTimeouts, renderPage, typeInto } from '../../../test/render';
+import { failsThenOffline, fakeFetch, json } from '../../../test/fake-fetch';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 const user = () => userEvent.setup({ delay: null });

@@ -1,14 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  currentPath,
-  currentState,
-  fakeFetch,
-  json,
-  renderPage,
-  typeInto,
-} from '../../../test/render';
+import { currentPath, currentState, renderPage, typeInto } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { LoginPage } from './login-page';
 
 function renderLogin() {

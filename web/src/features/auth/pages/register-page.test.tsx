@@ -5,12 +5,11 @@ import {
   advance,
   currentPath,
   currentState,
-  fakeFetch,
   fakeTimeouts,
-  json,
   renderPage,
   typeInto,
 } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { RegisterPage } from './register-page';
 
 const user = () => userEvent.setup({ delay: null });

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/library-fixtures';
-import { json } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { ActivityList } from './activity-list';
 
 const entry = (overrides: Partial<Activity>): Activity => ({

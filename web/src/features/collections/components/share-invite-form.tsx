@@ -1,5 +1,4 @@
 import type { MemberRole } from '@cw/contract';
-import { clsx } from 'clsx';
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
@@ -7,7 +6,7 @@ import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useInviteMember } from '../api/members';
-import { aRole, failure, selectClasses, type Notice } from './share-people';
+import { aRole, failure, RoleSelect, type Notice } from './share-people';
 
 const ROLE_HINT = 'Editors can add and change notes and content. Viewers can only read.';
 const INVITE_THROTTLED = 'Too many invitations for now. Please wait a while and try again.';
@@ -84,15 +83,13 @@ export function InviteForm({ collectionId }: { collectionId: number }) {
           <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-slate-700">
             Role
           </label>
-          <select
+          <RoleSelect
             id={roleId}
             value={role}
-            onChange={(event) => setRole(event.target.value as MemberRole)}
-            className={clsx(selectClasses, 'h-10 w-full sm:w-auto')}
-          >
-            <option value="viewer">Viewer</option>
-            <option value="editor">Editor</option>
-          </select>
+            onChange={setRole}
+            roles={['viewer', 'editor']}
+            className="h-10 w-full sm:w-auto"
+          />
         </div>
         <Button type="submit" loading={invite.isPending} icon={Mail} className="sm:mt-[1.625rem]">
           {invite.isPending ? 'Inviting...' : 'Invite'}

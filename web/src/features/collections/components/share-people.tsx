@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { initialsOfName } from '../../../lib/format';
+import { ROLE_LABELS } from '../../../lib/roles';
 import type { useMembers } from '../api/members';
 
 // The pieces of the Share dialog that both its owner and member views show.
@@ -102,27 +103,41 @@ export function PersonRow({
   );
 }
 
+/**
+ * A member's role, Editor or Viewer: named by `label` (a row's "Role of …") or by a visible
+ * label pointing at `id` (the invitation form's "Role"), with the roles in the order given.
+ */
 export function RoleSelect({
   label,
+  id,
   value,
-  disabled,
+  disabled = false,
   onChange,
+  roles = ['editor', 'viewer'],
+  className = 'h-8 py-1',
 }: {
-  label: string;
+  label?: string;
+  id?: string;
   value: MemberRole;
-  disabled: boolean;
+  disabled?: boolean;
   onChange: (role: MemberRole) => void;
+  roles?: readonly MemberRole[];
+  className?: string;
 }) {
   return (
     <select
+      id={id}
       aria-label={label}
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value as MemberRole)}
-      className={clsx(selectClasses, 'h-8 py-1')}
+      className={clsx(selectClasses, className)}
     >
-      <option value="editor">Editor</option>
-      <option value="viewer">Viewer</option>
+      {roles.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
     </select>
   );
 }

@@ -14,7 +14,8 @@ import {
   pageAnswer,
 } from '../../../test/library-fixtures';
 import { storeSession } from '../../../test/factories';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { CollectionDetailPage } from './collection-detail-page';
 
 const COLLECTION_PAGE = { path: '/collections/:id', route: '/collections/1' };

@@ -14,7 +14,8 @@ import {
   testUser,
   pageAnswer,
 } from '../../../test/library-fixtures';
-import { currentPath, currentState, json, type fakeFetch } from '../../../test/render';
+import { currentPath, currentState } from '../../../test/render';
+import { json, type fakeFetch } from '../../../test/fake-fetch';
 import { CollectionDetailPage } from './collection-detail-page';
 
 const COLLECTION_PAGE = { path: '/collections/:id', route: '/collections/1' };

@@ -8,7 +8,8 @@ import {
   WithUser,
   pageAnswer,
 } from '../../../test/library-fixtures';
-import { currentState, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentState, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { CollectionsPage } from './collections-page';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

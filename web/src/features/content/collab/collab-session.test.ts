@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler } from '../../../lib/api-client';
 import { CollabRelay } from '../../../test/collab-relay';
-import { fakeFetch, json } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import {
   CollabSession,
   SAVED_AFTER_MS,

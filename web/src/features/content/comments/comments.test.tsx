@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { editorText, editorView, selectInEditor } from '../../../test/editor';
 import { makeContent, page } from '../../../test/library-fixtures';
-import { json } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { openItemTwo } from '../pages/render-writing-page';
 import { anchorOf } from './anchors';
 

@@ -9,6 +9,22 @@ export const TITLE_MAX = 120;
  */
 export const REDIRECT_DELAY_MS = 1200;
 
+/** The form's button and message: a new script is created, an item's changes are saved. */
+export const FORM_WORDS = {
+  create: {
+    submit: 'Create',
+    pending: 'Creating...',
+    done: 'Content created!',
+    failed: 'Failed to create content.',
+  },
+  edit: {
+    submit: 'Save Changes',
+    pending: 'Saving...',
+    done: 'Content updated!',
+    failed: 'Failed to update content.',
+  },
+} as const;
+
 /**
  * The fields that stay REST (the text is the shared document): saved by themselves after a pause.
  */
@@ -56,35 +72,37 @@ export function useHasText(session: CollabSession | null): boolean {
 export interface ContentFormProps {
   /** The item, once it exists (a new script is created with its first words). */
   item: ContentItem | null;
-  user: number;
   /** The document being written; null while it loads. */
   session: CollabSession | null;
-  /** The session whose Saved / Saving / Offline the status shows (the item's, once it exists). */
+  /**
+   * The session whose Saved / Saving / Offline the status shows (the item's, once it exists);
+   * when the server closes it for this person, nothing can change any more.
+   */
   statusOf: CollabSession | null;
-  /** The server closed the document for this person: nothing can change any more. */
-  lost?: boolean;
   /** A viewer: the text and fields are shown, not changed. */
   readOnly?: boolean;
-  /** Collections chosen at the start (`/content/create?collection=ID`). */
-  initialCollections?: number[];
-  /** The title to start with (`/content/create?title=…`: a missing `[[…]]` link's; decision 211). */
-  initialTitle?: string;
+  /**
+   * Where a new script starts: its title (`/content/create?title=…`: a missing `[[…]]` link's;
+   * decision 211) and its collections (`?collection=ID`).
+   */
+  start?: { title: string; collections: number[] };
   tags: Tag[];
   tagsLoading: boolean;
   collections: Pick<Collection, 'id' | 'name'>[];
   collectionsLoading: boolean;
   onCreateTag: (name: string) => Promise<Tag>;
-  submitLabel: string;
-  pendingLabel: string;
-  doneText: string;
-  failedText: string;
+  mode: keyof typeof FORM_WORDS;
   /** The item, created now if it is not yet (Create pressed before the first words reached it). */
   ensureItem: (fields: FieldValues) => Promise<ContentItem>;
   /** PATCHes the fields (never the text). */
   saveFields: (id: number, body: ContentPatchBody) => Promise<void>;
-  /** Saved by the button: the page moves on after REDIRECT_DELAY_MS. */
-  onDone: (item: ContentItem) => void;
-  onCancel: (discardUploads: () => void) => void;
+  /**
+   * Where the page goes: after the button saved (REDIRECT_DELAY_MS later), or at once on
+   * Cancel / Back (uploads not yet attached are discarded first).
+   */
+  leaveTo: string;
+  /** What else Cancel undoes before leaving. */
+  onCancel?: () => void;
   /**
    * Collections and tags shown read-only instead of the pickers: an item someone else owns
    * (its tags are theirs), or a new item written into a collection shared with the person.

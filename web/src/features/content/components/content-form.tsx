@@ -1,13 +1,18 @@
 import { clsx } from 'clsx';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useLeaveGuard } from '../../../lib/leave-guard';
+import { useCollabField } from '../collab/use-collab-session';
 import { AttachmentsField } from './attachments-field';
 import {
   fieldsOf,
+  FORM_WORDS,
   keyOf,
+  REDIRECT_DELAY_MS,
   TITLE_MAX,
   titleError,
   useHasText,
@@ -66,25 +71,19 @@ function useDetailsBeside() {
  */
 export function ContentForm({
   item,
-  user,
   session,
   statusOf,
-  lost = false,
   readOnly = false,
-  initialCollections = [],
-  initialTitle = '',
+  start = { title: '', collections: [] },
   tags,
   tagsLoading,
   collections,
   collectionsLoading,
   onCreateTag,
-  submitLabel,
-  pendingLabel,
-  doneText,
-  failedText,
+  mode,
   ensureItem,
   saveFields,
-  onDone,
+  leaveTo,
   onCancel,
   fixedLinks,
 }: ContentFormProps) {
@@ -92,7 +91,7 @@ export function ContentForm({
     () =>
       item
         ? fieldsOf(item)
-        : { title: initialTitle, tags: [], collections: initialCollections, files: [] },
+        : { title: start.title, tags: [], collections: start.collections, files: [] },
     // The form starts from these once; later changes of the item do not reset typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -105,10 +104,17 @@ export function ContentForm({
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const attachments = useAttachments(item?.files);
+  const user = useCurrentUser().id;
+  // The server closed the document for this person: nothing can change any more.
+  const lost = useCollabField(statusOf, 'lost');
   const frozen = readOnly || lost;
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
   const details = useDetailsBeside();
+  const words = FORM_WORDS[mode];
+  const navigate = useNavigate();
+  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(leaving.current), []);
 
   const values = useMemo<FieldValues>(
     () => ({
@@ -178,7 +184,7 @@ export function ContentForm({
       autosave.markSaved(valuesKey);
       attachments.purgeRemoved();
       setDone(true);
-      onDone(saved);
+      leaving.current = setTimeout(() => void navigate(leaveTo), REDIRECT_DELAY_MS);
     } catch {
       setFailed(true);
     } finally {
@@ -190,9 +196,9 @@ export function ContentForm({
 
   const attachmentCount = attachments.items.length;
   const message = done
-    ? { tone: 'success' as const, text: doneText }
+    ? { tone: 'success' as const, text: words.done }
     : failed
-      ? { tone: 'error' as const, text: failedText }
+      ? { tone: 'error' as const, text: words.failed }
       : null;
 
   return (
@@ -283,13 +289,17 @@ export function ContentForm({
           <Button
             variant="secondary"
             disabled={pending}
-            onClick={() => onCancel(attachments.discardUploads)}
+            onClick={() => {
+              attachments.discardUploads();
+              onCancel?.();
+              void navigate(leaveTo);
+            }}
           >
             {frozen ? 'Back' : 'Cancel'}
           </Button>
           {!frozen && (
             <Button type="submit" loading={pending} disabled={done || attachments.uploading}>
-              {pending ? pendingLabel : attachments.uploading ? 'Uploading...' : submitLabel}
+              {pending ? words.pending : attachments.uploading ? 'Uploading...' : words.submit}
             </Button>
           )}
         </div>

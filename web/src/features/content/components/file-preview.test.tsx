@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileObject } from '@cw/contract';
 import { makeFile } from '../../../test/library-fixtures';
 import { stubObjectUrls } from '../../../test/browser-fakes';
-import { fakeFetch, json } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { FilePreviewDialog, FileThumbnail, previewKind } from './file-preview';
 
 /**

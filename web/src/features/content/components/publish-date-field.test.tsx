@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../test/factories';
 import { makeContent } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { PublishDateField } from './publish-date-field';
 
 afterEach(() => vi.unstubAllGlobals());

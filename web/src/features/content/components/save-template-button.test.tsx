@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, renderSignedIn } from '../../../test/library-fixtures';
-import { json } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { SaveTemplateButton } from './save-template-button';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -11,7 +11,8 @@ import {
 } from '../../../test/library-fixtures';
 import { CollabRelay } from '../../../test/collab-relay';
 import { typeInEditor } from '../../../test/editor';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { CollabTransportContext } from '../collab/use-collab-session';
 import { ContentWritingPage } from './content-writing-page';
 

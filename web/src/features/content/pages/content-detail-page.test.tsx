@@ -11,7 +11,7 @@ import {
 } from '../../../test/library-fixtures';
 import { CollabRelay } from '../../../test/collab-relay';
 import { editorView } from '../../../test/editor';
-import { fakeFetch, json } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { ContentDetailPage } from './content-detail-page';
 import { renderWritingPage } from './render-writing-page';
 

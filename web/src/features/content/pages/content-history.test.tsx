@@ -3,7 +3,7 @@ import type userEvent from '@testing-library/user-event';
 import type { ContentItem, Version, VersionSummary } from '@cw/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, page, renderSignedIn } from '../../../test/library-fixtures';
-import { json, type fakeFetch } from '../../../test/render';
+import { json, type fakeFetch } from '../../../test/fake-fetch';
 import { ContentDetailPage } from './content-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Backlink, ItemLinks } from '@cw/contract';
 import { makeContent, page, renderSignedIn } from '../../../test/library-fixtures';
-import { json } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { ContentDetailPage } from './content-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -9,7 +9,8 @@ import {
   page,
   WithUser,
 } from '../../../test/library-fixtures';
-import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentSearch, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import type { ContentItem } from '@cw/contract';
 import { ContentListPage } from './content-list-page';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, makeFile, renderSignedIn } from '../../../test/library-fixtures';
-import type { fakeFetch } from '../../../test/render';
-import { json } from '../../../test/render';
+import type { fakeFetch } from '../../../test/fake-fetch';
+import { json } from '../../../test/fake-fetch';
 import { ContentDetailPage } from './content-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -12,7 +12,8 @@ import {
 } from '../../../test/library-fixtures';
 import { CollabRelay } from '../../../test/collab-relay';
 import { editorView, typeInEditor } from '../../../test/editor';
-import { currentPath, currentState, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentPath, currentState, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { CollabTransportContext } from '../collab/use-collab-session';
 import { ContentDetailPage } from './content-detail-page';
 import { ContentWritingPage } from './content-writing-page';

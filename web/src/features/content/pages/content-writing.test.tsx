@@ -12,7 +12,8 @@ import {
   testUser,
   WithUser,
 } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import type { ContentItem } from '@cw/contract';
 import { presenceColor } from '../collab/collab-session';
 import { CollabTransportContext } from '../collab/use-collab-session';

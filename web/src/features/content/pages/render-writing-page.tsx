@@ -2,7 +2,8 @@ import type { ContentItem } from '@cw/contract';
 import { vi } from 'vitest';
 import { CollabRelay } from '../../../test/collab-relay';
 import { page, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { CollabTransportContext } from '../collab/use-collab-session';
 import { ContentWritingPage } from './content-writing-page';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { editorText, editorView, pasteInEditor, pngFile } from '../../../test/editor';
 import { makeCollection, makeContent, page } from '../../../test/library-fixtures';
-import { json } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { openItemTwo } from './render-writing-page';
 
 const SCRIPT = [

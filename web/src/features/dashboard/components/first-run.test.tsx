@@ -8,7 +8,8 @@ import {
   renderSignedIn,
   testUser,
 } from '../../../test/library-fixtures';
-import { currentPath, json } from '../../../test/render';
+import { currentPath } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { DashboardPage } from '../pages/dashboard-page';
 
 afterEach(() => vi.unstubAllGlobals());

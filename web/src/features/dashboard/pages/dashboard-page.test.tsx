@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardAnswer, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { DashboardPage } from './dashboard-page';
 
 function renderDashboard(answer: Parameters<typeof fakeFetch>[0][string]) {

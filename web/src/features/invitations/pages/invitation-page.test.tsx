@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCollection, testUser } from '../../../test/library-fixtures';
 import { storeSession } from '../../../test/factories';
-import { currentPath, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentPath, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { InvitationPage } from './invitation-page';
 
 type Routes = Parameters<typeof fakeFetch>[0];

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/library-fixtures';
-import { currentPath, json } from '../../../test/render';
+import { currentPath } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { NotificationBell } from './notification-bell';
 
 const entry = (overrides: Partial<Notification>): Notification => ({

@@ -8,7 +8,8 @@ import {
   WithUser,
   pageAnswer,
 } from '../../../test/library-fixtures';
-import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentSearch, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { BoardPage } from './board-page';
 
 afterEach(() => vi.unstubAllGlobals());

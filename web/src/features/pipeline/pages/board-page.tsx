@@ -1,26 +1,11 @@
 import type { ContentItem, ContentStatus } from '@cw/contract';
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type DragStartEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
 import { useQuery } from '@tanstack/react-query';
-import { clsx } from 'clsx';
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { STATUS_LABELS } from '../../../components/content-card';
-import { FlashMessage, useFlashMessage } from '../../../components/flash-message';
+import { useFlashMessage } from '../../../components/flash-message';
 import { LibraryFilterSelects } from '../../../components/library-filters';
 import { NewFromTemplate } from '../../../components/new-from-template';
 import { PageHeader } from '../../../components/page-header';
@@ -40,8 +25,9 @@ import {
   type Columns,
 } from '../board-moves';
 import { boardCollisions, columnKeyboardCoordinates, statusOfIn } from '../board-keyboard';
-import { BoardCard, BoardCardBody } from '../components/board-card';
-import { PipelineStatus } from '../components/pipeline-status';
+import { BoardCardBody } from '../components/board-card';
+import { BoardColumn } from '../components/board-column';
+import { PipelineDnd } from '../components/pipeline-dnd';
 import { inScope, scopeFromParam, ScopeSelect } from '../../../components/scope-filter';
 
 /** `?collection=…&tag=…` → the list filters (ids only; anything else is no filter). */
@@ -72,7 +58,6 @@ export function BoardPage() {
   const tags = useAllTags(user.id);
   const flash = useFlashMessage(6000);
   const change = useItemChange(flash.show);
-  const [activeId, setActiveId] = useState<number | null>(null);
 
   const columns = useMemo(
     () => toColumns((items.data ?? []).filter((item) => inScope(item, scope))),
@@ -84,10 +69,6 @@ export function BoardPage() {
     () => columnKeyboardCoordinates(statusOfIn((id) => findItem(columns, id)?.status)),
     [columns],
   );
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
-  );
 
   function setParam(name: string, value: string) {
     const next = new URLSearchParams(search);
@@ -96,13 +77,8 @@ export function BoardPage() {
     setSearch(next, { replace: true });
   }
 
-  const onDragStart = useCallback((event: DragStartEvent) => {
-    setActiveId(Number(event.active.id));
-  }, []);
-
   const onDragEnd = useCallback(
     (event: DragEndEvent) => {
-      setActiveId(null);
       if (!event.over) return;
       const id = Number(event.active.id);
       const target = dropTarget(columns, id, overKey(event.over.id));
@@ -121,7 +97,6 @@ export function BoardPage() {
   );
 
   const announcements = useMemo(() => describeMoves(columns), [columns]);
-  const active = activeId === null ? undefined : findItem(columns, activeId);
 
   return (
     <section>
@@ -145,18 +120,26 @@ export function BoardPage() {
         />
         <ScopeSelect scope={scope} onChange={(value) => setParam('scope', value)} />
       </div>
-      <FlashMessage message={flash.message} className="mb-4" />
-      {items.isPending || items.isError ? (
-        <PipelineStatus what="board" failed={items.isError} />
-      ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={boardCollisions}
-          onDragStart={onDragStart}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setActiveId(null)}
-          accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
-        >
+      <PipelineDnd
+        what="board"
+        items={items}
+        flash={flash.message}
+        coordinateGetter={coordinateGetter}
+        collisionDetection={boardCollisions}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+        overlay={(id) => {
+          const item = findItem(columns, id);
+          return (
+            item && (
+              <div className="w-64 rounded-lg bg-white p-3 shadow-lg ring-2 ring-indigo-500">
+                <BoardCardBody item={item} wordsPerMinute={wordsPerMinute} />
+              </div>
+            )
+          );
+        }}
+      >
+        {(activeId) => (
           <div className="relative -mx-1 flex gap-3 overflow-x-auto px-1 pb-4" data-testid="board">
             {BOARD_COLUMNS.map((status) => (
               <BoardColumn
@@ -168,121 +151,8 @@ export function BoardPage() {
               />
             ))}
           </div>
-          <DragOverlay>
-            {active ? (
-              <div className="w-64 rounded-lg bg-white p-3 shadow-lg ring-2 ring-indigo-500">
-                <BoardCardBody item={active} wordsPerMinute={wordsPerMinute} />
-              </div>
-            ) : null}
-          </DragOverlay>
-        </DndContext>
-      )}
-    </section>
-  );
-}
-
-/** A card's height before it is measured (title, chips, dates; 8 px apart). */
-const CARD_ESTIMATE = 96;
-const CARD_GAP = 8;
-
-function BoardColumn({
-  status,
-  items,
-  wordsPerMinute,
-  activeId,
-}: {
-  status: ContentStatus;
-  items: ContentItem[];
-  wordsPerMinute: number;
-  activeId: number | null;
-}) {
-  const { setNodeRef, isOver } = useDroppable({ id: status });
-  const ids = useMemo(() => items.map((item) => item.id), [items]);
-  const list = useRef<HTMLOListElement | null>(null);
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const element = list.current;
-    if (element) setTop(element.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
-  // Only the cards near the viewport are mounted (a column of hundreds stays cheap to render and
-  // to drag over); the card being dragged always stays mounted (dnd-kit measures it).
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      if (activeIndex >= 0 && !indexes.includes(activeIndex)) {
-        indexes.push(activeIndex);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
-    },
-    [activeIndex],
-  );
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => CARD_ESTIMATE,
-    overscan: 6,
-    gap: CARD_GAP,
-    scrollMargin: top,
-    rangeExtractor,
-    getItemKey: (index) => items[index]?.id ?? index,
-  });
-  const rows = virtualizer.getVirtualItems();
-  return (
-    <section
-      aria-label={STATUS_LABELS[status]}
-      data-testid="board-column"
-      data-status={status}
-      className={clsx(
-        'flex w-64 shrink-0 flex-col rounded-xl bg-slate-100 p-2 lg:w-auto lg:min-w-0 lg:flex-1',
-        isOver && 'ring-2 ring-indigo-400',
-      )}
-    >
-      <h2 className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800">
-        {STATUS_LABELS[status]}
-        <span
-          className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 tabular-nums"
-          data-testid="board-column-count"
-        >
-          {items.length}
-          <span className="sr-only"> {items.length === 1 ? 'item' : 'items'}</span>
-        </span>
-      </h2>
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol
-          ref={(element) => {
-            list.current = element;
-            setNodeRef(element);
-          }}
-          className="relative min-h-24 flex-1"
-          style={items.length > 0 ? { minHeight: virtualizer.getTotalSize() } : undefined}
-        >
-          {rows.map((row) => {
-            const item = items[row.index];
-            if (!item) return null;
-            return (
-              <li
-                key={row.key}
-                data-index={row.index}
-                ref={virtualizer.measureElement}
-                aria-setsize={items.length}
-                aria-posinset={row.index + 1}
-                className="absolute inset-x-0 top-0"
-                style={{
-                  transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-                }}
-              >
-                <BoardCard item={item} wordsPerMinute={wordsPerMinute} />
-              </li>
-            );
-          })}
-          {items.length === 0 && (
-            <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">
-              Nothing here yet
-            </li>
-          )}
-        </ol>
-      </SortableContext>
+        )}
+      </PipelineDnd>
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, page, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { CalendarPage } from './calendar-page';
 
 /**

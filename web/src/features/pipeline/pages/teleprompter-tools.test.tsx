@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeContent, renderSignedIn } from '../../../test/library-fixtures';
-import { json } from '../../../test/render';
+import { json } from '../../../test/fake-fetch';
 import { TeleprompterPage } from './teleprompter-page';
 import { stubResizeObserver } from '../../../test/browser-fakes';
 

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignedInLayout } from '../../../app/layouts/signed-in-layout';
 import { makeResult, page, testUser, WithUser, pageAnswer } from '../../../test/library-fixtures';
-import { currentPath, currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentPath, currentSearch, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 
 const RESULTS: SearchResult[] = [
   makeResult({ type: 'tag', id: 8, title: 'intro', highlights: [[0, 5]] }),

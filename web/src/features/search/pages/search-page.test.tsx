@@ -10,7 +10,8 @@ import {
   WithUser,
   pageAnswer,
 } from '../../../test/library-fixtures';
-import { currentSearch, fakeFetch, json, renderPage } from '../../../test/render';
+import { currentSearch, renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { SearchPage } from './search-page';
 
 function renderSearch(

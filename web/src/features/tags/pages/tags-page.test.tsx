@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Tag } from '@cw/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTag, page, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { TagsPage } from './tags-page';
 
 type Routes = Parameters<typeof fakeFetch>[0];

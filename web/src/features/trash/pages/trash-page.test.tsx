@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { TrashItem } from '@cw/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { page, WithUser } from '../../../test/library-fixtures';
-import { fakeFetch, json, renderPage } from '../../../test/render';
+import { renderPage } from '../../../test/render';
+import { fakeFetch, json } from '../../../test/fake-fetch';
 import { TrashPage } from './trash-page';
 
 type Routes = Parameters<typeof fakeFetch>[0];
