@@ -1,15 +1,8 @@
 import { defaultKeymap } from '@codemirror/commands';
-import { commonmarkLanguage, pasteURLAsLink } from '@codemirror/lang-markdown';
-import { LanguageSupport, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
+import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { Compartment, EditorState, Prec } from '@codemirror/state';
-import {
-  dropCursor,
-  EditorView,
-  keymap,
-  placeholder as placeholderText,
-  type Command,
-} from '@codemirror/view';
+import { dropCursor, EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import { clsx } from 'clsx';
 import { FormatToolbar } from '../../../components/format-toolbar';
 import { FieldError } from '../../../components/text-field';
@@ -17,97 +10,14 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import {
-  applyMarkdownFormat,
-  continueList,
-  indentListItems,
-  type MarkdownFormat,
-  type TextEdit,
-} from '../../../components/markdown-format';
-import { PRESENCE_PALETTE } from '../collab/collab-session';
+import type { MarkdownFormat } from '../../../components/markdown-format';
+import { editorTheme, formatCommand, markdownSupport, writingKeymap } from './editor-setup';
 import { pasteAndDrop, type PasteHandlers } from './editor-paste';
-import { adoptEditorStyles, presenceColorRules } from './editor-styles';
+import { adoptEditorStyles } from './editor-styles';
 import { wikilinkCompletion, type FindLinkTitles } from './wikilink-completion';
 import { commentMarks } from '../comments/comment-marks';
 import { withoutNul } from './without-nul';
 import { minimalChange } from './minimal-change';
-
-/** Applies one of markdown-format.ts's edits (computed on the whole text) as a CodeMirror change. */
-function applyEdit(view: EditorView, edit: TextEdit | null): boolean {
-  if (!edit) return false;
-  const before = view.state.doc.toString();
-  view.dispatch({
-    changes: minimalChange(before, edit.value),
-    selection: { anchor: edit.selectionStart, head: edit.selectionEnd },
-    scrollIntoView: true,
-    userEvent: 'input',
-  });
-  return true;
-}
-
-function formatCommand(format: MarkdownFormat): Command {
-  return (view) => {
-    if (view.state.readOnly) return false;
-    const { from, to } = view.state.selection.main;
-    return applyEdit(view, applyMarkdownFormat(format, view.state.doc.toString(), from, to));
-  };
-}
-
-const continueListCommand: Command = (view) => {
-  if (view.state.readOnly || view.state.selection.ranges.length > 1) return false;
-  const { from, to } = view.state.selection.main;
-  return applyEdit(view, continueList(view.state.doc.toString(), from, to));
-};
-
-function indentCommand(direction: 'in' | 'out'): Command {
-  return (view) => {
-    if (view.state.readOnly) return false;
-    const { from, to } = view.state.selection.main;
-    // Null outside lists: Tab then moves focus on, so the keyboard never gets stuck here.
-    return applyEdit(view, indentListItems(view.state.doc.toString(), from, to, direction));
-  };
-}
-
-/**
- * Markdown as lang-markdown's `markdown()` gives it (CommonMark, a URL pasted over a selection
- * makes a link), without its HTML support: `markdown()` always brings `@codemirror/lang-html`,
- * which brings the CSS and JavaScript parsers (about 140 KB of the writing page's script, their
- * parse tables built when the page opens) to colour raw HTML tags, which the product shows as
- * text anyway, and to complete them. Its Enter is list continuation (writingKeymap below).
- * Decision 253.
- */
-const markdownSupport = new LanguageSupport(commonmarkLanguage, [pasteURLAsLink]);
-
-const writingKeymap = [
-  { key: 'Mod-b', run: formatCommand('bold') },
-  { key: 'Mod-i', run: formatCommand('italic') },
-  { key: 'Mod-u', run: formatCommand('underline') },
-  { key: 'Mod-k', run: formatCommand('link') },
-  { key: 'Enter', run: continueListCommand },
-  { key: 'Tab', run: indentCommand('in'), shift: indentCommand('out') },
-];
-
-const theme = EditorView.theme({
-  '&': { height: '100%', fontSize: '0.875rem', backgroundColor: 'white' },
-  '&.cm-focused': { outline: 'none' },
-  '.cm-scroller': {
-    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-    lineHeight: '1.625',
-    overflow: 'auto',
-  },
-  '.cm-content': { padding: '0.5rem 0.75rem', caretColor: '#0f172a' },
-  '.cm-placeholder': { color: '#64748b' },
-  '.cm-ySelectionInfo': {
-    fontFamily: 'ui-sans-serif, system-ui, sans-serif',
-    fontSize: '0.6875rem',
-    fontWeight: '600',
-    opacity: '1',
-    padding: '1px 4px',
-    top: '-1.3em',
-  },
-  '.cm-panels': { backgroundColor: '#f8fafc', color: '#0f172a' },
-  ...presenceColorRules(PRESENCE_PALETTE),
-});
 
 export interface CodeEditorProps {
   /** The shared text; when it changes, the text on screen moves into the new one (docs/decisions/199). */
@@ -238,7 +148,7 @@ export function CodeEditor({
             () => callbacks.current.onAddComment,
             () => callbacks.current.onPickComment,
           ),
-          theme,
+          editorTheme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onTextChange?.();
             if (update.selectionSet) callbacks.current.onCaret?.(update.view);

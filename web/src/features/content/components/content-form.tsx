@@ -1,19 +1,15 @@
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/button';
-import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLeaveGuard } from '../../../lib/leave-guard';
 import { useCollabField } from '../collab/use-collab-session';
 import { AttachmentsField } from './attachments-field';
+import { FormActions, TitleField } from './content-form-parts';
 import {
   fieldsOf,
-  FORM_WORDS,
   keyOf,
   REDIRECT_DELAY_MS,
-  TITLE_MAX,
   titleError,
   useHasText,
   type ContentFormProps,
@@ -26,40 +22,12 @@ import { useAttachments } from './use-attachments';
 import { useAutosave } from './use-autosave';
 import { useCreateOnFirstWords } from './use-create-on-first-words';
 import { WhoIsHere } from './who-is-here';
+import { useDetailsBeside } from './use-writing-room';
 import { WritingSurface } from './writing-surface';
 import { Backlinks } from './backlinks';
 import { useWikilinks } from '../../../lib/api/links';
 
 export { REDIRECT_DELAY_MS, TITLE_MAX, type FieldValues } from './content-fields';
-
-/** Whether the details (collections, tags, attachments) sit beside the text, per device. */
-const DETAILS_KEY = 'cw.writing-details';
-
-function readDetailsOpen(): boolean {
-  try {
-    return window.localStorage.getItem(DETAILS_KEY) === 'beside';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The details panel beside the text on wide screens, or folded below it (the default: the text
- * takes the width; docs/decisions/215). Remembered on this device.
- */
-function useDetailsBeside() {
-  const [open, setOpen] = useState(readDetailsOpen);
-  const toggle = () =>
-    setOpen((current) => {
-      try {
-        window.localStorage.setItem(DETAILS_KEY, current ? 'below' : 'beside');
-      } catch {
-        // A preference only.
-      }
-      return !current;
-    });
-  return { open, toggle };
-}
 
 /**
  * The one writing page's form (docs/decisions/199): Title (required, ≤ 120, with a counter),
@@ -111,7 +79,6 @@ export function ContentForm({
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
   const details = useDetailsBeside();
-  const words = FORM_WORDS[mode];
   const navigate = useNavigate();
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(leaving.current), []);
@@ -192,15 +159,6 @@ export function ContentForm({
     }
   }
 
-  const fieldsState = itemId === null ? null : autosave.state;
-
-  const attachmentCount = attachments.items.length;
-  const message = done
-    ? { tone: 'success' as const, text: words.done }
-    : failed
-      ? { tone: 'error' as const, text: words.failed }
-      : null;
-
   return (
     <form
       noValidate
@@ -212,21 +170,13 @@ export function ContentForm({
     >
       <div className="min-w-0 space-y-4">
         {lost && <LostAccessNotice />}
-        <JumpToDetails files={attachmentCount} />
-        <TextField
-          label="Title"
-          required
-          maxLength={TITLE_MAX}
+        <JumpToDetails files={attachments.items.length} />
+        <TitleField
           value={title}
           error={errors.title}
           disabled={locked}
-          hint={
-            <span className="flex justify-end">
-              {title.length}/{TITLE_MAX}
-            </span>
-          }
-          onChange={(event) => {
-            setTitle(event.target.value);
+          onChange={(next) => {
+            setTitle(next);
             if (errors.title) setErrors((current) => ({ ...current, title: undefined }));
           }}
         />
@@ -245,7 +195,7 @@ export function ContentForm({
               lost ? null : (
                 <FormSaveStatus
                   session={statusOf}
-                  fields={fieldsState}
+                  fields={itemId === null ? null : autosave.state}
                   creating={
                     itemId === null ? (createFailed ?? (hasText ? 'saving' : 'saved')) : null
                   }
@@ -284,25 +234,15 @@ export function ContentForm({
         {item && <PublishDateField item={item} disabled={frozen} />}
         {!frozen && <AttachmentsField state={attachments} />}
         {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
-        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
-          <Button
-            variant="secondary"
-            disabled={pending}
-            onClick={() => {
-              attachments.discardUploads();
-              onCancel?.();
-              void navigate(leaveTo);
-            }}
-          >
-            {frozen ? 'Back' : 'Cancel'}
-          </Button>
-          {!frozen && (
-            <Button type="submit" loading={pending} disabled={done || attachments.uploading}>
-              {pending ? words.pending : attachments.uploading ? 'Uploading...' : words.submit}
-            </Button>
-          )}
-        </div>
+        <FormActions
+          mode={mode}
+          state={{ pending, done, failed, frozen, uploading: attachments.uploading }}
+          onLeave={() => {
+            attachments.discardUploads();
+            onCancel?.();
+            void navigate(leaveTo);
+          }}
+        />
       </div>
     </form>
   );

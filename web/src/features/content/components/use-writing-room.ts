@@ -85,3 +85,32 @@ export function useFocusMode(focusTarget: RefObject<{ focus: () => void } | null
   const toggle = useCallback(() => setOn((current) => !current), []);
   return [on, toggle] as const;
 }
+
+/** Whether the details (collections, tags, attachments) sit beside the text, per device. */
+const DETAILS_KEY = 'cw.writing-details';
+
+function readDetailsOpen(): boolean {
+  try {
+    return window.localStorage.getItem(DETAILS_KEY) === 'beside';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The details panel beside the text on wide screens, or folded below it (the default: the text
+ * takes the width; docs/decisions/215). Remembered on this device.
+ */
+export function useDetailsBeside() {
+  const [open, setOpen] = useState(readDetailsOpen);
+  const toggle = () =>
+    setOpen((current) => {
+      try {
+        window.localStorage.setItem(DETAILS_KEY, current ? 'below' : 'beside');
+      } catch {
+        // A preference only.
+      }
+      return !current;
+    });
+  return { open, toggle };
+}

@@ -4,7 +4,6 @@ import { EditorView } from '@codemirror/view';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { WikilinkOptions } from '@cw/contract/markdown';
-import { MarkdownPreview } from '../../../components/markdown-preview';
 import { findLinkTitles } from '../../../lib/api/links';
 import { useWordsPerMinute } from '../../../lib/words-per-minute';
 import type { CollabSession } from '../collab/collab-session';
@@ -14,6 +13,7 @@ import { WritingBar } from './writing-bar';
 import { CommentsPanel } from '../comments/comments-panel';
 import { useComments } from '../comments/use-comments';
 import { WritingOutline } from './writing-outline';
+import { WritingPreview } from './writing-preview';
 import { followCaret, useDocumentText, useSharedTaskToggle } from './writing-text';
 
 /** How long after the caret stops the Split preview scrolls to it. */
@@ -198,29 +198,13 @@ export function WritingSurface({
               onPickComment={comments.pick}
             />
             {showPreview && (
-              <section
+              <WritingPreview
                 ref={previewRef}
-                aria-label="Preview"
-                tabIndex={0}
-                className="min-h-0 overflow-y-auto rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:p-5"
-              >
-                <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  Preview
-                </h2>
-                <h3
-                  className={clsx(
-                    'mb-3 text-xl font-bold [overflow-wrap:anywhere] text-slate-900',
-                    !title.trim() && 'text-slate-300',
-                  )}
-                >
-                  {title.trim() || 'Untitled'}
-                </h3>
-                <MarkdownPreview
-                  text={value}
-                  onToggleTask={readOnly ? undefined : toggleTask}
-                  wikilinks={wikilinks}
-                />
-              </section>
+                title={title}
+                text={value}
+                onToggleTask={readOnly ? undefined : toggleTask}
+                wikilinks={wikilinks}
+              />
             )}
           </div>
           {commentsOn && comments.open && !focusMode && (

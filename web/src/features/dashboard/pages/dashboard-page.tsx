@@ -6,9 +6,8 @@ import {
   PenLine,
   Plus,
   Tags,
-  type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -18,6 +17,7 @@ import { STATUS_LABELS } from '../../../components/content-card';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { PIPELINE_STATUSES, useDashboardSummary } from '../api/get-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { figure, Panel, Stat } from '../components/dashboard-parts';
 import { FirstRun } from '../components/first-run';
 
 type Library = 'loading' | 'empty' | 'filled';
@@ -28,10 +28,6 @@ function greeting(firstName: string, library: Library): string {
   if (library === 'empty') return `Welcome${name}. Start with a collection or a first script.`;
   return `Welcome${library === 'filled' ? ' back' : ''}${name}.`;
 }
-
-/** A figure of the summary: the number, '–' when it could not be loaded, '…' meanwhile. */
-const figure = (value: number | undefined, failed: boolean) =>
-  value !== undefined ? value.toLocaleString('en-US') : failed ? '–' : '…';
 
 /**
  * /dashboard: the header, counts of the library, the pipeline, words this week, the next
@@ -223,81 +219,6 @@ export function DashboardPage() {
           </ul>
         )}
       </section>
-    </section>
-  );
-}
-
-function Stat({
-  label,
-  value,
-  Icon,
-  to,
-  failed,
-}: {
-  label: string;
-  value: number | undefined;
-  Icon: LucideIcon;
-  to?: string;
-  failed: boolean;
-}) {
-  const body = (
-    <>
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <span className="min-w-0">
-        <span className="block text-sm text-slate-500">{label}</span>
-        <span className="block text-2xl font-bold text-slate-900 tabular-nums">
-          {figure(value, failed)}
-        </span>
-      </span>
-    </>
-  );
-  const className =
-    'flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
-  return to ? (
-    <Link to={to} className={`${className} transition hover:shadow-md hover:ring-indigo-200`}>
-      {body}
-    </Link>
-  ) : (
-    <div className={className}>{body}</div>
-  );
-}
-
-/** A titled white panel of the dashboard, with a link to the screen it summarises. */
-function Panel({
-  id,
-  title,
-  more,
-  className,
-  children,
-}: {
-  id: string;
-  title: string;
-  more?: { to: string; label: string; Icon: LucideIcon };
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className={`rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${className ?? ''}`}
-    >
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
-        <h2 id={id} className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        {more && (
-          <Link
-            to={more.to}
-            className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-700 hover:text-indigo-900"
-          >
-            <more.Icon className="size-4" aria-hidden="true" />
-            {more.label}
-          </Link>
-        )}
-      </div>
-      {children}
     </section>
   );
 }

@@ -20,13 +20,8 @@ import { parseScript } from '@cw/contract/script';
 import { chapterList, chaptersText, type ChapterStart } from '@cw/contract/chapters';
 import { CopyButton } from '../../../components/copy-button';
 import { ShortcutsButton, ShortcutsPanel } from '../components/teleprompter-help';
-import {
-  advance,
-  clampWordsPerMinute,
-  pixelsPerSecond,
-  progressAt,
-  remainingSeconds,
-} from '../teleprompter-timing';
+import { clampWordsPerMinute } from '../teleprompter-timing';
+import { usePrompterKeys, usePrompterMotion } from '../use-prompter-motion';
 import { useWakeLock } from '../use-wake-lock';
 import { useCurrentUser } from '../../../lib/current-user';
 import { RemoteDialog } from '../remote/remote-dialog';
@@ -86,72 +81,17 @@ function Teleprompter({
   const [playing, setPlaying] = useState(false);
   const [mirrored, setMirrored] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
-  const [remaining, setRemaining] = useState(() => remainingSeconds(script.words, 0, accountPace));
 
   const frameRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
-  const textRef = useRef<HTMLDivElement>(null);
-  const barRef = useRef<HTMLDivElement>(null);
-  /** Where the text is, and what the layout measured: kept out of React state (no render per frame). */
-  const motion = useRef({ offset: 0, max: 0, speed: 0, sectionTops: [] as number[] });
-
-  /** Moves the text to `offset`: one transform, no layout. */
-  const paint = useCallback(
-    (offset: number) => {
-      const m = motion.current;
-      m.offset = offset;
-      if (textRef.current) textRef.current.style.transform = `translate3d(0, ${-offset}px, 0)`;
-      const progress = progressAt(offset, m.max);
-      if (barRef.current) barRef.current.style.transform = `scaleX(${progress})`;
-      const left = remainingSeconds(script.words, progress, wordsPerMinute);
-      setRemaining((previous) => (previous === left ? previous : left));
-    },
-    [script.words, wordsPerMinute],
-  );
-
-  // Measure on every layout change (type size, window size, full screen): the text's height and
-  // the sections' tops. The offset keeps its place as a share of the script.
-  useEffect(() => {
-    const element = textRef.current;
-    if (!element) return;
-    const measure = () => {
-      const m = motion.current;
-      const share = m.max > 0 ? m.offset / m.max : 0;
-      const style = getComputedStyle(element);
-      const top = parseFloat(style.paddingTop) || 0;
-      // The script's own height: offset 0 puts its first line on the reading line, `max` its end.
-      m.max = Math.max(0, element.offsetHeight - top - (parseFloat(style.paddingBottom) || 0));
-      m.speed = pixelsPerSecond(script.words, m.max, wordsPerMinute);
-      m.sectionTops = [...element.querySelectorAll<HTMLElement>('[data-section]')].map(
-        (heading) => heading.offsetTop - top,
-      );
-      paint(share * m.max);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [fontSize, script, wordsPerMinute, paint]);
-
-  // The frame loop: requestAnimationFrame, elapsed time × speed, a transform.
-  useEffect(() => {
-    if (!playing) return;
-    let frame = 0;
-    let last = performance.now();
-    const tick = (now: number) => {
-      const m = motion.current;
-      const next = advance(m.offset, m.speed, now - last, m.max);
-      last = now;
-      paint(next);
-      if (next >= m.max) {
-        setPlaying(false);
-        return;
-      }
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [playing, paint]);
+  const { textRef, barRef, remaining, paint, nudge, jumpTo } = usePrompterMotion({
+    words: script.words,
+    wordsPerMinute,
+    fontSize,
+    playing,
+    onEnd: () => setPlaying(false),
+    layout: script,
+  });
 
   useWakeLock(playing);
 
@@ -165,22 +105,6 @@ function Teleprompter({
     if (document.fullscreenElement) void document.exitFullscreen();
     else void frameRef.current?.requestFullscreen?.().catch(() => undefined);
   }, []);
-
-  const nudge = useCallback(
-    (lines: number) => {
-      const m = motion.current;
-      paint(Math.min(m.max, Math.max(0, m.offset + lines * fontSize * 1.5)));
-    },
-    [fontSize, paint],
-  );
-
-  const jumpTo = useCallback(
-    (section: number) => {
-      const top = motion.current.sectionTops[section];
-      if (top !== undefined) paint(top);
-    },
-    [paint],
-  );
 
   // The phone remote (decision 242): open once Remote is pressed, then for the page's life.
   const user = useCurrentUser();
@@ -209,33 +133,13 @@ function Teleprompter({
     onRemote,
   );
 
-  // Keys: Space plays and pauses, ↑/↓ nudge by lines, ←/→ change the pace, 1–9 jump to a section.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea') || event.metaKey || event.ctrlKey) return;
-      if (event.key === ' ') {
-        event.preventDefault();
-        setPlaying((value) => !value);
-      } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        nudge(event.key === 'ArrowDown' ? 2 : -2);
-      } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-        event.preventDefault();
-        setWordsPerMinute((value) =>
-          clampWordsPerMinute(value + (event.key === 'ArrowRight' ? 10 : -10)),
-        );
-      } else if (/^[1-9]$/.test(event.key)) {
-        jumpTo(Number(event.key) - 1);
-      } else if (event.key === '?') {
-        setShortcutsOpen((open) => !open);
-      } else if (event.key === 'Escape') {
-        setShortcutsOpen(false);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [nudge, jumpTo]);
+  usePrompterKeys({
+    togglePlay: () => setPlaying((value) => !value),
+    nudge,
+    pace: (delta) => setWordsPerMinute((value) => clampWordsPerMinute(value + delta)),
+    jumpTo,
+    toggleShortcuts: (open) => setShortcutsOpen((current) => open ?? !current),
+  });
 
   useEffect(() => {
     stageRef.current?.focus({ preventScroll: true });
