@@ -23,8 +23,10 @@ import { rangesIn, unmark } from '../src/library/search/snippets';
  *
  * Judged by growth, not by a clock: the best of three runs on 1 MB must take less than 10 times
  * the best of three on 256 KB (linear: 4, a little more when the collector works harder on large
- * strings; quadratic: 16), plus 50 ms for a noisy machine, and under 2 s. A quadratic pattern
- * fails both by far: at 1 MB it takes minutes.
+ * strings; quadratic: 16), plus 150 ms, and under 2 s. The 150 ms are for a noisy machine and for
+ * the collector: work that makes many small objects outgrows V8's young generation between
+ * 256 KB and 1 MB (65,000 mentions: 5 ms, then 83–103 ms, then twice that at 2 MB). A quadratic
+ * pattern fails both by far: at 1 MB it takes minutes.
  */
 
 const MB = 1024 * 1024;
@@ -52,7 +54,7 @@ function expectLinear(work: (text: string) => unknown, unit: string | ((bytes: n
   const quarter = bestOf(() => work(small));
   const whole = bestOf(() => work(large));
   expect(whole, `1 MB took ${whole.toFixed(1)} ms, 256 KB ${quarter.toFixed(1)} ms`).toBeLessThan(
-    10 * quarter + 50,
+    10 * quarter + 150,
   );
   expect(whole).toBeLessThan(2000);
 }
