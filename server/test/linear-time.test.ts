@@ -8,9 +8,9 @@ import { linkEmbeds, wikiEmbeds } from '../src/library/import-export/import-embe
 import { planImport } from '../src/library/import-export/import-plan';
 import { inlineTags, notionTags, splitFrontMatter } from '../src/library/import-export/import-text';
 import { attachedImageId } from '@cw/contract/markdown-images';
-import { escapeHtml, renderItemText } from '../src/library/publishing/public-html';
+import { renderItemText } from '../src/library/publishing/public-html';
 import { excerpt } from '../src/library/publishing/public-excerpt';
-import { invitationMail } from '../src/mail/messages';
+import { escapeHtml, invitationMail } from '../src/mail/messages';
 import { parseSearch } from '../src/library/search/query';
 import { plainMarkdown } from '../src/library/search/plain-markdown';
 import { rangesIn, unmark } from '../src/library/search/snippets';

@@ -1,4 +1,5 @@
-import { escapeHtml, metaDescription } from './public-html';
+import { escapeHtml } from '../../mail/messages';
+import { metaDescription } from './public-html';
 
 const xml = (text: string) =>
   escapeHtml(text).replace(
