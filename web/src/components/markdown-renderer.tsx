@@ -18,17 +18,6 @@ const rehypePlugins: Options['rehypePlugins'] = [
   rehypeSafeMarkdown,
   [rehypeTaskLines, { lines: true }],
 ];
-/** The plugins of a piece whose lines start after `offset` lines of the whole text. */
-const piecePlugins = new Map<number, Options['rehypePlugins']>();
-function rehypePluginsAt(offset: number): Options['rehypePlugins'] {
-  if (offset === 0) return rehypePlugins;
-  let plugins = piecePlugins.get(offset);
-  if (!plugins) {
-    plugins = [rehypeSafeMarkdown, [rehypeTaskLines, { lines: true, offset }]];
-    piecePlugins.set(offset, plugins);
-  }
-  return plugins;
-}
 
 /** Ticks a task of the text: its item's source line (1-based) and the state it asks for. */
 export type TaskToggle = (line: number, checked: boolean) => void;
@@ -138,10 +127,18 @@ interface PieceProps {
  */
 const Piece = memo(
   function Piece({ text, line, remarkPlugins, components }: PieceProps) {
+    // Task boxes count their lines from the whole text's start.
+    const piecePlugins = useMemo<Options['rehypePlugins']>(
+      () =>
+        line === 0
+          ? rehypePlugins
+          : [rehypeSafeMarkdown, [rehypeTaskLines, { lines: true, offset: line }]],
+      [line],
+    );
     return (
       <ReactMarkdown
         remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePluginsAt(line)}
+        rehypePlugins={piecePlugins}
         urlTransform={safeUrl}
         components={components}
       >
