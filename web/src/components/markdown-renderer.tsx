@@ -102,17 +102,27 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   }
   return (
     <div className={clsx(markdownClasses, className)}>
-      <ReactMarkdown
+      <SafeMarkdown
+        text={children}
         remarkPlugins={remarkPlugins}
         rehypePlugins={rehypePlugins}
-        urlTransform={safeUrl}
         components={components}
-      >
-        {children}
-      </ReactMarkdown>
+      />
     </div>
   );
 });
+
+/** react-markdown with the product's address rule (`safeUrl`): the whole text and each piece render through it. */
+function SafeMarkdown({
+  text,
+  ...options
+}: { text: string } & Pick<Options, 'remarkPlugins' | 'rehypePlugins' | 'components'>) {
+  return (
+    <ReactMarkdown {...options} urlTransform={safeUrl}>
+      {text}
+    </ReactMarkdown>
+  );
+}
 
 interface PieceProps {
   text: string;
@@ -136,14 +146,12 @@ const Piece = memo(
       [line],
     );
     return (
-      <ReactMarkdown
+      <SafeMarkdown
+        text={text}
         remarkPlugins={remarkPlugins}
         rehypePlugins={piecePlugins}
-        urlTransform={safeUrl}
         components={components}
-      >
-        {text}
-      </ReactMarkdown>
+      />
     );
   },
   (before: PieceProps, after: PieceProps) =>

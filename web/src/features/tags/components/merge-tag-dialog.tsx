@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
-import { inputClasses } from '../../../components/text-field';
+import { FieldLabel, inputClasses } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMergeTag } from '../api/manage-tags';
@@ -81,10 +81,8 @@ export function MergeTagDialog({
         choose instead, and <strong className="font-semibold text-slate-900">{source?.name}</strong>{' '}
         is deleted. This action cannot be undone.
       </p>
-      <div className="mt-4 flex flex-col gap-1.5">
-        <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
-          Merge into
-        </label>
+      <div className="mt-4">
+        <FieldLabel htmlFor={selectId}>Merge into</FieldLabel>
         <select
           id={selectId}
           value={into}

@@ -8,6 +8,7 @@ import { FormMessage } from '../../../components/form-message';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { SearchInput } from '../../../components/search-input';
+import { FieldLabel } from '../../../components/text-field';
 import { useAllTags } from '../../../lib/api/tags';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -61,10 +62,8 @@ export function TagsPage() {
         />
       ) : (
         <>
-          <div className="mb-4 flex flex-col gap-1.5 sm:w-80">
-            <label htmlFor={filterId} className="text-sm font-medium text-slate-700">
-              Filter tags
-            </label>
+          <div className="mb-4 sm:w-80">
+            <FieldLabel htmlFor={filterId}>Filter tags</FieldLabel>
             <SearchInput
               id={filterId}
               value={filter}
