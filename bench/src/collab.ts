@@ -15,12 +15,15 @@
 //              presence → seen by the teleprompter's client, on one instance and across two
 //              through Redis (target p95 < 150 ms, tap to scroll: the scroll follows in the same
 //              frame). One command every 50 ms, both clients in this process.
+//   scale      1,000 connections on 300 documents of 10 people across two instances through Redis,
+//              one typist a document at 0.5 keystrokes/s for 30 s: apply latency (same and other
+//              instance), each instance's RSS (idle, open, after typing) and CPU (src/collab-scale.ts).
 //   converge   the convergence test (server/test/collab-convergence.test.ts) at bench size,
 //              through vitest: COLLAB_OPS operations of 3 clients on two instances.
 //
 //   npm run bench:collab                     full size (about 4 minutes): bench/collab-results.json
 //   npm run bench:collab -- --quick          small (about 1 minute): bench/results/tmp/
-//   npm run bench:collab -- --parts=latency,memory   some parts only (latency, editors, memory, remote, converge)
+//   npm run bench:collab -- --parts=latency,memory   some parts only (latency, editors, memory, remote, scale, converge)
 //   npm run bench:collab -- --results=<file>
 //
 // Needs PostgreSQL (BENCH_POSTGRES_URL, as the other benches) and Redis (BENCH_REDIS_URL, default
@@ -38,6 +41,7 @@ import { benchArgs } from './args';
 import { script } from './browser';
 import { ensureBuilt } from './build';
 import { openAll, openEditor, until, type Editor } from './collab-clients';
+import { atScale, type ScaleSize } from './collab-scale';
 import { summarize } from './load';
 import { benchDir, repoRoot } from './paths';
 import { adminUrl, createScratchDatabase, type ScratchDatabase } from './postgres';
@@ -47,21 +51,24 @@ import { pathOf } from '@cw/contract/routes';
 
 const args = benchArgs();
 const QUICK = args.flag('quick');
-const PARTS = new Set(
-  (args.get('parts') ?? 'latency,editors,memory,remote,converge').split(',').map((p) => p.trim()),
-);
+const ALL_PARTS = 'latency,editors,memory,remote,scale,converge';
+const PARTS = new Set((args.get('parts') ?? ALL_PARTS).split(',').map((p) => p.trim()));
 /** Diagnostic: node flags for the servers (`--server-node-args="--cpu-prof --cpu-prof-dir=…"`). */
 const SERVER_NODE_ARGS = args.nodeArgs('server-node-args');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESULTS = path.resolve(
   args.get('results') ??
-    (QUICK || PARTS.size < 5
+    (QUICK || PARTS.size < ALL_PARTS.split(',').length
       ? path.join(benchDir, 'results', 'tmp', 'collab-results.json')
       : path.join(benchDir, 'collab-results.json')),
 );
 const SIZE = QUICK
   ? { keystrokes: 100, editors: 40, documents: 10, seconds: 10, memoryDocs: 10, ops: 600 }
   : { keystrokes: 400, editors: 200, documents: 50, seconds: 40, memoryDocs: 40, ops: 5000 };
+/** The scale part: connections, documents, people, keystrokes/s of each document's typist, s. */
+const SCALE: ScaleSize = QUICK
+  ? { connections: 200, documents: 60, people: 4, rate: 0.5, seconds: 10 }
+  : { connections: 1000, documents: 300, people: 10, rate: 0.5, seconds: 30 };
 const PASSWORD = 'correct horse battery staple 1';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -628,6 +635,25 @@ async function main() {
       log(`  applied p50 ${remote.applied.median} ms, p95 ${remote.applied.p95} ms`);
       results.remoteTwoInstances = remote;
     }
+    await a.stop();
+    await b.stop();
+  }
+  if (PARTS.has('scale')) {
+    log(
+      `scale: ${SCALE.connections} connections on ${SCALE.documents} documents of ${SCALE.people} people, two instances (Redis), ${SCALE.rate} keys/s a document for ${SCALE.seconds} s...`,
+    );
+    const a = await server('scale-a', database, true);
+    const b = await server('scale-b', database, true);
+    const tag = randomBytes(3).toString('hex');
+    const scale = await atScale(
+      [a, b],
+      SCALE,
+      (p) => `collab-scale-${tag}-${p}@example.com`,
+      PASSWORD,
+      log,
+    );
+    log(`  ${JSON.stringify(scale)}`);
+    results.scale = scale;
     await a.stop();
     await b.stop();
   }

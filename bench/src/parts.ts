@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { ScaleResult } from './collab-scale';
 import { benchDir } from './paths';
 import { onCleanup } from './processes';
 
@@ -206,6 +207,7 @@ interface CollabFile {
     serverCpu: { percentOfOneCore: number };
   };
   memory?: { documents: number; perDocumentMb: number };
+  scale?: ScaleResult;
   convergence?: { ops: number; passed: boolean; seconds: number };
 }
 interface FloorFigure {
@@ -471,6 +473,14 @@ export function partChecks(parts: ScriptPartResult[]): PartCheck[] {
       '< 2 MB',
       c?.memory && `${c.memory.perDocumentMb.toFixed(2)} MB (${c.memory.documents} documents)`,
       c?.memory && c.memory.perDocumentMb < 2,
+    );
+    const sc = c?.scale;
+    add(
+      `co-editing at scale: ${sc ? `${int(sc.connections)} connections on ${int(sc.documents)} documents` : '1,000 connections on 300 documents'}, two instances (Redis): apply latency`,
+      'p95 < 100 ms, 0 lost',
+      sc &&
+        `p95 ${ms(sc.applyLatency.p95)} (other instance ${ms(sc.applyLatency.otherInstance.p95)}), ${sc.lostInClients} of ${int(sc.keystrokes)} lost; RSS ${Math.round(sc.rssMb.afterTyping[0])} / ${Math.round(sc.rssMb.afterTyping[1])} MB`,
+      sc && sc.applyLatency.p95 < 100 && sc.lostInClients === 0,
     );
     add(
       'co-editing: convergence test at bench size',
