@@ -339,7 +339,7 @@ describe(`a user with ${PER_USER} of everything`, () => {
     }
   });
 
-  it('counts a list past 10,000 rows as the planner estimates it, consistent with its pages (decision 261)', async () => {
+  it('counts a list (and the dashboard) past 10,000 rows as the planner estimates it, consistent with its pages (decision 261)', async () => {
     // 500 more tags of the owner: 10,500, past EXACT_COUNT_MAX.
     await ctx.database.db.execute(sql`
       insert into tags (user_id, name) select ${ownerId}, 'extra tag ' || g from generate_series(1, 500) g`);
@@ -362,6 +362,12 @@ describe(`a user with ${PER_USER} of everything`, () => {
     const last = await page(Math.ceil(total / 200), 200);
     expect(last.results).toHaveLength(total % 200);
     expect(last.count).toBe(total);
+    // The dashboard's count of tags: the same rule.
+    const dashboard = await ctx.app.inject({ method: 'GET', url: '/api/dashboard/', headers });
+    const tagCount = dashboard.json<{ counts: { tags: number; collections: number } }>().counts;
+    expect(tagCount.tags).toBeGreaterThan(EXACT_COUNT_MAX);
+    expect(Math.abs(tagCount.tags - total)).toBeLessThan(total * 0.2);
+    expect(tagCount.collections).toBe(PER_USER);
     await ctx.database.db.execute(
       sql`delete from tags where user_id = ${ownerId} and name like 'extra tag %'`,
     );
