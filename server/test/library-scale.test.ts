@@ -6,7 +6,8 @@ import { TokenService } from '../src/auth/tokens';
 import type { Caller } from '../src/policy/caller';
 import { CollectionsRepository } from '../src/library/collections/collections.repository';
 import { ContentsRepository } from '../src/library/content/contents.repository';
-import { EXACT_COUNT_MAX } from '../src/db/page';
+import { cappedCount, EXACT_COUNT_MAX } from '../src/db/page';
+import { files, notes, tags } from '../src/db/schema';
 import { SearchRepository } from '../src/library/search/search.repository';
 import { SEARCH_TYPES } from '@cw/contract';
 import { scopeOf } from '../src/policy/library.policy';
@@ -184,7 +185,7 @@ describe(`a user with ${PER_USER} of everything`, () => {
     const text = await plan(
       collections.pageQuery(asCaller(newcomer!.id), 'mine', '-created_on', 50, 0).getSQL(),
     );
-    expect(text).toMatch(/collections_user_id_idx/);
+    expect(text).toMatch(/collections_live_user_id_idx/);
     expect(text).not.toMatch(/Seq Scan/);
   });
 
@@ -277,6 +278,100 @@ describe(`a user with ${PER_USER} of everything`, () => {
       expect(text, what).toMatch(index);
       expect(text, what).not.toMatch(/Seq Scan on contents\b/);
     }
+  });
+
+  it('reads a person’s collections in each order and the capped counts of every list from indexes (decisions 260, 261)', async () => {
+    // As autovacuum leaves the tables: their visibility maps let a count read an index alone.
+    await ctx.database.db.execute(sql`vacuum analyze collections`);
+    await ctx.database.db.execute(sql`vacuum analyze tags`);
+    await ctx.database.db.execute(sql`vacuum analyze files`);
+    await ctx.database.db.execute(sql`vacuum analyze notes`);
+    const db = ctx.database.db;
+    const collections = new CollectionsRepository(db);
+    const owner = asCaller(ownerId);
+    const checks: [string, SQL, RegExp][] = [
+      [
+        'collections, newest first',
+        collections.pageQuery(owner, 'mine', '-created_on', 50, 0).getSQL(),
+        /collections_live_user_id_idx/,
+      ],
+      [
+        'collections, a page 9,000 deep',
+        collections.pageQuery(owner, 'mine', '-created_on', 50, 9000).getSQL(),
+        /collections_live_user_id_idx/,
+      ],
+      [
+        'collections, last changed first',
+        collections.pageQuery(owner, 'mine', '-updated_on', 50, 0).getSQL(),
+        /collections_live_user_changed_idx/,
+      ],
+      [
+        'collections by name',
+        collections.pageQuery(owner, 'mine', 'name', 50, 0).getSQL(),
+        /collections_live_user_name_idx/,
+      ],
+      [
+        'capped count of collections',
+        collections.cappedCount(owner, 'mine').getSQL(),
+        /collections_live_user_(id|changed|name)_idx/,
+      ],
+      [
+        'capped count of tags',
+        cappedCount(db, tags, scopeOf(owner, 'tags', 'read')).getSQL(),
+        /tags_user_id_idx|tags_user_lower_name_key/,
+      ],
+      [
+        'capped count of files',
+        cappedCount(db, files, scopeOf(owner, 'files', 'own')).getSQL(),
+        /files_user_id_idx/,
+      ],
+      [
+        'capped count of notes',
+        cappedCount(db, notes, scopeOf(owner, 'notes', 'own')).getSQL(),
+        /notes_user_id_idx/,
+      ],
+    ];
+    for (const [what, query, index] of checks) {
+      const text = await plan(query);
+      expect(text, what).toMatch(index);
+      expect(text, what).not.toMatch(/Seq Scan on (collections|tags|files|notes|contents)\b/);
+      expect(text, what).not.toMatch(/Index Scan Backward using \w+_pkey/);
+    }
+  });
+
+  it('counts a list (and the dashboard) past 10,000 rows as the planner estimates it, consistent with its pages (decision 261)', async () => {
+    // 500 more tags of the owner: 10,500, past EXACT_COUNT_MAX.
+    await ctx.database.db.execute(sql`
+      insert into tags (user_id, name) select ${ownerId}, 'extra tag ' || g from generate_series(1, 500) g`);
+    await ctx.database.db.execute(sql`analyze tags`);
+    const headers = { authorization: `Bearer ${access}` };
+    const page = async (number: number, size: number) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/collections/tags/?page=${number}&page_size=${size}`,
+          headers,
+        })
+      ).json<Paginated<{ id: number }>>();
+    const total = PER_USER + 500;
+    const first = await page(1, 50);
+    expect(first.count).toBeGreaterThan(EXACT_COUNT_MAX);
+    expect(Math.abs(first.count - total)).toBeLessThan(total * 0.2);
+    expect(first.next).not.toBeNull();
+    // The last page is not full: it ends the list, and its count is exact.
+    const last = await page(Math.ceil(total / 200), 200);
+    expect(last.results).toHaveLength(total % 200);
+    expect(last.count).toBe(total);
+    // The dashboard's count of tags: the same rule.
+    const dashboard = await ctx.app.inject({ method: 'GET', url: '/api/dashboard/', headers });
+    const tagCount = dashboard.json<{ counts: { tags: number; collections: number } }>().counts;
+    expect(tagCount.tags).toBeGreaterThan(EXACT_COUNT_MAX);
+    expect(Math.abs(tagCount.tags - total)).toBeLessThan(total * 0.2);
+    expect(tagCount.collections).toBe(PER_USER);
+    await ctx.database.db.execute(
+      sql`delete from tags where user_id = ${ownerId} and name like 'extra tag %'`,
+    );
+    await ctx.database.db.execute(sql`analyze tags`);
   });
 
   it('reads what is shared with a member through the membership indexes (decision 100)', async () => {

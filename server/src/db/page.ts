@@ -2,29 +2,60 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './executor';
 
+/** Where a page starts and how long it is, as the list's query was cut. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
 /**
  * One page of a list and the number of rows behind it, asked at the same time: `rows` is the
- * page query (already limited), `table` and `where` the same rows to count.
+ * page query (already limited by `window`), `table` and `where` the same rows to count. The
+ * count is exact up to EXACT_COUNT_MAX, the planner's estimate beyond (decision 256; every list
+ * of this helper: decision 261), so a list of a person's library costs the same at any size.
  */
 export async function pageWithCount<T>(
   db: Executor,
   rows: PromiseLike<T[]>,
   table: PgTable,
   where: SQL | undefined,
+  window: PageWindow,
 ): Promise<{ rows: T[]; count: number }> {
-  const [page, [total]] = await Promise.all([
-    rows,
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(table)
-      .where(where),
-  ]);
-  return { rows: page, count: total?.count ?? 0 };
+  const [page, [total]] = await Promise.all([rows, cappedCount(db, table, where)]);
+  const count = await settledCount(
+    total?.count ?? 0,
+    () =>
+      estimatedRows(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(where)
+          .getSQL(),
+      ),
+    { rows: page.length, ...window },
+  );
+  return { rows: page, count };
+}
+
+/**
+ * How many rows of `table` match `where`, counted up to one past EXACT_COUNT_MAX: what
+ * pageWithCount asks (its plan is checked in test/library-scale.test.ts).
+ */
+export function cappedCount(db: Executor, table: PgTable, where: SQL | undefined) {
+  const capped = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(EXACT_COUNT_MAX + 1)
+    .as('capped');
+  return db.select({ count: sql<number>`count(*)::int` }).from(capped);
 }
 
 /**
  * The same for rows that are not one table's (a UNION of several): `rows` is a select without
- * order or limit; the page is ordered by `orderBy` and cut by `limit`/`offset`.
+ * order or limit; the page is ordered by `orderBy` and cut by `limit`/`offset`; the count, as
+ * above, exact up to EXACT_COUNT_MAX and estimated beyond (decision 261).
  */
 export async function pageOfSelect<T>(
   db: Executor,
@@ -37,15 +68,23 @@ export async function pageOfSelect<T>(
     db.execute(
       sql`select * from (${rows}) page_rows order by ${orderBy} limit ${limit} offset ${offset}`,
     ),
-    db.execute(sql`select count(*)::int as count from (${rows}) page_rows`),
+    db.execute(
+      sql`select count(*)::int as count from (select 1 from (${rows}) page_rows limit ${EXACT_COUNT_MAX + 1}) capped`,
+    ),
   ]);
-  const count = (total as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
-  return { rows: (page as unknown as { rows: T[] }).rows, count: Number(count) };
+  const counted = (total as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+  const pageRows = (page as unknown as { rows: T[] }).rows;
+  const count = await settledCount(
+    Number(counted),
+    () => estimatedRows(db, sql`select 1 from (${rows}) page_rows`),
+    { rows: pageRows.length, limit, offset },
+  );
+  return { rows: pageRows, count };
 }
 
 /**
- * A content item list counts exactly up to this many items; beyond, its `count` is the
- * database's estimate (docs/api.md, "Lists"; decision 256).
+ * A list counts exactly up to this many rows; beyond, its `count` is the database's estimate
+ * (docs/api.md, "Lists"; decisions 256 and 261).
  */
 export const EXACT_COUNT_MAX = 10_000;
 

@@ -29,7 +29,9 @@ export const tags = pgTable(
   },
   (t) => [
     uniqueIndex('tags_user_lower_name_key').on(t.userId, sql`lower(${t.name})`),
-    index('tags_user_id_idx').on(t.userId, t.id.desc()),
+    // NULLS FIRST, as `ORDER BY id DESC` sorts: an index the list's page can walk in order
+    // (decision 260; with NULLS LAST the primary key was walked back past others' rows).
+    index('tags_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('tags_search_idx').using('gin', t.search),
   ],
 );
@@ -63,6 +65,17 @@ export const collections = pgTable(
   },
   (t) => [
     index('collections_user_id_idx').on(t.userId, t.id.desc()),
+    // A person's live collections in the list's three orders (decision 260): newest first (and
+    // the capped count, from the index alone), last change first, by name.
+    index('collections_live_user_id_idx')
+      .on(t.userId, t.id.desc().nullsFirst())
+      .where(sql`${t.deletedOn} is null`),
+    index('collections_live_user_changed_idx')
+      .on(t.userId, sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.deletedOn} is null`),
+    index('collections_live_user_name_idx')
+      .on(t.userId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedOn} is null`),
     index('collections_search_idx').using('gin', t.search),
     uniqueIndex('collections_public_id_idx').on(t.publicId),
     ...trashIndexes('collections', t),

@@ -228,7 +228,9 @@ export const files = pgTable(
       ),
   },
   (t) => [
-    index('files_user_id_idx').on(t.userId, t.id.desc()),
+    // NULLS FIRST, as `ORDER BY id DESC` sorts: an index the list's page can walk in order
+    // (decision 260; with NULLS LAST the primary key was walked back past others' rows).
+    index('files_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('files_search_idx').using('gin', t.search),
     index('files_content_idx').on(t.contentId),
     index('files_collection_idx').on(t.collectionId),
@@ -268,7 +270,9 @@ export const notes = pgTable(
   (t) => [
     index('notes_collection_idx').on(t.collectionId, t.id.desc()),
     ...trashIndexes('notes', t),
-    index('notes_user_id_idx').on(t.userId, t.id.desc()),
+    // NULLS FIRST, as `ORDER BY id DESC` sorts: an index the list's page can walk in order
+    // (decision 260; with NULLS LAST the primary key was walked back past others' rows).
+    index('notes_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('notes_search_idx').using('gin', t.search),
   ],
 );

@@ -3,6 +3,7 @@ import type { CollectionOrdering, CollectionScope } from '@cw/contract';
 import { collectionTags, collections, contentCollections, contents, notes } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
+import { EXACT_COUNT_MAX, estimatedRows, settledCount } from '../../db/page';
 import { anyOf, PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
 import {
@@ -32,7 +33,10 @@ export interface CollectionRefRow {
   name: string;
 }
 
-/** Each ordering ends with the id, so pages never repeat or skip a row. */
+/**
+ * Each ordering ends with the id, so pages never repeat or skip a row; each is the order of one
+ * of the live-collection indexes (migration 0025, decision 260).
+ */
 const ORDER_BY: Record<CollectionOrdering, SQL[]> = {
   '-created_on': [desc(collections.id)],
   '-updated_on': [
@@ -50,8 +54,9 @@ export class CollectionsRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * One page of the caller's own collections (index collections_user_id_idx), of those shared
-   * with them (collection_members_user_idx), or both.
+   * One page of the caller's own collections (the live-collection indexes of migration 0025,
+   * one per ordering; decision 260), of those shared with them (collection_members_user_idx), or both; and
+   * their count, exact up to EXACT_COUNT_MAX and an estimate beyond (decision 261).
    */
   async list(
     caller: Caller,
@@ -70,21 +75,48 @@ export class CollectionsRepository {
         sql.placeholder('offset'),
       ).prepare(name),
     );
-    const total = this.prepared.once(`collections_count_${scope}`, (name) =>
-      this.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(collections)
-        .where(scopeOf(PREPARED_CALLER, 'collections', LIST_ACCESS[scope]))
-        .prepare(name),
+    const total = this.prepared.once(`collections_count_capped_${scope}`, (name) =>
+      this.cappedCount(PREPARED_CALLER, scope).prepare(name),
     );
     const [rows, [counted]] = await Promise.all([
       page.execute({ caller: caller.userId, limit, offset }),
       total.execute({ caller: caller.userId }),
     ]);
-    return { rows, count: counted?.count ?? 0 };
+    const count = await settledCount(
+      counted?.count ?? 0,
+      () =>
+        estimatedRows(
+          this.db,
+          this.db
+            .select({ id: collections.id })
+            .from(collections)
+            .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
+            .getSQL(),
+        ),
+      { rows: rows.length, limit, offset },
+    );
+    return { rows, count };
   }
 
-  /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
+  /**
+   * How many collections the list holds, counted up to one past EXACT_COUNT_MAX (decision 261);
+   * the caller's own from an index alone (collections_live_user_id_idx).
+   */
+  cappedCount(caller: ScopeSubject, scope: CollectionScope) {
+    const capped = this.db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(collections)
+      .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
+      .limit(EXACT_COUNT_MAX + 1)
+      .as('capped');
+    return this.db.select({ count: sql<number>`count(*)::int` }).from(capped);
+  }
+
+  /**
+   * The page query on its own, so its plan can be checked (test/library-scale.test.ts): the
+   * page's ids first, from an index in the ordering's order (a deep page skips index entries,
+   * not rows), then those rows by primary key (decisions 256, 260).
+   */
   pageQuery(
     caller: ScopeSubject,
     scope: CollectionScope,
@@ -92,13 +124,18 @@ export class CollectionsRepository {
     limit: number | Placeholder,
     offset: number | Placeholder,
   ) {
-    return this.db
-      .select(columns)
+    const ids = this.db
+      .select({ id: collections.id })
       .from(collections)
       .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
       .orderBy(...ORDER_BY[ordering])
       .limit(limit)
       .offset(offset);
+    return this.db
+      .select(columns)
+      .from(collections)
+      .where(inArray(collections.id, ids))
+      .orderBy(...ORDER_BY[ordering]);
   }
 
   async find(caller: Caller, id: number): Promise<CollectionRow | undefined> {

@@ -34,7 +34,10 @@ const fullName = (first: SQL | typeof users.firstName, last: typeof users.lastNa
 export class CommentsRepository {
   constructor(private readonly db: Executor) {}
 
-  /** A page of the item's threads, oldest first (`resolved`: only those, or only open ones). */
+  /**
+   * A page of the item's threads, oldest first (`resolved`: only those, or only open ones). The
+   * count is exact: one item's threads, not a library's (decision 261).
+   */
   async threads(
     contentId: number,
     filter: { resolved?: boolean; limit: number; offset: number },

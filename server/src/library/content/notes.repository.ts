@@ -37,6 +37,7 @@ export class NotesRepository {
         .offset(offset),
       notes,
       where,
+      { limit, offset },
     );
   }
 

@@ -140,6 +140,7 @@ export class VersionsRepository {
         .offset(offset),
       contentVersions,
       where,
+      { limit, offset },
     );
   }
 

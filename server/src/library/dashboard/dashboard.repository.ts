@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_STATUSES } from '@cw/contract';
 import { collections, contents, tags } from '../../db/schema';
 import type { Executor } from '../../db/executor';
-import { EXACT_COUNT_MAX, estimatedRows } from '../../db/page';
+import { cappedCount, EXACT_COUNT_MAX, estimatedRows } from '../../db/page';
 import type { Caller } from '../../policy/caller';
 import { scopeOf } from '../../policy/library.policy';
 
@@ -28,25 +28,36 @@ const changedOn = (table: typeof collections | typeof contents) =>
 /**
  * The dashboard's figures (docs/api.md, "Dashboard"): the caller's own live rows only, each
  * figure one small query on the owner's indexes, so the answer costs what its largest part does;
- * none reads more than EXACT_COUNT_MAX index entries, however large the library (decision 256).
+ * none reads more than EXACT_COUNT_MAX index entries, however large the library (decisions 256,
+ * 261).
  */
 export class DashboardRepository {
   constructor(private readonly db: Executor) {}
 
-  async collectionCount(caller: Caller): Promise<number> {
-    const [row] = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(collections)
-      .where(scopeOf(caller, 'collections', 'own'));
-    return row?.count ?? 0;
+  /** The caller's live collections: exact up to EXACT_COUNT_MAX, an estimate beyond (decision 261). */
+  collectionCount(caller: Caller): Promise<number> {
+    return this.countUpTo(collections, scopeOf(caller, 'collections', 'own'));
   }
 
-  async tagCount(caller: Caller): Promise<number> {
-    const [row] = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(tags)
-      .where(scopeOf(caller, 'tags', 'read'));
-    return row?.count ?? 0;
+  /** The caller's tags, likewise. */
+  tagCount(caller: Caller): Promise<number> {
+    return this.countUpTo(tags, scopeOf(caller, 'tags', 'read'));
+  }
+
+  /** Counted up to one past EXACT_COUNT_MAX, from the owner's index; beyond, the estimate. */
+  private async countUpTo(table: typeof collections | typeof tags, where: SQL): Promise<number> {
+    const [row] = await cappedCount(this.db, table, where);
+    const counted = row?.count ?? 0;
+    if (counted <= EXACT_COUNT_MAX) return counted;
+    const rough = await estimatedRows(
+      this.db,
+      this.db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(where)
+        .getSQL(),
+    );
+    return Math.max(rough, EXACT_COUNT_MAX + 1);
   }
 
   /**

@@ -66,6 +66,7 @@ export class FilesRepository {
         .offset(offset),
       files,
       where,
+      { limit, offset },
     );
   }
 

@@ -216,6 +216,7 @@ export class LinksRepository {
         .offset(offset),
       contents,
       where,
+      { limit, offset },
     );
   }
 }

@@ -121,6 +121,7 @@ export class ActivityRepository {
         .offset(offset),
       collectionActivity,
       where,
+      { limit, offset },
     );
   }
 }

@@ -134,6 +134,7 @@ export class NotificationsRepository {
       this.withNames().where(where).orderBy(desc(notifications.id)).limit(limit).offset(offset),
       notifications,
       where,
+      { limit, offset },
     );
   }
 

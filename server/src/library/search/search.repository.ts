@@ -259,6 +259,9 @@ export class SearchRepository {
     const withShared = sharesItems
       ? sql`with search_shared_items as materialized (select array(${sharedItemsOf(caller)}) as ids) `
       : sql``;
+    // The total stays exact past EXACT_COUNT_MAX (decision 261): the order (rank, last change,
+    // over a union of types) reads and sorts every hit whatever the page, and `count(*) over ()`
+    // counts the rows that sort holds; an estimate would read nothing less.
     return sql`${withShared}select type, id, count(*) over ()::int as total from (${sql.join(parts, sql` union all `)}) hits${guarded}
       order by in_title desc, rank desc, changed desc, type, id desc
       limit ${limit} offset ${offset}`;

@@ -59,6 +59,7 @@ export class TagsRepository {
         .offset(offset),
       tags,
       where,
+      { limit, offset },
     );
   }
 
