@@ -88,6 +88,9 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
+  // What the view was made or last reconfigured with: the effects below dispatch only a change
+  // (a dispatch right after making it would redraw the editor for nothing).
+  const applied = useRef({ readOnly, invalid: Boolean(error) });
   const callbacks = useRef({
     onTextChange,
     onCaret,
@@ -118,7 +121,10 @@ export function CodeEditor({
       ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
     });
 
-  useLayoutEffect(() => {
+  // Made in a passive effect, not a layout effect: the page around the editor commits and can
+  // paint first, and making the view (its state, styles, the first lines drawn and measured: the
+  // longest piece of the writing page's opening) is a task of its own after it (decision 262).
+  useEffect(() => {
     const parent = host.current;
     if (!parent) return;
     adoptEditorStyles();
@@ -158,6 +164,7 @@ export function CodeEditor({
     });
     view.current = created;
     bound.current = text;
+    applied.current = { readOnly, invalid: Boolean(error) };
     callbacks.current.onView?.(created);
     return () => {
       callbacks.current.onView?.(null);
@@ -193,12 +200,17 @@ export function CodeEditor({
   }, [text, awareness, undoManager]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: access.current.reconfigure(readOnlyExtension(readOnly)) });
+    if (!view.current || applied.current.readOnly === readOnly) return;
+    applied.current.readOnly = readOnly;
+    view.current.dispatch({ effects: access.current.reconfigure(readOnlyExtension(readOnly)) });
   }, [readOnly]);
 
   useEffect(() => {
-    view.current?.dispatch({
-      effects: attributes.current.reconfigure(contentAttributes(Boolean(error))),
+    const invalid = Boolean(error);
+    if (!view.current || applied.current.invalid === invalid) return;
+    applied.current.invalid = invalid;
+    view.current.dispatch({
+      effects: attributes.current.reconfigure(contentAttributes(invalid)),
     });
     // contentAttributes reads label and errorId, fixed for the editor's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
