@@ -1,5 +1,13 @@
 import { clsx } from 'clsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLeaveGuard } from '../../../lib/leave-guard';
@@ -79,6 +87,10 @@ export function ContentForm({
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
   const details = useDetailsBeside();
+  // The details column renders after the writing surface, in the background (a deferred value
+  // lags an update by a render of its own), so the page opens in several short tasks
+  // (decision 262).
+  const detailsShown = useDeferredValue(session !== null, false);
   const navigate = useNavigate();
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(leaving.current), []);
@@ -215,34 +227,38 @@ export function ContentForm({
           details.open && 'xl:sticky xl:top-24',
         )}
       >
-        {fixedLinks || frozen ? (
-          <FixedLinks {...(fixedLinks ?? linksOf(item))} />
-        ) : (
-          <LinkPickers
-            collections={collections}
-            collectionsLoading={collectionsLoading}
-            selectedCollections={selectedCollections}
-            onChangeCollections={setSelectedCollections}
-            tags={tags}
-            tagsLoading={tagsLoading}
-            selectedTags={selectedTags}
-            onChangeTags={setSelectedTags}
-            onCreateTag={onCreateTag}
-            disabled={locked}
-          />
+        {detailsShown && (
+          <>
+            {fixedLinks || frozen ? (
+              <FixedLinks {...(fixedLinks ?? linksOf(item))} />
+            ) : (
+              <LinkPickers
+                collections={collections}
+                collectionsLoading={collectionsLoading}
+                selectedCollections={selectedCollections}
+                onChangeCollections={setSelectedCollections}
+                tags={tags}
+                tagsLoading={tagsLoading}
+                selectedTags={selectedTags}
+                onChangeTags={setSelectedTags}
+                onCreateTag={onCreateTag}
+                disabled={locked}
+              />
+            )}
+            {item && <PublishDateField item={item} disabled={frozen} />}
+            {!frozen && <AttachmentsField state={attachments} />}
+            {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
+            <FormActions
+              mode={mode}
+              state={{ pending, done, failed, frozen, uploading: attachments.uploading }}
+              onLeave={() => {
+                attachments.discardUploads();
+                onCancel?.();
+                void navigate(leaveTo);
+              }}
+            />
+          </>
         )}
-        {item && <PublishDateField item={item} disabled={frozen} />}
-        {!frozen && <AttachmentsField state={attachments} />}
-        {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
-        <FormActions
-          mode={mode}
-          state={{ pending, done, failed, frozen, uploading: attachments.uploading }}
-          onLeave={() => {
-            attachments.discardUploads();
-            onCancel?.();
-            void navigate(leaveTo);
-          }}
-        />
       </div>
     </form>
   );
