@@ -88,8 +88,7 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
-  // What the view was made or last reconfigured with: the effects below dispatch only a change
-  // (a dispatch right after making it would redraw the editor for nothing).
+  // What the view holds: the effects below dispatch a change only, not the values it was made with.
   const applied = useRef({ readOnly, invalid: Boolean(error) });
   const callbacks = useRef({
     onTextChange,
@@ -121,9 +120,8 @@ export function CodeEditor({
       ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
     });
 
-  // Made in a passive effect, not a layout effect: the page around the editor commits and can
-  // paint first, and making the view (its state, styles, the first lines drawn and measured: the
-  // longest piece of the writing page's opening) is a task of its own after it (decision 262).
+  // A passive effect: the page around the editor commits first, and making the view (the longest
+  // piece of the writing page's opening) is a task of its own after it (decision 262).
   useEffect(() => {
     const parent = host.current;
     if (!parent) return;
@@ -164,7 +162,6 @@ export function CodeEditor({
     });
     view.current = created;
     bound.current = text;
-    applied.current = { readOnly, invalid: Boolean(error) };
     callbacks.current.onView?.(created);
     return () => {
       callbacks.current.onView?.(null);
@@ -206,12 +203,9 @@ export function CodeEditor({
   }, [readOnly]);
 
   useEffect(() => {
-    const invalid = Boolean(error);
-    if (!view.current || applied.current.invalid === invalid) return;
-    applied.current.invalid = invalid;
-    view.current.dispatch({
-      effects: attributes.current.reconfigure(contentAttributes(invalid)),
-    });
+    if (!view.current || applied.current.invalid === Boolean(error)) return;
+    applied.current.invalid = Boolean(error);
+    view.current.dispatch({ effects: attributes.current.reconfigure(contentAttributes(!!error)) });
     // contentAttributes reads label and errorId, fixed for the editor's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);

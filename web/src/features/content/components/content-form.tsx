@@ -1,19 +1,11 @@
 import { clsx } from 'clsx';
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLeaveGuard } from '../../../lib/leave-guard';
 import { useCollabField } from '../collab/use-collab-session';
 import { AttachmentsField } from './attachments-field';
-import { FormActions, TitleField } from './content-form-parts';
+import { AfterWritingSurface, FormActions, TitleField } from './content-form-parts';
 import {
   fieldsOf,
   keyOf,
@@ -87,10 +79,6 @@ export function ContentForm({
   const locked = pending || done || frozen;
   const hasText = useHasText(session);
   const details = useDetailsBeside();
-  // The details column renders after the writing surface, in the background (a deferred value
-  // lags an update by a render of its own), so the page opens in several short tasks
-  // (decision 262).
-  const detailsShown = useDeferredValue(session !== null, false);
   const navigate = useNavigate();
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(leaving.current), []);
@@ -107,8 +95,7 @@ export function ContentForm({
   const valuesKey = keyOf(values);
   const itemId = item?.id ?? null;
   const wikilinks = useWikilinks(itemId, { live: true });
-  const settleFiles = attachments.settle;
-  const addImage = attachments.addImage;
+  const { settle: settleFiles, addImage } = attachments;
   const uploadImage = useCallback((file: File) => addImage(file, itemId), [addImage, itemId]);
   const autosave = useAutosave({
     value: values,
@@ -227,38 +214,36 @@ export function ContentForm({
           details.open && 'xl:sticky xl:top-24',
         )}
       >
-        {detailsShown && (
-          <>
-            {fixedLinks || frozen ? (
-              <FixedLinks {...(fixedLinks ?? linksOf(item))} />
-            ) : (
-              <LinkPickers
-                collections={collections}
-                collectionsLoading={collectionsLoading}
-                selectedCollections={selectedCollections}
-                onChangeCollections={setSelectedCollections}
-                tags={tags}
-                tagsLoading={tagsLoading}
-                selectedTags={selectedTags}
-                onChangeTags={setSelectedTags}
-                onCreateTag={onCreateTag}
-                disabled={locked}
-              />
-            )}
-            {item && <PublishDateField item={item} disabled={frozen} />}
-            {!frozen && <AttachmentsField state={attachments} />}
-            {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
-            <FormActions
-              mode={mode}
-              state={{ pending, done, failed, frozen, uploading: attachments.uploading }}
-              onLeave={() => {
-                attachments.discardUploads();
-                onCancel?.();
-                void navigate(leaveTo);
-              }}
+        <AfterWritingSurface ready={session !== null}>
+          {fixedLinks || frozen ? (
+            <FixedLinks {...(fixedLinks ?? linksOf(item))} />
+          ) : (
+            <LinkPickers
+              collections={collections}
+              collectionsLoading={collectionsLoading}
+              selectedCollections={selectedCollections}
+              onChangeCollections={setSelectedCollections}
+              tags={tags}
+              tagsLoading={tagsLoading}
+              selectedTags={selectedTags}
+              onChangeTags={setSelectedTags}
+              onCreateTag={onCreateTag}
+              disabled={locked}
             />
-          </>
-        )}
+          )}
+          {item && <PublishDateField item={item} disabled={frozen} />}
+          {!frozen && <AttachmentsField state={attachments} />}
+          {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
+          <FormActions
+            mode={mode}
+            state={{ pending, done, failed, frozen, uploading: attachments.uploading }}
+            onLeave={() => {
+              attachments.discardUploads();
+              onCancel?.();
+              void navigate(leaveTo);
+            }}
+          />
+        </AfterWritingSurface>
       </div>
     </form>
   );
