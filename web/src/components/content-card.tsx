@@ -4,7 +4,7 @@ import { CalendarDays, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
-import { formatDate } from '../lib/format';
+import { formatCount, formatDate } from '../lib/format';
 import { can, changedByOther } from '../lib/roles';
 import { Badge, type BadgeTone } from './badge';
 import { LoadMore, type Pages } from './load-more';
@@ -59,7 +59,7 @@ export function previewText(content: string, title = ''): string {
 
 /** "1 word", "1,234 words" */
 export function wordCountLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'word' : 'words'}`;
+  return `${formatCount(count)} ${count === 1 ? 'word' : 'words'}`;
 }
 
 /**

@@ -1,22 +1,35 @@
 /**
- * Date formatters, made at their first use: making an Intl.DateTimeFormat loads its locale data
- * (tens of milliseconds on a slow phone), and this module is loaded by every signed-in page,
- * most of which format no date before their first paint (decision 253).
+ * Dates written as Intl.DateTimeFormat('en-US') writes them ("Nov 22, 2026", "Nov 22, 2026,
+ * 3:04 PM", as Chromium and Node print them), put together here: making the first
+ * Intl.DateTimeFormat of a page loads ICU's locale data (25 ms on a slow phone, the longest
+ * part of the dashboard's first render). Decision 262; decision 253 had made them at first use.
  */
-function lazyFormatter(options: Intl.DateTimeFormatOptions) {
-  let formatter: Intl.DateTimeFormat | undefined;
-  return (date: Date) => (formatter ??= new Intl.DateTimeFormat('en-US', options)).format(date);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const dateFormatter = (date: Date) =>
+  `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+
+function dateTimeFormatter(date: Date): string {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${dateFormatter(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-const dateFormatter = lazyFormatter({ year: 'numeric', month: 'short', day: 'numeric' });
+let numberFormatter: Intl.NumberFormat | undefined;
 
-const dateTimeFormatter = lazyFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/**
+ * A count as `toLocaleString('en-US')` writes it ("1,234"), without Intl for whole numbers:
+ * `Number#toLocaleString` with a locale makes a new ICU formatter on every call (a few
+ * milliseconds each on a slow phone: the writing bar's two counts and the dashboard's figures
+ * were most of their first render). Anything else goes through one formatter made at first use.
+ */
+export function formatCount(value: number): string {
+  if (Number.isSafeInteger(value)) {
+    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+    return value < 0 ? `-${digits}` : digits;
+  }
+  return (numberFormatter ??= new Intl.NumberFormat('en-US')).format(value);
+}
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;

@@ -81,8 +81,9 @@ export function useComments(
   }, [list, text, textVersion]);
 
   // The editor is told only when the highlights change: a transaction per pause in typing would
-  // cost a view update each, and come between a keystroke and its scroll into view.
-  const marked = useRef('');
+  // cost a view update each, and come between a keystroke and its scroll into view. A new view
+  // has none, so none is not sent (an update of the editor as it is made: decision 262).
+  const marked = useRef(JSON.stringify([[], null]));
   useEffect(() => {
     const passages = placed.flatMap(({ thread, range }) =>
       range && !thread.resolved ? [{ threadId: thread.id, ...range }] : [],

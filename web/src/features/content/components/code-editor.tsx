@@ -88,6 +88,8 @@ export function CodeEditor({
   const access = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const bound = useRef(text);
+  // What the view holds: the effects below dispatch a change only, not the values it was made with.
+  const applied = useRef({ readOnly, invalid: Boolean(error) });
   const callbacks = useRef({
     onTextChange,
     onCaret,
@@ -118,7 +120,9 @@ export function CodeEditor({
       ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
     });
 
-  useLayoutEffect(() => {
+  // A passive effect: the page around the editor commits first, and making the view (the longest
+  // piece of the writing page's opening) is a task of its own after it (decision 262).
+  useEffect(() => {
     const parent = host.current;
     if (!parent) return;
     adoptEditorStyles();
@@ -193,13 +197,15 @@ export function CodeEditor({
   }, [text, awareness, undoManager]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: access.current.reconfigure(readOnlyExtension(readOnly)) });
+    if (!view.current || applied.current.readOnly === readOnly) return;
+    applied.current.readOnly = readOnly;
+    view.current.dispatch({ effects: access.current.reconfigure(readOnlyExtension(readOnly)) });
   }, [readOnly]);
 
   useEffect(() => {
-    view.current?.dispatch({
-      effects: attributes.current.reconfigure(contentAttributes(Boolean(error))),
-    });
+    if (!view.current || applied.current.invalid === Boolean(error)) return;
+    applied.current.invalid = Boolean(error);
+    view.current.dispatch({ effects: attributes.current.reconfigure(contentAttributes(!!error)) });
     // contentAttributes reads label and errorId, fixed for the editor's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);

@@ -1,3 +1,4 @@
+import { useDeferredValue, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
@@ -67,4 +68,13 @@ export function FormActions({
       </div>
     </>
   );
+}
+
+/**
+ * What can wait for the writing surface (the details beside the text): rendered once `ready`,
+ * in a background render of its own after the one that brings the editor, so the page opens in
+ * several short tasks (decision 262).
+ */
+export function AfterWritingSurface({ ready, children }: { ready: boolean; children: ReactNode }) {
+  return useDeferredValue(ready, false) ? children : null;
 }

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useLeaveGuard } from '../../../lib/leave-guard';
 import { useCollabField } from '../collab/use-collab-session';
 import { AttachmentsField } from './attachments-field';
-import { FormActions, TitleField } from './content-form-parts';
+import { AfterWritingSurface, FormActions, TitleField } from './content-form-parts';
 import {
   fieldsOf,
   keyOf,
@@ -95,8 +95,7 @@ export function ContentForm({
   const valuesKey = keyOf(values);
   const itemId = item?.id ?? null;
   const wikilinks = useWikilinks(itemId, { live: true });
-  const settleFiles = attachments.settle;
-  const addImage = attachments.addImage;
+  const { settle: settleFiles, addImage } = attachments;
   const uploadImage = useCallback((file: File) => addImage(file, itemId), [addImage, itemId]);
   const autosave = useAutosave({
     value: values,
@@ -215,34 +214,36 @@ export function ContentForm({
           details.open && 'xl:sticky xl:top-24',
         )}
       >
-        {fixedLinks || frozen ? (
-          <FixedLinks {...(fixedLinks ?? linksOf(item))} />
-        ) : (
-          <LinkPickers
-            collections={collections}
-            collectionsLoading={collectionsLoading}
-            selectedCollections={selectedCollections}
-            onChangeCollections={setSelectedCollections}
-            tags={tags}
-            tagsLoading={tagsLoading}
-            selectedTags={selectedTags}
-            onChangeTags={setSelectedTags}
-            onCreateTag={onCreateTag}
-            disabled={locked}
+        <AfterWritingSurface ready={session !== null}>
+          {fixedLinks || frozen ? (
+            <FixedLinks {...(fixedLinks ?? linksOf(item))} />
+          ) : (
+            <LinkPickers
+              collections={collections}
+              collectionsLoading={collectionsLoading}
+              selectedCollections={selectedCollections}
+              onChangeCollections={setSelectedCollections}
+              tags={tags}
+              tagsLoading={tagsLoading}
+              selectedTags={selectedTags}
+              onChangeTags={setSelectedTags}
+              onCreateTag={onCreateTag}
+              disabled={locked}
+            />
+          )}
+          {item && <PublishDateField item={item} disabled={frozen} />}
+          {!frozen && <AttachmentsField state={attachments} />}
+          {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
+          <FormActions
+            mode={mode}
+            state={{ pending, done, failed, frozen, uploading: attachments.uploading }}
+            onLeave={() => {
+              attachments.discardUploads();
+              onCancel?.();
+              void navigate(leaveTo);
+            }}
           />
-        )}
-        {item && <PublishDateField item={item} disabled={frozen} />}
-        {!frozen && <AttachmentsField state={attachments} />}
-        {itemId !== null && <Backlinks contentId={itemId} panel={false} />}
-        <FormActions
-          mode={mode}
-          state={{ pending, done, failed, frozen, uploading: attachments.uploading }}
-          onLeave={() => {
-            attachments.discardUploads();
-            onCancel?.();
-            void navigate(leaveTo);
-          }}
-        />
+        </AfterWritingSurface>
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import {
   PanelRightOpen,
 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
+import { formatCount } from '../../../lib/format';
 import { FOCUS_SHORTCUT, type EditorMode } from './use-writing-room';
 
 const MODES: { mode: EditorMode; label: string }[] = [
@@ -189,8 +190,8 @@ function WritingStats({
       className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 max-sm:min-h-9 max-sm:basis-full"
       data-testid="writing-status"
     >
-      <span>{words.toLocaleString('en-US')} words</span>
-      <span>{text.length.toLocaleString('en-US')} characters</span>
+      <span>{formatCount(words)} words</span>
+      <span>{formatCount(text.length)} characters</span>
       <span title={`At ${wordsPerMinute} words per minute`} data-testid="speaking-time">
         {formatSpeakingTime(speakingSeconds(spokenWords, wordsPerMinute))} speaking time
       </span>

@@ -162,8 +162,9 @@ describe('Edit Content (the writing page of an item)', () => {
     const title = await screen.findByLabelText(/^Title/);
     expect(title).toHaveValue('Launch script');
     await waitFor(() => expect(editorView().state.doc.toString()).toBe(item.content));
+    // The details beside the text render after the editor (decision 262).
     expect(
-      within(screen.getByRole('list', { name: 'Selected tags' })).getByText('draft'),
+      within(await screen.findByRole('list', { name: 'Selected tags' })).getByText('draft'),
     ).toBeInTheDocument();
     await user.clear(title);
     await user.type(title, 'New title');

@@ -96,13 +96,16 @@ describe('a content item shared with the person', () => {
     const title = await screen.findByLabelText(/^Title/);
     expect(screen.getByText('Editor')).toBeInTheDocument();
     expect(screen.getByText('Edited by Grace Hopper')).toBeInTheDocument();
+    // The details beside the text render after the editor (decision 262).
+    expect(
+      within(await screen.findByRole('list', { name: 'Tags' })).getByText('sponsor'),
+    ).toBeVisible();
     expect(
       screen.queryByRole('combobox', { name: 'Search or select tags' }),
     ).not.toBeInTheDocument();
     expect(
       screen.queryByRole('combobox', { name: 'Search or select collections' }),
     ).not.toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('sponsor')).toBeVisible();
     expect(
       within(screen.getByRole('list', { name: 'Collections' })).getByText('Podcast'),
     ).toBeVisible();
@@ -160,12 +163,13 @@ describe('a content item shared with the person', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('In Podcast, shared by Katherine Johnson')).toBeInTheDocument();
     expect(screen.getByText('Editor')).toBeInTheDocument();
+    // The details beside the text render after the editor (decision 262).
+    expect(
+      within(await screen.findByRole('list', { name: 'Collections' })).getByText('Podcast'),
+    ).toBeVisible();
     expect(
       screen.queryByRole('combobox', { name: 'Search or select tags' }),
     ).not.toBeInTheDocument();
-    expect(
-      within(screen.getByRole('list', { name: 'Collections' })).getByText('Podcast'),
-    ).toBeVisible();
     await user.type(screen.getByLabelText(/^Title/), 'Clip');
     typeInEditor('Text');
     await user.click(screen.getByRole('button', { name: 'Create' }));

@@ -1,10 +1,11 @@
 import { type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '../../../lib/format';
 
 /** A figure of the summary: the number, '–' when it could not be loaded, '…' meanwhile. */
 export const figure = (value: number | undefined, failed: boolean) =>
-  value !== undefined ? value.toLocaleString('en-US') : failed ? '–' : '…';
+  value !== undefined ? formatCount(value) : failed ? '–' : '…';
 
 export function Stat({
   label,

@@ -7,12 +7,13 @@ import { TagChip } from '../../../components/tag-chip';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { formatCount } from '../../../lib/format';
 import { useRenameTag } from '../api/manage-tags';
 
 /** "Not used", "1 use", "12 uses" */
 export function usageLabel(count: number): string {
   if (count === 0) return 'Not used';
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'use' : 'uses'}`;
+  return `${formatCount(count)} ${count === 1 ? 'use' : 'uses'}`;
 }
 
 const iconButton =
