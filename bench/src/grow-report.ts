@@ -89,7 +89,7 @@ function targetsSection(results: GrowResults): string[] {
   const lines = [
     `## Targets, PostgreSQL at ${sizeLabel(largest.items)} items (the largest account)`,
     '',
-    `The issue's targets are set at 1M items; this run's largest size is ${sizeLabel(largest.items)}.`,
+    `The targets (bench/README.md, "Growth") are set at 1M items; this run's largest size is ${sizeLabel(largest.items)}.`,
     '',
     '| target | figure | |',
     '| --- | --- | --- |',
@@ -137,6 +137,15 @@ function targetsSection(results: GrowResults): string[] {
   return lines;
 }
 
+/** What the run saw of the machine: the load it sampled, and the operator's note. */
+function machineLine(results: GrowResults): string {
+  const { loadDuring, loadAverage, note, cores } = results.machine;
+  const load = loadDuring
+    ? `load average ${n(loadDuring[0], 1)}–${n(loadDuring[1], 1)} during the run`
+    : `load average at the end ${loadAverage.map((l) => n(l, 1)).join(', ')}`;
+  return `Machine: ${load} (the bench's own server, database and clients keep its ${cores} cores busy)${note ? `; ${note}` : ''}.`;
+}
+
 export function growthMarkdown(results: GrowResults): string {
   const floors = floorFigures();
   const columns = (['postgres', 'pglite'] as const).flatMap((kind) =>
@@ -148,7 +157,7 @@ export function growthMarkdown(results: GrowResults): string {
     `Written by \`npm run bench:grow\` from \`bench/grow-results.json\` (${results.date.slice(0, 16).replace('T', ' ')} UTC,`,
     `${results.machine.cores} cores, Node ${results.machine.node}, ${results.settings.connections} connections,`,
     `${results.settings.durationS} s per route after ${results.settings.warmupS} s; whole run ${n(results.totalSeconds / 60, 1)} min).`,
-    `The machine was shared with other work while it ran (load average at the end ${results.machine.loadAverage.map((l) => n(l, 1)).join(', ')}): figures are noisy.`,
+    machineLine(results),
     'Do not edit: see bench/README.md, "Growth".',
     '',
     '## The deployments',

@@ -117,7 +117,14 @@ export interface RunFigures {
 export interface GrowResults {
   date: string;
   mode: 'record' | 'partial';
-  machine: { cores: number; node: string; loadAverage: number[]; note: string };
+  machine: {
+    cores: number;
+    node: string;
+    loadAverage: number[];
+    /** The lowest and highest 1-minute load average sampled during the run (older files lack it). */
+    loadDuring?: [number, number];
+    note: string;
+  };
   settings: {
     connections: number;
     durationS: number;

@@ -11,7 +11,7 @@
 //
 // The production server runs on a fresh DATA_DIR (embedded PGlite); Debian's Chromium, driven
 // through puppeteer-core (Lighthouse's own), with the session in localStorage for signed-in pages.
-// Written to bench/lighthouse-results.json. On a shared 2-core machine performance scores vary
+// Written to bench/lighthouse-results.json; also a part of `npm run bench` (src/parts.ts). On a shared 2-core machine performance scores vary
 // by a few points from run to run.
 import os from 'node:os';
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ import { call, login, registerVerified } from './api';
 import { chromiumPath, script } from './browser';
 import { ensureBuilt } from './build';
 import { benchDir } from './paths';
+import { isRecord, refreshReadme } from './readme-table';
 import { onCleanup, runCleanups, startEmbeddedServer } from './processes';
 import { pathOf } from '@cw/contract/routes';
 
@@ -229,6 +230,7 @@ async function main() {
     )}\n`,
   );
   log(`written to ${path.relative(process.cwd(), RESULTS)}`);
+  if (isRecord(RESULTS, 'lighthouse')) await refreshReadme(log);
 }
 
 main()

@@ -1,5 +1,5 @@
 // The benches that also run on their own (`npm run bench:export`, `bench:import`,
-// `bench:pipeline`, `bench:floors`, `bench:collab`), as parts of `npm run bench` (decision 075): each in a child
+// `bench:pipeline`, `bench:floors`, `bench:collab`, `bench:lighthouse`), as parts of `npm run bench` (decision 075): each in a child
 // process of its own, one after the other, exactly as its npm script starts it, so each keeps its
 // own server, data directory and clean-up (PGlite's data directory belongs to one process at a
 // time: the floors' PGlite handle opens only after the app's server stopped, inside that
@@ -13,7 +13,14 @@ import type { ScaleResult } from './collab-scale';
 import { benchDir } from './paths';
 import { onCleanup } from './processes';
 
-export const SCRIPT_PARTS = ['export', 'import', 'pipeline', 'floors', 'collab'] as const;
+export const SCRIPT_PARTS = [
+  'export',
+  'import',
+  'pipeline',
+  'floors',
+  'collab',
+  'lighthouse',
+] as const;
 export type ScriptPart = (typeof SCRIPT_PARTS)[number];
 
 export const SCRIPTS: Record<ScriptPart, { file: string; results: string; what: string }> = {
@@ -30,6 +37,11 @@ export const SCRIPTS: Record<ScriptPart, { file: string; results: string; what: 
     what: 'each route beside its floor',
   },
   collab: { file: 'collab.ts', results: 'collab-results.json', what: 'live co-editing' },
+  lighthouse: {
+    file: 'lighthouse.ts',
+    results: 'lighthouse-results.json',
+    what: 'Lighthouse, mobile',
+  },
 };
 
 /** Where quick or one-database runs of a part write (ignored by git): never the record. */
@@ -81,6 +93,9 @@ function argsFor(part: ScriptPart, options: PartOptions, resultsFile: string): s
     case 'collab':
       // PostgreSQL and Redis whatever --db says: two instances need both.
       return [...(options.quick ? ['--quick'] : []), results];
+    case 'lighthouse':
+      // The embedded mode's production server, as a person starts it.
+      return [...(options.quick ? ['--runs=1'] : []), results];
   }
 }
 
@@ -209,6 +224,15 @@ interface CollabFile {
   memory?: { documents: number; perDocumentMb: number };
   scale?: ScaleResult;
   convergence?: { ops: number; passed: boolean; seconds: number };
+}
+interface LighthouseFile {
+  results?: {
+    page: string;
+    public: boolean;
+    scores: Partial<Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>>;
+    met: boolean;
+    runs?: number[];
+  }[];
 }
 interface FloorFigure {
   rps: number;
@@ -489,6 +513,21 @@ export function partChecks(parts: ScriptPartResult[]): PartCheck[] {
         `${c.convergence.passed ? 'passed' : 'failed'} (${int(c.convergence.ops)} operations, ${c.convergence.seconds} s)`,
       c?.convergence?.passed,
     );
+  }
+  if (ran('lighthouse')) {
+    part = 'lighthouse';
+    const pages = resultsOf<LighthouseFile>('lighthouse')?.results;
+    for (const name of ['landing', 'login', 'dashboard', 'writing page', 'public page']) {
+      const page = pages?.find((p) => p.page === name);
+      const s = page?.scores;
+      add(
+        `Lighthouse (mobile) ${name}: performance / accessibility / best practices${page?.public === false ? '' : ' / SEO'}`,
+        page?.public === false ? '≥ 95 / 100 / 100' : '≥ 95 / 100 / 100 / ≥ 95',
+        s &&
+          `${s.performance ?? '–'} / ${s.accessibility ?? '–'} / ${s['best-practices'] ?? '–'}${page.public ? ` / ${s.seo ?? '–'}` : ''}${page.runs && page.runs.length > 1 ? ` (performance of each run ${page.runs.join(', ')})` : ''}`,
+        page?.met,
+      );
+    }
   }
   return checks;
 }

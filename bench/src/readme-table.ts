@@ -33,12 +33,12 @@ function readJson(file: string): unknown {
   }
 }
 
-const dateOf = (value: unknown): string | null =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { date?: unknown }).date === 'string'
-    ? (value as { date: string }).date
-    : null;
+/** When a results file was written: `date`, or `when` (the Lighthouse part's). */
+const dateOf = (value: unknown): string | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const { date, when } = value as { date?: unknown; when?: unknown };
+  return typeof date === 'string' ? date : typeof when === 'string' ? when : null;
+};
 
 /** One row per committed results file: the full run's own targets, then each part's. */
 export function recordedRows(dir = benchDir): Row[] {

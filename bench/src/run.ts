@@ -2,7 +2,7 @@
 // PostgreSQL database) and a bare Fastify baseline, seeds, measures, prints the table with the
 // targets beside the figures and writes bench/results.json. Never a test: it fails nothing.
 // Then, one after the other, the benches that also run alone (`npm run bench:export`,
-// `bench:import`, `bench:pipeline`, `bench:floors`, `bench:collab`), each in a child process as its
+// `bench:import`, `bench:pipeline`, `bench:floors`, `bench:collab`, `bench:lighthouse`), each in a child process as its
 // own script starts it; their targets are read back from their results files into the same table
 // (src/parts.ts, decision 075).
 //
@@ -15,7 +15,7 @@
 //   npm run bench -- --db=postgres         one database only (pglite | postgres; floors follow it,
 //                                          export, import and pipeline always run on PGlite)
 //   npm run bench -- --skip=web,editor     leave parts out (api, logins, scale, web, editor, search,
-//                                          export, import, pipeline, floors, collab)
+//                                          export, import, pipeline, floors, collab, lighthouse)
 //   npm run bench -- --search-size=0.1     the search data set at a tenth of its size (dev runs;
 //                                          0.1/0.02: the measured user / the nine others)
 //   npm run bench -- --server-log-level=warn   the server's LOG_LEVEL (default: info, as shipped)
