@@ -128,6 +128,29 @@ describe('Create New Content (the writing page of a new script)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/content$/);
   });
 
+  it('makes one item when Create is clicked while the first words are creating it', async () => {
+    const relay = new CollabRelay();
+    let answer: (() => void) | undefined;
+    const { user, fetch } = renderCreate(
+      {
+        'POST /api/collections/contents-list/': (url, init) =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(echoCreate(relay)(url, init));
+          }),
+      },
+      relay,
+    );
+    await user.type(screen.getByLabelText(/^Title/), 'Episode 2');
+    typeInEditor('Hello and welcome.');
+    await waitFor(() => expect(answer).toBeDefined());
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await act(async () => answer!());
+    expect(await screen.findByText('Content created!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create' })).catch(() => undefined);
+    expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(relay.text('content:5')).toBe('Hello and welcome.');
+  });
+
   it('titles an item created before its title Untitled, and saves the title typed later', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const relay = new CollabRelay();

@@ -77,29 +77,34 @@ export function NewScript() {
   const initialCollections = sharedStart || (startIn !== null && !askShared) ? [startIn!] : [];
   const after = sharedStart ? `/collections/${sharedStart.id}?tab=content` : '/content';
 
+  // The one creation of this script: kept once it succeeded, so a call that comes before React
+  // has rendered with `item` (a Create click right after the first words made the item, with the
+  // form's buttons rendered later than the text: decision 262) gets the same item, never a second.
+  // A failed attempt is forgotten, so the next call tries again.
   const creation = useRef<Promise<ContentItem> | null>(null);
   const ensureItem = useCallback(
     (fields: FieldValues): Promise<ContentItem> => {
       if (item) return Promise.resolve(item);
-      creation.current ??= (async () => {
-        try {
-          const made = await createContent(user.id, {
-            ...fields,
-            title: fields.title.trim() || 'Untitled',
-            content: local?.text.toString() ?? '',
-          });
-          queryClient.setQueryData(contentQueryOptions(made.id).queryKey, made);
-          void queryClient.invalidateQueries({ queryKey: contentKeys.all });
-          setItem(made);
-          // The address becomes the item's (a reload opens it), without the router: a route
-          // change would make a new page, and the editor must stay while the text moves over.
-          window.history.replaceState(window.history.state, '', `/content/${made.id}/edit`);
-          return made;
-        } finally {
-          creation.current = null;
-        }
+      if (creation.current) return creation.current;
+      const attempt = (async () => {
+        const made = await createContent(user.id, {
+          ...fields,
+          title: fields.title.trim() || 'Untitled',
+          content: local?.text.toString() ?? '',
+        });
+        queryClient.setQueryData(contentQueryOptions(made.id).queryKey, made);
+        void queryClient.invalidateQueries({ queryKey: contentKeys.all });
+        setItem(made);
+        // The address becomes the item's (a reload opens it), without the router: a route
+        // change would make a new page, and the editor must stay while the text moves over.
+        window.history.replaceState(window.history.state, '', `/content/${made.id}/edit`);
+        return made;
       })();
-      return creation.current;
+      creation.current = attempt;
+      attempt.catch(() => {
+        if (creation.current === attempt) creation.current = null;
+      });
+      return attempt;
     },
     [item, local, user.id, queryClient],
   );
