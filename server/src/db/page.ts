@@ -22,20 +22,27 @@ export async function pageWithCount<T>(
   window: PageWindow,
 ): Promise<{ rows: T[]; count: number }> {
   const [page, [total]] = await Promise.all([rows, cappedCount(db, table, where)]);
-  const count = await settledCount(
-    total?.count ?? 0,
-    () =>
-      estimatedRows(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(table)
-          .where(where)
-          .getSQL(),
-      ),
-    { rows: page.length, ...window },
-  );
+  const count = await settledCount(total?.count ?? 0, () => estimatedMatches(db, table, where), {
+    rows: page.length,
+    ...window,
+  });
   return { rows: page, count };
+}
+
+/** The planner's estimate of how many rows of `table` match `where` (decision 256). */
+export function estimatedMatches(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> {
+  return estimatedRows(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .getSQL(),
+  );
 }
 
 /**

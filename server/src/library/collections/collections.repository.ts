@@ -3,7 +3,7 @@ import type { CollectionOrdering, CollectionScope } from '@cw/contract';
 import { collectionTags, collections, contentCollections, contents, notes } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
-import { EXACT_COUNT_MAX, estimatedRows, settledCount } from '../../db/page';
+import { cappedCount, estimatedMatches, settledCount } from '../../db/page';
 import { anyOf, PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
 import {
@@ -85,14 +85,7 @@ export class CollectionsRepository {
     const count = await settledCount(
       counted?.count ?? 0,
       () =>
-        estimatedRows(
-          this.db,
-          this.db
-            .select({ id: collections.id })
-            .from(collections)
-            .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
-            .getSQL(),
-        ),
+        estimatedMatches(this.db, collections, scopeOf(caller, 'collections', LIST_ACCESS[scope])),
       { rows: rows.length, limit, offset },
     );
     return { rows, count };
@@ -103,13 +96,7 @@ export class CollectionsRepository {
    * the caller's own from an index alone (collections_live_user_id_idx).
    */
   cappedCount(caller: ScopeSubject, scope: CollectionScope) {
-    const capped = this.db
-      .select({ one: sql<number>`1`.as('one') })
-      .from(collections)
-      .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
-      .limit(EXACT_COUNT_MAX + 1)
-      .as('capped');
-    return this.db.select({ count: sql<number>`count(*)::int` }).from(capped);
+    return cappedCount(this.db, collections, scopeOf(caller, 'collections', LIST_ACCESS[scope]));
   }
 
   /**

@@ -15,7 +15,7 @@ import type { CollectionScope, ContentOrdering, ContentStatus } from '@cw/contra
 import { collections, contentCollections, contentTags, contents } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
-import { EXACT_COUNT_MAX, estimatedRows, settledCount } from '../../db/page';
+import { cappedCount, estimatedMatches, settledCount } from '../../db/page';
 import { ORDER_BY, unfiltered, type ContentFilters } from './content-filters';
 import { PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
@@ -92,15 +92,7 @@ export class ContentsRepository {
     }
     const count = await settledCount(
       counted?.count ?? 0,
-      () =>
-        estimatedRows(
-          this.db,
-          this.db
-            .select({ id: contents.id })
-            .from(contents)
-            .where(this.listWhere(caller, filters))
-            .getSQL(),
-        ),
+      () => estimatedMatches(this.db, contents, this.listWhere(caller, filters)),
       { rows: rows.length, limit, offset },
     );
     return { rows, count };
@@ -108,13 +100,7 @@ export class ContentsRepository {
 
   /** How many items the list holds, counted up to one past EXACT_COUNT_MAX (decision 256). */
   cappedCount(caller: ScopeSubject, filters: ContentFilters) {
-    const capped = this.db
-      .select({ one: sql<number>`1`.as('one') })
-      .from(contents)
-      .where(this.listWhere(caller, filters))
-      .limit(EXACT_COUNT_MAX + 1)
-      .as('capped');
-    return this.db.select({ count: sql<number>`count(*)::int` }).from(capped);
+    return cappedCount(this.db, contents, this.listWhere(caller, filters));
   }
 
   /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_STATUSES } from '@cw/contract';
 import { collections, contents, tags } from '../../db/schema';
 import type { Executor } from '../../db/executor';
-import { cappedCount, EXACT_COUNT_MAX, estimatedRows } from '../../db/page';
+import { cappedCount, EXACT_COUNT_MAX, estimatedMatches, estimatedRows } from '../../db/page';
 import type { Caller } from '../../policy/caller';
 import { scopeOf } from '../../policy/library.policy';
 
@@ -49,15 +49,7 @@ export class DashboardRepository {
     const [row] = await cappedCount(this.db, table, where);
     const counted = row?.count ?? 0;
     if (counted <= EXACT_COUNT_MAX) return counted;
-    const rough = await estimatedRows(
-      this.db,
-      this.db
-        .select({ one: sql`1` })
-        .from(table)
-        .where(where)
-        .getSQL(),
-    );
-    return Math.max(rough, EXACT_COUNT_MAX + 1);
+    return Math.max(await estimatedMatches(this.db, table, where), EXACT_COUNT_MAX + 1);
   }
 
   /**
