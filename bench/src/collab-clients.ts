@@ -4,6 +4,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { pathOf } from '@cw/contract/routes';
+import { call, expectStatus } from './api';
 
 export interface Editor {
   doc: Y.Doc;
@@ -85,4 +86,17 @@ export async function openAll<T>(
     out.push(...(await Promise.all(batch.map(open))));
   }
   return out;
+}
+
+/** A new content item holding `content`, made through the API; its id (the document is `content:{id}`). */
+export async function newItem(baseUrl: string, token: string, content: string): Promise<number> {
+  const body = await expectStatus(
+    call(baseUrl, 'POST', pathOf('contents.create'), {
+      token,
+      body: { title: 'Collab bench', content },
+    }),
+    201,
+    'POST /api/collections/contents-list/',
+  );
+  return body.id as number;
 }

@@ -11,11 +11,10 @@
 // instance; each instance's RSS idle, with every connection open, and after the typing; each
 // instance's CPU; markers lost (every marker in every client of its document at the end).
 import type * as Y from 'yjs';
-import { call, expectStatus, login, registerVerified } from './api';
-import { openAll, openEditor, until, type Editor } from './collab-clients';
+import { login, registerVerified } from './api';
+import { newItem, openAll, openEditor, until, type Editor } from './collab-clients';
 import { summarize } from './load';
 import type { RunningProcess } from './processes';
-import { pathOf } from '@cw/contract/routes';
 
 export interface ScaleSize {
   connections: number;
@@ -70,18 +69,6 @@ function percentiles(samples: number[]): Percentiles {
   };
 }
 
-async function newItem(baseUrl: string, token: string): Promise<number> {
-  const body = await expectStatus(
-    call(baseUrl, 'POST', pathOf('contents.create'), {
-      token,
-      body: { title: 'Scale bench', content: 'Open: ' },
-    }),
-    201,
-    'POST /api/collections/contents-list/',
-  );
-  return body.id as number;
-}
-
 export async function atScale(
   instances: [Instance, Instance],
   size: ScaleSize,
@@ -99,7 +86,7 @@ export async function atScale(
       login(a.baseUrl, emailOf(p), password),
       login(b.baseUrl, emailOf(p), password),
     ]);
-    const ids = await openAll(docsEach, 5, () => newItem(a.baseUrl, onA.access));
+    const ids = await openAll(docsEach, 5, () => newItem(a.baseUrl, onA.access, 'Open: '));
     return { tokens: [onA.access, onB.access] as const, ids };
   });
   await sleep(2000);

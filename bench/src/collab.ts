@@ -40,7 +40,7 @@ import { call, expectStatus, login, registerVerified, type Account } from './api
 import { benchArgs } from './args';
 import { script } from './browser';
 import { ensureBuilt } from './build';
-import { openAll, openEditor, until, type Editor } from './collab-clients';
+import { newItem, openAll, openEditor, until, type Editor } from './collab-clients';
 import { atScale, type ScaleSize } from './collab-scale';
 import { summarize } from './load';
 import { benchDir, repoRoot } from './paths';
@@ -114,18 +114,6 @@ async function server(
   return { ...running, dataDir };
 }
 const JWT_SECRET = randomBytes(32).toString('hex');
-
-async function newItem(baseUrl: string, token: string, content: string): Promise<number> {
-  const body = await expectStatus(
-    call(baseUrl, 'POST', pathOf('contents.create'), {
-      token,
-      body: { title: 'Collab bench', content },
-    }),
-    201,
-    'POST /api/collections/contents-list/',
-  );
-  return body.id as number;
-}
 
 const storedContent = async (baseUrl: string, token: string, id: number): Promise<string> =>
   (
