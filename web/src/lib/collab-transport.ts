@@ -1,6 +1,6 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Awareness } from 'y-protocols/awareness';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { createContext, useContext } from 'react';
 import { freshAccessToken } from './api-client';
 
@@ -58,12 +58,92 @@ export function collabUrl(location: Location = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/collab`;
 }
 
+interface AwarenessChanges {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/** A hidden tab draws no frames: its sends go after this long instead. */
+const SEND_FALLBACK_MS = 100;
+
+/**
+ * Hocuspocus's provider, sending my own edits and cursor moves after the frame that shows them
+ * instead of inside the keystroke (docs/decisions/266): the keystroke's task ends sooner, so its
+ * frame comes sooner. What a frame gathered goes as one update (Yjs merges them) and one
+ * awareness message. The server's copy gets it one frame (about 16 ms) later; leaving the
+ * document (the provider destroyed, the page hidden) sends at once, and a change not sent yet
+ * counts as unsaved.
+ */
+export class FrameBatchedProvider extends HocuspocusProvider {
+  private pendingUpdates: Uint8Array[] = [];
+  private pendingClients = new Set<number>();
+  private flushScheduled = false;
+
+  // The provider's own handlers: the constructor binds them, so these overrides are the ones
+  // subscribed to the document and the awareness.
+  override documentUpdateHandler(update: Uint8Array, origin: unknown): void {
+    // The server's updates, applied by the provider itself, are not sent back.
+    if (origin === this) return;
+    // Class fields are set after the provider's constructor, which may already see an update.
+    (this.pendingUpdates ??= []).push(update);
+    this.scheduleFlush();
+  }
+
+  override awarenessUpdateHandler(changes: AwarenessChanges): void {
+    const clients = (this.pendingClients ??= new Set());
+    for (const client of [...changes.added, ...changes.updated, ...changes.removed]) {
+      clients.add(client);
+    }
+    // My own state removed: I am leaving, and the others should know now.
+    if (changes.removed.includes(this.document.clientID)) this.flush();
+    else this.scheduleFlush();
+  }
+
+  override get hasUnsyncedChanges(): boolean {
+    return super.hasUnsyncedChanges || (this.pendingUpdates?.length ?? 0) > 0;
+  }
+
+  override destroy(): void {
+    this.flush();
+    super.destroy();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    const flush = () => this.flush();
+    if (typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(() => setTimeout(flush, 0));
+    }
+    setTimeout(flush, SEND_FALLBACK_MS);
+  }
+
+  /** Sends what is pending (once: the frame's and the fallback's calls find nothing the second time). */
+  flush(): void {
+    this.flushScheduled = false;
+    const updates = this.pendingUpdates ?? [];
+    const clients = this.pendingClients ?? new Set<number>();
+    this.pendingUpdates = [];
+    this.pendingClients = new Set();
+    if (updates.length > 0) {
+      super.documentUpdateHandler(
+        updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates),
+        null,
+      );
+    }
+    if (clients.size > 0) {
+      super.awarenessUpdateHandler({ added: [], updated: [...clients], removed: [] }, null);
+    }
+  }
+}
+
 /** The socket: Hocuspocus's provider at /api/collab, authenticated by a fresh access token. */
 export const hocuspocusTransport: ConnectTransport = (name, doc, events) => {
   // A refused socket stays open (Hocuspocus takes one authentication per document and socket):
   // a new authentication needs a new socket, opened once the old one has closed.
   let reopen = false;
-  const provider: HocuspocusProvider = new HocuspocusProvider({
+  const provider: FrameBatchedProvider = new FrameBatchedProvider({
     url: collabUrl(),
     name,
     document: doc,
