@@ -146,7 +146,7 @@ function machineLine(results: GrowResults): string {
   return `Machine: ${load} (the bench's own server, database and clients keep its ${cores} cores busy)${note ? `; ${note}` : ''}.`;
 }
 
-export function growthMarkdown(results: GrowResults): string {
+export function growthMarkdown(results: GrowResults, source = 'bench/grow-results.json'): string {
   const floors = floorFigures();
   const columns = (['postgres', 'pglite'] as const).flatMap((kind) =>
     runsOf(results, kind).map((run) => ({ kind, run })),
@@ -154,7 +154,7 @@ export function growthMarkdown(results: GrowResults): string {
   const out: string[] = [
     '# Growth: how cost grows with the data',
     '',
-    `Written by \`npm run bench:grow\` from \`bench/grow-results.json\` (${results.date.slice(0, 16).replace('T', ' ')} UTC,`,
+    `Written by \`npm run bench:grow\` from \`${source}\` (${results.date.slice(0, 16).replace('T', ' ')} UTC,`,
     `${results.machine.cores} cores, Node ${results.machine.node}, ${results.settings.connections} connections,`,
     `${results.settings.durationS} s per route after ${results.settings.warmupS} s; whole run ${n(results.totalSeconds / 60, 1)} min).`,
     machineLine(results),
@@ -398,7 +398,10 @@ export async function writeGrowthReport(
   log: (line: string) => void,
 ): Promise<void> {
   const mdFile = path.join(outDir, 'GROWTH.md');
-  const markdown = growthMarkdown(results);
+  // Where the results sit, as the table names them (bench/grow-results.json, bench/grow-1m/…).
+  const resultsPath = path.join(outDir, 'grow-results.json');
+  const inRepo = path.relative(path.dirname(benchDir), resultsPath);
+  const markdown = growthMarkdown(results, inRepo.startsWith('..') ? resultsPath : inRepo);
   const options = (await resolveConfig(mdFile)) ?? {};
   fs.writeFileSync(mdFile, await format(markdown, { ...options, parser: 'markdown' }));
   const svg = growthSvg(results);
