@@ -9,10 +9,12 @@ import {
   notes,
   OWNER_LEXEME_PREFIX,
   tags,
+  titleWithOwner,
 } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import type { Caller } from '../../policy/caller';
 import { readScopeParts, sharedItemsOf } from '../../policy/library.policy';
+import { estimatedRows, settledCount } from '../../db/page';
 import { quoteLexeme } from './query';
 import { hitDetailsQuery, tsQuery, type SearchTable } from './hit-details';
 import { carries, itemsOf, TAGGABLE } from './search-filters';
@@ -71,8 +73,11 @@ interface Branch {
   changed: SQL;
   /** The read scope as the policy splits it: own rows, and rows shared with the caller. */
   scopes: { own: SQL; shared: SQL | null };
-  /** `search` holds the owner's lexeme (schema.ts, OWNER_LEXEME_PREFIX): contents and notes. */
-  ownerLexeme?: boolean;
+  /**
+   * Where `search` holds the owner's lexeme (schema.ts, OWNER_LEXEME_PREFIX): the title's vector
+   * with it, as its index holds it (migration 0027). Contents and notes.
+   */
+  ownerLexeme?: SQL;
   where: SQL[];
 }
 
@@ -106,7 +111,7 @@ export class SearchRepository {
         id: sql`${contents.id}`,
         changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
         scopes: readScopeParts(caller, 'contents', shared),
-        ownerLexeme: true,
+        ownerLexeme: titleWithOwner(contents.titleSearch, contents.userId),
         where: [
           ...(collection === undefined ? [] : [sql`${contents.id} in (${itemsOf(collection)})`]),
           ...(tag === undefined
@@ -125,7 +130,7 @@ export class SearchRepository {
         id: sql`${notes.id}`,
         changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
         scopes: readScopeParts(caller, 'notes'),
-        ownerLexeme: true,
+        ownerLexeme: titleWithOwner(notes.titleSearch, notes.userId),
         where: [...(collection === undefined ? [] : [eq(notes.collectionId, collection)])],
       },
       {
@@ -201,12 +206,16 @@ export class SearchRepository {
   /**
    * One page of hits, best first: rows whose title alone matches the whole query, by the
    * title's ts_rank_cd; then the others by newest change; then type and id (stable pages); and
-   * the total. The rank is computed for the title matches only (decision 112).
-   * Without a text query (tags only): newest change first. Bodies are not ranked (decision
-   * 110): ranking by them reads the whole `search` vector of every match.
+   * the hits counted up to SEARCH_EXACT_COUNT_MAX + 1 (decision 263). Without a text query (tags
+   * only): newest change first. Bodies are not ranked (decision 110).
    *
-   * Each branch is two parts, the caller's own rows and the rows shared with them (the policy's
-   * split of the read scope), so the own part is served by the indexes.
+   * A page reads what its order needs, not every hit (decision 263): each part of the UNION ALL
+   * (a branch's own rows, its shared rows) gives only its first `offset + limit` rows in the
+   * page's order, which hold the page. The caller's own content items and notes are two parts:
+   * the title matches, found in the title's GIN index of the owner's live rows and ranked (few
+   * rows), and the other hits by newest change, which the planner serves by walking the owner's
+   * live rows by change while testing `search @@ query` (a common word: a page's worth of rows)
+   * or from the GIN index and a sort (a rare word: its few hits).
    * `guard`: the query is answered only when the text query has something an index can look up
    * (querytree not empty), evaluated once (the `indexable()` check without its round trip).
    */
@@ -220,38 +229,63 @@ export class SearchRepository {
   ): SQL | null {
     const branches = this.branches(caller, filters, terms);
     if (branches.length === 0) return null;
-    const owner = quoteLexeme(`${OWNER_LEXEME_PREFIX}${caller.userId}`);
-    const parts = branches.flatMap((branch) => {
-      // The title's rank orders the title matches only; the others go by newest change (the
-      // rank of a title that matches part of the query is not computed: decision 112).
-      const tsquery = terms.tsquery;
-      const select = sql`select ${branch.type}::text as type, ${branch.id} as id, ${
-        tsquery === null
-          ? sql`false as in_title, 0::real as rank`
-          : sql`${branch.titleSearch} @@ ${tsQuery(tsquery)} as in_title, case when ${branch.titleSearch} @@ ${tsQuery(tsquery)} then ts_rank_cd(${branch.titleSearch}, ${tsQuery(tsquery)}) else 0 end as rank`
-      }, ${branch.changed} as changed from`;
-      const match =
-        terms.tsquery === null ? [] : [sql`${branch.search} @@ ${tsQuery(terms.tsquery)}`];
-      const shared = branch.scopes.shared
-        ? [
-            sql`${select} ${branch.table} where ${and(branch.scopes.shared, ...match, ...branch.where)}`,
-          ]
-        : [];
-      if (terms.tsquery === null || !branch.ownerLexeme) {
-        return [
-          sql`${select} ${branch.table} where ${and(branch.scopes.own, ...match, ...branch.where)}`,
-          ...shared,
-        ];
+    const owner = sql`${quoteLexeme(`${OWNER_LEXEME_PREFIX}${caller.userId}`)}::tsquery`;
+    const { tsquery } = terms;
+    const query = tsquery === null ? null : tsQuery(tsquery);
+    // A title that matches a query with an exclusion (`-word`) may belong to a body holding the
+    // excluded word: only then must a title match also be tested against `search`.
+    const negated = tsquery !== null && tsquery.includes('!');
+    const first = offset + limit;
+    const pages: SQL[] = [];
+    const counts: SQL[] = [];
+    for (const branch of branches) {
+      const select = (inTitle: SQL, rank: SQL) =>
+        sql`select ${branch.type}::text as type, ${branch.id} as id, ${inTitle} as in_title, ${rank} as rank, ${branch.changed} as changed from ${branch.table}`;
+      const match = query === null ? [] : [sql`${branch.search} @@ ${query}`];
+      const inTitle = query === null ? sql`false` : sql`${branch.titleSearch} @@ ${query}`;
+      const rank =
+        query === null
+          ? sql`0::real`
+          : sql`case when ${inTitle} then ts_rank_cd(${branch.titleSearch}, ${query}) else 0 end`;
+      // One part in the page's own order, its first `first` rows.
+      const ordered = (scope: SQL) => {
+        const where = and(scope, ...match, ...branch.where);
+        pages.push(
+          sql`(${select(inTitle, rank)} where ${where} order by in_title desc, rank desc, changed desc, id desc limit ${first})`,
+        );
+        counts.push(
+          sql`(select from ${branch.table} where ${where} limit ${SEARCH_EXACT_COUNT_MAX + 1})`,
+        );
+      };
+      if (branch.scopes.shared) ordered(branch.scopes.shared);
+      if (query === null || !branch.ownerLexeme) {
+        ordered(branch.scopes.own);
+        continue;
       }
-      // The own rows: the GIN index alone finds `query & '~<caller>'` (no vector is read); the
-      // OFFSET 0 keeps the planner from walking the owner's btree and testing every row's vector
-      // instead. The policy's own scope is then applied to what the index found.
-      const found = sql`(select * from ${branch.table} where ${branch.search} @@ (${tsQuery(terms.tsquery)} && ${owner}::tsquery) offset 0) ${branch.table}`;
-      return [sql`${select} ${found} where ${and(branch.scopes.own, ...branch.where)}`, ...shared];
-    });
+      // The caller's own rows of a table whose vectors hold the owner's lexeme (decision 110).
+      const own = and(branch.scopes.own, ...branch.where);
+      const ownMatch = sql`${branch.search} @@ (${query} && ${owner})`;
+      // Title matches: the index of `title_search` with the owner's lexeme (migration 0027)
+      // finds them without reading the other hits.
+      const titleMatch = and(
+        sql`${branch.ownerLexeme} @@ (${query} && ${owner})`,
+        own,
+        ...(negated ? [ownMatch] : []),
+      );
+      pages.push(
+        sql`(${select(sql`true`, sql`ts_rank_cd(${branch.titleSearch}, ${query})`)} where ${titleMatch} order by rank desc, changed desc, id desc limit ${first})`,
+      );
+      // The other hits, newest change first: the order of the owner's live rows by change.
+      pages.push(
+        sql`(${select(sql`false`, sql`0::real`)} where ${and(own, ownMatch, sql`not (${inTitle})`)} order by changed desc, id desc limit ${first})`,
+      );
+      counts.push(
+        sql`(select from ${branch.table} where ${and(own, ownMatch)} limit ${SEARCH_EXACT_COUNT_MAX + 1})`,
+      );
+    }
     const guarded =
-      guard && terms.tsquery !== null
-        ? sql` where querytree(${tsQuery(terms.tsquery)}) not in ('', 'T')`
+      guard && tsquery !== null
+        ? sql` where querytree(${tsQuery(tsquery)}) not in ('', 'T')`
         : sql``;
     const sharesItems = branches.some(
       (branch) => branch.type === 'content' || branch.type === 'file',
@@ -259,12 +293,26 @@ export class SearchRepository {
     const withShared = sharesItems
       ? sql`with search_shared_items as materialized (select array(${sharedItemsOf(caller)}) as ids) `
       : sql``;
-    // The total stays exact past EXACT_COUNT_MAX (decision 261): the order (rank, last change,
-    // over a union of types) reads and sorts every hit whatever the page, and `count(*) over ()`
-    // counts the rows that sort holds; an estimate would read nothing less.
-    return sql`${withShared}select type, id, count(*) over ()::int as total from (${sql.join(parts, sql` union all `)}) hits${guarded}
+    // The count reads at most SEARCH_EXACT_COUNT_MAX + 1 hits of each part, in whatever order
+    // the planner finds cheapest for so few (decision 263); past that, `page()` estimates.
+    const counted = sql`(select count(*)::int from (select from (${sql.join(counts, sql` union all `)}) matches limit ${SEARCH_EXACT_COUNT_MAX + 1}) capped)`;
+    return sql`${withShared}select type, id, ${counted} as total from (${sql.join(pages, sql` union all `)}) hits${guarded}
       order by in_title desc, rank desc, changed desc, type, id desc
       limit ${limit} offset ${offset}`;
+  }
+
+  /**
+   * The caller's own hits, for the planner's estimate past SEARCH_EXACT_COUNT_MAX: the rows
+   * shared with them are left out (a few beside a person's library), so that planning it costs
+   * little (decision 263).
+   */
+  private ownMatchesQuery(caller: Caller, filters: SearchFilters, terms: SearchTerms): SQL {
+    const query = terms.tsquery === null ? null : tsQuery(terms.tsquery);
+    const parts = this.branches(caller, filters, terms).map((branch) => {
+      const match = query === null ? [] : [sql`${branch.search} @@ ${query}`];
+      return sql`select 1 from ${branch.table} where ${and(branch.scopes.own, ...match, ...branch.where)}`;
+    });
+    return sql`select 1 from (${sql.join(parts, sql` union all `)}) matches`;
   }
 
   /**
@@ -298,11 +346,18 @@ export class SearchRepository {
     const rows = await this.withPlannerSettings<{ type: SearchType; id: number; total: number }>(
       pageQuery,
     );
-    let count = rows[0]?.total ?? 0;
+    let counted = rows[0]?.total ?? 0;
     if (rows.length === 0 && offset > 0) {
-      // A page past the end: the total comes from the first page.
-      count = (await this.page(caller, filters, terms, 1, 0, guard)).count;
+      // A page past the end: what is counted comes from the first page.
+      counted = (await this.page(caller, filters, terms, 1, 0, guard)).count;
+      if (counted > SEARCH_EXACT_COUNT_MAX) counted = SEARCH_EXACT_COUNT_MAX + 1;
     }
+    const count = await settledCount(
+      counted,
+      () => estimatedRows(this.db, this.ownMatchesQuery(caller, filters, terms)),
+      { rows: rows.length, limit, offset },
+      SEARCH_EXACT_COUNT_MAX,
+    );
     return { hits: rows.map((row) => ({ type: row.type, id: Number(row.id) })), count };
   }
 
@@ -331,3 +386,9 @@ export class SearchRepository {
     }));
   }
 }
+
+/**
+ * Search's `count` is exact up to this many hits; beyond, the database's estimate (docs/api.md,
+ * "Search"; decision 263): counting further would read every hit of a common word.
+ */
+export const SEARCH_EXACT_COUNT_MAX = 100;
