@@ -1,43 +1,21 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ContentStatus, SearchType } from '@cw/contract';
-import {
-  collectionTags,
-  collections,
-  contentTags,
-  contents,
-  files,
-  notes,
-  OWNER_LEXEME_PREFIX,
-  tags,
-  titleWithOwner,
-} from '../../db/schema';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { SearchType } from '@cw/contract';
+import { OWNER_LEXEME_PREFIX } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import type { Caller } from '../../policy/caller';
-import { readScopeParts, sharedItemsOf } from '../../policy/library.policy';
+import { sharedItemsOf } from '../../policy/library.policy';
 import { estimatedRows, settledCount } from '../../db/page';
 import { quoteLexeme } from './query';
-import { hitDetailsQuery, tsQuery, type SearchTable } from './hit-details';
-import { carries, itemsOf, TAGGABLE } from './search-filters';
+import { hitDetailsQuery, tsQuery } from './hit-details';
+import { searchBranches, type SearchFilters, type SearchTerms } from './search-branches';
+
+export type { SearchFilters, SearchTerms } from './search-branches';
 
 /**
  * Search over the five searchable tables (docs/api.md, "Search"; decision 110). The page query
  * is a UNION ALL of one branch per type, each matching `search @@ query` (the GIN index of the
  * table) inside the policy's read scope; headlines are made afterwards, for the page's rows only.
  */
-
-export interface SearchFilters {
-  types: readonly SearchType[];
-  collection?: number;
-  tag?: number;
-  statuses?: ContentStatus[];
-}
-
-export interface SearchTerms {
-  /** to_tsquery text (a bound parameter), or null for a query of tags only. */
-  tsquery: string | null;
-  tags: string[];
-  excludedTags: string[];
-}
 
 export interface Hit {
   type: SearchType;
@@ -63,24 +41,6 @@ export interface HitDetails {
   contentTitle: string | null;
 }
 
-interface Branch {
-  type: SearchType;
-  table: SearchTable;
-  search: SQL;
-  /** The title-only vector (`title_search`; `search` itself where there is no body). */
-  titleSearch: SQL;
-  id: SQL;
-  changed: SQL;
-  /** The read scope as the policy splits it: own rows, and rows shared with the caller. */
-  scopes: { own: SQL; shared: SQL | null };
-  /**
-   * Where `search` holds the owner's lexeme (schema.ts, OWNER_LEXEME_PREFIX): the title's vector
-   * with it, as its index holds it (migration 0027). Contents and notes.
-   */
-  ownerLexeme?: SQL;
-  where: SQL[];
-}
-
 export class SearchRepository {
   constructor(private readonly db: Executor) {}
 
@@ -94,124 +54,15 @@ export class SearchRepository {
   }
 
   /**
-   * One branch per type. Rows in the trash are left out by the policy's scopes
-   * (`readScopeParts`, `scopeOf`; decision 130), so they are never found (docs/api.md, "Search").
-   */
-  private branches(caller: Caller, filters: SearchFilters, terms: SearchTerms): Branch[] {
-    const { collection, tag, statuses } = filters;
-    // The items shared with the caller, computed once by the page query's `search_shared_items`
-    // (content items and files both need them; decision 112).
-    const shared = { sharedItems: sql`(select ids from search_shared_items)::int[]` };
-    const all: Branch[] = [
-      {
-        type: 'content',
-        table: contents,
-        search: sql`${contents.search}`,
-        titleSearch: sql`${contents.titleSearch}`,
-        id: sql`${contents.id}`,
-        changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
-        scopes: readScopeParts(caller, 'contents', shared),
-        ownerLexeme: titleWithOwner(contents.titleSearch, contents.userId),
-        where: [
-          ...(collection === undefined ? [] : [sql`${contents.id} in (${itemsOf(collection)})`]),
-          ...(tag === undefined
-            ? []
-            : [
-                sql`exists (select 1 from ${contentTags} where ${contentTags.contentId} = ${contents.id} and ${contentTags.tagId} = ${tag})`,
-              ]),
-          ...(statuses && statuses.length > 0 ? [inArray(contents.status, statuses)] : []),
-        ],
-      },
-      {
-        type: 'note',
-        table: notes,
-        search: sql`${notes.search}`,
-        titleSearch: sql`${notes.titleSearch}`,
-        id: sql`${notes.id}`,
-        changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
-        scopes: readScopeParts(caller, 'notes'),
-        ownerLexeme: titleWithOwner(notes.titleSearch, notes.userId),
-        where: [...(collection === undefined ? [] : [eq(notes.collectionId, collection)])],
-      },
-      {
-        type: 'collection',
-        table: collections,
-        search: sql`${collections.search}`,
-        titleSearch: sql`${collections.titleSearch}`,
-        id: sql`${collections.id}`,
-        changed: sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`,
-        scopes: readScopeParts(caller, 'collections'),
-        where: [
-          ...(collection === undefined ? [] : [eq(collections.id, collection)]),
-          ...(tag === undefined
-            ? []
-            : [
-                sql`exists (select 1 from ${collectionTags} where ${collectionTags.collectionId} = ${collections.id} and ${collectionTags.tagId} = ${tag})`,
-              ]),
-        ],
-      },
-      {
-        type: 'file',
-        table: files,
-        search: sql`${files.search}`,
-        titleSearch: sql`${files.search}`,
-        id: sql`${files.id}`,
-        changed: sql`${files.createdOn}`,
-        scopes: readScopeParts(caller, 'files', shared),
-        where: [
-          ...(collection === undefined
-            ? []
-            : [
-                or(
-                  eq(files.collectionId, collection),
-                  sql`${files.contentId} in (${itemsOf(collection)})`,
-                ) as SQL,
-              ]),
-        ],
-      },
-      {
-        type: 'tag',
-        table: tags,
-        search: sql`${tags.search}`,
-        titleSearch: sql`${tags.search}`,
-        id: sql`${tags.id}`,
-        changed: sql`${tags.createdOn}`,
-        scopes: readScopeParts(caller, 'tags'),
-        where: [],
-      },
-    ];
-    return all
-      .filter((branch) => filters.types.includes(branch.type))
-      .filter((branch) => collection === undefined || branch.type !== 'tag')
-      .filter(
-        (branch) => tag === undefined || branch.type === 'content' || branch.type === 'collection',
-      )
-      .filter(
-        (branch) => statuses === undefined || statuses.length === 0 || branch.type === 'content',
-      )
-      .filter((branch) => terms.tags.length === 0 || TAGGABLE[branch.type])
-      .map((branch) => ({
-        ...branch,
-        where: [
-          ...branch.where,
-          ...terms.tags.flatMap((name) => carries(branch.type, name) ?? []),
-          ...terms.excludedTags.flatMap((name) => {
-            const carrying = carries(branch.type, name);
-            return carrying ? [sql`not ${carrying}`] : [];
-          }),
-        ],
-      }));
-  }
-
-  /**
    * One page of hits, best first: rows whose title alone matches the whole query, by the
    * title's ts_rank_cd; then the others by newest change; then type and id (stable pages); and
-   * the hits counted up to SEARCH_EXACT_COUNT_MAX + 1 (decision 263). Without a text query (tags
-   * only): newest change first. Bodies are not ranked (decision 110).
+   * the hits read, which is the count up to SEARCH_EXACT_COUNT_MAX (decision 263). Without a
+   * text query (tags only): newest change first. Bodies are not ranked (decision 110).
    *
    * A page reads what its order needs, not every hit (decision 263): each part of the UNION ALL
    * (a branch's own rows, its shared rows) gives only its first `offset + limit` rows in the
-   * page's order, which hold the page. The caller's own content items and notes are two parts:
+   * page's order, which hold the page, and at least SEARCH_EXACT_COUNT_MAX + 1, so that the
+   * parts together are the count while no part is cut (the parts are disjoint). The caller's own content items and notes are two parts:
    * the title matches, found in the title's GIN index of the owner's live rows and ranked (few
    * rows), and the other hits by newest change, which the planner serves by walking the owner's
    * live rows by change while testing `search @@ query` (a common word: a page's worth of rows)
@@ -227,7 +78,7 @@ export class SearchRepository {
     offset: number,
     guard = false,
   ): SQL | null {
-    const branches = this.branches(caller, filters, terms);
+    const branches = searchBranches(caller, filters, terms);
     if (branches.length === 0) return null;
     const owner = sql`${quoteLexeme(`${OWNER_LEXEME_PREFIX}${caller.userId}`)}::tsquery`;
     const { tsquery } = terms;
@@ -235,9 +86,9 @@ export class SearchRepository {
     // A title that matches a query with an exclusion (`-word`) may belong to a body holding the
     // excluded word: only then must a title match also be tested against `search`.
     const negated = tsquery !== null && tsquery.includes('!');
-    const first = offset + limit;
+    const phrase = tsquery !== null && mayBePhrase(tsquery);
+    const first = Math.max(offset + limit, SEARCH_EXACT_COUNT_MAX + 1);
     const pages: SQL[] = [];
-    const counts: SQL[] = [];
     for (const branch of branches) {
       const select = (inTitle: SQL, rank: SQL) =>
         sql`select ${branch.type}::text as type, ${branch.id} as id, ${inTitle} as in_title, ${rank} as rank, ${branch.changed} as changed from ${branch.table}`;
@@ -252,9 +103,6 @@ export class SearchRepository {
         const where = and(scope, ...match, ...branch.where);
         pages.push(
           sql`(${select(inTitle, rank)} where ${where} order by in_title desc, rank desc, changed desc, id desc limit ${first})`,
-        );
-        counts.push(
-          sql`(select from ${branch.table} where ${where} limit ${SEARCH_EXACT_COUNT_MAX + 1})`,
         );
       };
       if (branch.scopes.shared) ordered(branch.scopes.shared);
@@ -275,12 +123,15 @@ export class SearchRepository {
       pages.push(
         sql`(${select(sql`true`, sql`ts_rank_cd(${branch.titleSearch}, ${query})`)} where ${titleMatch} order by rank desc, changed desc, id desc limit ${first})`,
       );
-      // The other hits, newest change first: the order of the owner's live rows by change.
+      // The other hits, newest change first: the order of the owner's live rows by change. A
+      // phrase is tested on a row's whole vector: walking rows by change tests them in random
+      // order, so its hits come from the GIN index (fenced with OFFSET 0, as in decision 110),
+      // tested in the table's order, and sorted.
+      const others = and(own, sql`not (${inTitle})`);
       pages.push(
-        sql`(${select(sql`false`, sql`0::real`)} where ${and(own, ownMatch, sql`not (${inTitle})`)} order by changed desc, id desc limit ${first})`,
-      );
-      counts.push(
-        sql`(select from ${branch.table} where ${and(own, ownMatch)} limit ${SEARCH_EXACT_COUNT_MAX + 1})`,
+        phrase
+          ? sql`(${select(sql`false`, sql`0::real`)} where ${branch.id} in (select ${branch.id} from ${branch.table} where ${ownMatch} offset 0) and ${others} order by changed desc, id desc limit ${first})`
+          : sql`(${select(sql`false`, sql`0::real`)} where ${and(others, ownMatch)} order by changed desc, id desc limit ${first})`,
       );
     }
     const guarded =
@@ -293,10 +144,9 @@ export class SearchRepository {
     const withShared = sharesItems
       ? sql`with search_shared_items as materialized (select array(${sharedItemsOf(caller)}) as ids) `
       : sql``;
-    // The count reads at most SEARCH_EXACT_COUNT_MAX + 1 hits of each part, in whatever order
-    // the planner finds cheapest for so few (decision 263); past that, `page()` estimates.
-    const counted = sql`(select count(*)::int from (select from (${sql.join(counts, sql` union all `)}) matches limit ${SEARCH_EXACT_COUNT_MAX + 1}) capped)`;
-    return sql`${withShared}select type, id, ${counted} as total from (${sql.join(pages, sql` union all `)}) hits${guarded}
+    // The rows the parts read: the exact count while it is at most SEARCH_EXACT_COUNT_MAX (no
+    // part was cut); past that, `page()` estimates (decision 263).
+    return sql`${withShared}select type, id, count(*) over ()::int as total from (${sql.join(pages, sql` union all `)}) hits${guarded}
       order by in_title desc, rank desc, changed desc, type, id desc
       limit ${limit} offset ${offset}`;
   }
@@ -308,7 +158,7 @@ export class SearchRepository {
    */
   private ownMatchesQuery(caller: Caller, filters: SearchFilters, terms: SearchTerms): SQL {
     const query = terms.tsquery === null ? null : tsQuery(terms.tsquery);
-    const parts = this.branches(caller, filters, terms).map((branch) => {
+    const parts = searchBranches(caller, filters, terms).map((branch) => {
       const match = query === null ? [] : [sql`${branch.search} @@ ${query}`];
       return sql`select 1 from ${branch.table} where ${and(branch.scopes.own, ...match, ...branch.where)}`;
     });
@@ -392,3 +242,13 @@ export class SearchRepository {
  * "Search"; decision 263): counting further would read every hit of a common word.
  */
 export const SEARCH_EXACT_COUNT_MAX = 100;
+
+/**
+ * Whether `to_tsquery` may read a term of this text as a phrase: a quoted term holding more than
+ * word characters (`'golden hour'`, `'e-mail'`), which the database's parser splits.
+ */
+function mayBePhrase(tsquery: string): boolean {
+  return (tsquery.match(/'(?:[^']|'')*'/g) ?? []).some((term) =>
+    /[^\p{L}\p{N}_]/u.test(term.slice(1, -1)),
+  );
+}
