@@ -79,6 +79,12 @@ const TITLE_SEARCH: Record<Type, string> = {
   tag: 'tags.search',
 };
 
+/**
+ * Each part's first rows: the page's 20, and at least 101, as search counts exactly up to 100
+ * hits from what the parts read (search.repository.ts, SEARCH_EXACT_COUNT_MAX).
+ */
+const FIRST = 101;
+
 const TABLE: Record<Type, string> = {
   content: 'contents',
   note: 'notes',
@@ -146,24 +152,40 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
         return carrying ? [`not ${carrying}`] : [];
       }),
     ];
-    // The title's rank orders the title matches only (decision 112).
-    const ranking = query
-      ? `${TITLE_SEARCH[type]} @@ ${query} as in_title, case when ${TITLE_SEARCH[type]} @@ ${query} then ts_rank_cd(${TITLE_SEARCH[type]}, ${query}) else 0 end as rank`
-      : 'false as in_title, 0::real as rank';
-    const select = `select '${type}'::text as type, ${table}.id as id, ${ranking}, ${CHANGED[type]} as changed from`;
+    const inTitle = query ? `${TITLE_SEARCH[type]} @@ ${query}` : 'false';
+    const select = (title: string, rank: string) =>
+      `select '${type}'::text as type, ${table}.id as id, ${title} as in_title, ${rank} as rank, ${CHANGED[type]} as changed from ${table}`;
+    // Each part gives its first rows in the page's order (decision 263); the rank orders the
+    // title matches only (decision 112).
+    const rank = query
+      ? `case when ${inTitle} then ts_rank_cd(${TITLE_SEARCH[type]}, ${query}) else 0 end`
+      : '0::real';
+    const ordered = (scope: string) =>
+      `(${select(inTitle, rank)} where ${[scope, ...match, ...where].join(' and ')} order by in_title desc, rank desc, changed desc, id desc limit ${FIRST})`;
     const shared = SHARED_SCOPE[type];
-    const sharedPart = shared
-      ? [`${select} ${table} where ${[shared, ...match, ...where].join(' and ')}`]
-      : [];
-    if (!query || !owner || !OWNER_LEXEME[type]) {
-      return [
-        `${select} ${table} where ${[OWN_SCOPE[type], ...match, ...where].join(' and ')}`,
-        ...sharedPart,
-      ];
-    }
-    // The own rows through the GIN index alone (query & the owner's lexeme), fenced by OFFSET 0.
-    const found = `(select * from ${table} where ${table}.search @@ (${query} && ${owner}::tsquery) offset 0) ${table}`;
-    return [`${select} ${found} where ${[OWN_SCOPE[type], ...where].join(' and ')}`, ...sharedPart];
+    const sharedPart = shared ? [ordered(shared)] : [];
+    if (!query || !owner || !OWNER_LEXEME[type]) return [ordered(OWN_SCOPE[type]), ...sharedPart];
+    // The own rows: title matches from the title index with the owner's lexeme (migration
+    // 0027), the other hits newest first (the live-by-change index or the GIN index).
+    const own = [OWN_SCOPE[type], `${table}.deleted_on is null`, ...where];
+    const ownMatch = `${table}.search @@ (${query} && ${owner}::tsquery)`;
+    const titleMatch = [
+      `(${TITLE_SEARCH[type]} || array_to_tsvector(ARRAY['~' || ${table}.user_id::text])) @@ (${query} && ${owner}::tsquery)`,
+      ...own,
+      ...(tsquery?.includes('!') ? [ownMatch] : []),
+    ];
+    // A phrase's other hits come from the GIN index (OFFSET 0), not a walk by change.
+    const others = [...own, `not (${inTitle})`];
+    const phrase = (tsquery?.match(/'(?:[^']|'')*'/g) ?? []).some((term) =>
+      /[^\p{L}\p{N}_]/u.test(term.slice(1, -1)),
+    );
+    return [
+      `(${select('true', `ts_rank_cd(${TITLE_SEARCH[type]}, ${query})`)} where ${titleMatch.join(' and ')} order by rank desc, changed desc, id desc limit ${FIRST})`,
+      phrase
+        ? `(${select('false', '0::real')} where ${table}.id in (select id from ${table} where ${ownMatch} offset 0) and ${others.join(' and ')} order by changed desc, id desc limit ${FIRST})`
+        : `(${select('false', '0::real')} where ${[...others, ownMatch].join(' and ')} order by changed desc, id desc limit ${FIRST})`,
+      ...sharedPart,
+    ];
   });
   // Without tags, the endpoint's page query also checks that the text query is indexable.
   const guard =

@@ -118,15 +118,17 @@ export async function estimatedRows(db: Executor, query: SQL): Promise<number> {
  * A count that is exact up to EXACT_COUNT_MAX and an estimate beyond (decision 256), made
  * consistent with the page just read: a page that is not full ends the list, so the count is
  * exactly what lies before it and in it; a full page promises at least one more row, so `next`
- * is given (a page past the end is empty, docs/api.md "Lists").
+ * is given (a page past the end is empty, docs/api.md "Lists"). `exactMax`: search counts
+ * exactly up to fewer hits (decision 263).
  */
 export function settledCount(
   counted: number,
   estimate: () => Promise<number>,
   page: { rows: number; limit: number; offset: number },
+  exactMax = EXACT_COUNT_MAX,
 ): Promise<number> | number {
   const { rows, limit, offset } = page;
   if (rows < limit && (rows > 0 || offset === 0)) return offset + rows;
-  if (counted <= EXACT_COUNT_MAX) return counted;
-  return estimate().then((rough) => Math.max(rough, EXACT_COUNT_MAX + 1, offset + rows + 1));
+  if (counted <= exactMax) return counted;
+  return estimate().then((rough) => Math.max(rough, exactMax + 1, offset + rows + 1));
 }

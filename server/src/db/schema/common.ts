@@ -51,6 +51,14 @@ export const titleVector = (title: string) =>
     .notNull()
     .generatedAlwaysAs(sql.raw(`setweight(to_tsvector('english'::regconfig, ${title}), 'A')`));
 
+/**
+ * A title's vector with the owner's lexeme: what the title indexes of search hold (decision 263),
+ * so a person's title matches are found without the others'. The search repository writes the
+ * same expression, which is how the planner knows the index serves it.
+ */
+export const titleWithOwner = (title: AnyPgColumn, owner: AnyPgColumn) =>
+  sql`(${title} || array_to_tsvector(ARRAY['${sql.raw(OWNER_LEXEME_PREFIX)}' || ${owner}::text]))`;
+
 export const createdOn = () =>
   timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 export const updatedOn = () => timestamp('updated_on', { withTimezone: true });

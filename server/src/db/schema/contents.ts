@@ -21,6 +21,7 @@ import {
   updatedOn,
   deletedOn,
   trashIndexes,
+  titleWithOwner,
 } from './common';
 import { users } from './accounts';
 import { collections, tags } from './collections';
@@ -97,6 +98,11 @@ export const contents = pgTable(
       .where(sql`${t.deletedOn} is null`),
     index('contents_live_user_changed_idx')
       .on(t.userId, sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.deletedOn} is null`),
+    // A person's live title matches without reading their other hits (decision 263): the
+    // title's vector with the owner's lexeme, as `search` holds it (OWNER_LEXEME_PREFIX).
+    index('contents_live_title_owner_idx')
+      .using('gin', titleWithOwner(t.titleSearch, t.userId))
       .where(sql`${t.deletedOn} is null`),
     index('contents_live_user_created_idx')
       .on(t.userId, t.createdOn, t.wordCount)
@@ -274,6 +280,13 @@ export const notes = pgTable(
     // (decision 260; with NULLS LAST the primary key was walked back past others' rows).
     index('notes_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('notes_search_idx').using('gin', t.search),
+    // Search's parts of a person's notes (decision 263), as for content items.
+    index('notes_live_title_owner_idx')
+      .using('gin', titleWithOwner(t.titleSearch, t.userId))
+      .where(sql`${t.deletedOn} is null`),
+    index('notes_live_user_changed_idx')
+      .on(t.userId, sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.deletedOn} is null`),
   ],
 );
 

@@ -1,41 +1,21 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ContentStatus, SearchType } from '@cw/contract';
-import {
-  collectionTags,
-  collections,
-  contentTags,
-  contents,
-  files,
-  notes,
-  OWNER_LEXEME_PREFIX,
-  tags,
-} from '../../db/schema';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { SearchType } from '@cw/contract';
+import { OWNER_LEXEME_PREFIX } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import type { Caller } from '../../policy/caller';
-import { readScopeParts, sharedItemsOf } from '../../policy/library.policy';
+import { sharedItemsOf } from '../../policy/library.policy';
+import { estimatedRows, settledCount } from '../../db/page';
 import { quoteLexeme } from './query';
-import { hitDetailsQuery, tsQuery, type SearchTable } from './hit-details';
-import { carries, itemsOf, TAGGABLE } from './search-filters';
+import { hitDetailsQuery, tsQuery } from './hit-details';
+import { searchBranches, type SearchFilters, type SearchTerms } from './search-branches';
+
+export type { SearchFilters, SearchTerms } from './search-branches';
 
 /**
  * Search over the five searchable tables (docs/api.md, "Search"; decision 110). The page query
  * is a UNION ALL of one branch per type, each matching `search @@ query` (the GIN index of the
  * table) inside the policy's read scope; headlines are made afterwards, for the page's rows only.
  */
-
-export interface SearchFilters {
-  types: readonly SearchType[];
-  collection?: number;
-  tag?: number;
-  statuses?: ContentStatus[];
-}
-
-export interface SearchTerms {
-  /** to_tsquery text (a bound parameter), or null for a query of tags only. */
-  tsquery: string | null;
-  tags: string[];
-  excludedTags: string[];
-}
 
 export interface Hit {
   type: SearchType;
@@ -61,21 +41,6 @@ export interface HitDetails {
   contentTitle: string | null;
 }
 
-interface Branch {
-  type: SearchType;
-  table: SearchTable;
-  search: SQL;
-  /** The title-only vector (`title_search`; `search` itself where there is no body). */
-  titleSearch: SQL;
-  id: SQL;
-  changed: SQL;
-  /** The read scope as the policy splits it: own rows, and rows shared with the caller. */
-  scopes: { own: SQL; shared: SQL | null };
-  /** `search` holds the owner's lexeme (schema.ts, OWNER_LEXEME_PREFIX): contents and notes. */
-  ownerLexeme?: boolean;
-  where: SQL[];
-}
-
 export class SearchRepository {
   constructor(private readonly db: Executor) {}
 
@@ -89,124 +54,19 @@ export class SearchRepository {
   }
 
   /**
-   * One branch per type. Rows in the trash are left out by the policy's scopes
-   * (`readScopeParts`, `scopeOf`; decision 130), so they are never found (docs/api.md, "Search").
-   */
-  private branches(caller: Caller, filters: SearchFilters, terms: SearchTerms): Branch[] {
-    const { collection, tag, statuses } = filters;
-    // The items shared with the caller, computed once by the page query's `search_shared_items`
-    // (content items and files both need them; decision 112).
-    const shared = { sharedItems: sql`(select ids from search_shared_items)::int[]` };
-    const all: Branch[] = [
-      {
-        type: 'content',
-        table: contents,
-        search: sql`${contents.search}`,
-        titleSearch: sql`${contents.titleSearch}`,
-        id: sql`${contents.id}`,
-        changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
-        scopes: readScopeParts(caller, 'contents', shared),
-        ownerLexeme: true,
-        where: [
-          ...(collection === undefined ? [] : [sql`${contents.id} in (${itemsOf(collection)})`]),
-          ...(tag === undefined
-            ? []
-            : [
-                sql`exists (select 1 from ${contentTags} where ${contentTags.contentId} = ${contents.id} and ${contentTags.tagId} = ${tag})`,
-              ]),
-          ...(statuses && statuses.length > 0 ? [inArray(contents.status, statuses)] : []),
-        ],
-      },
-      {
-        type: 'note',
-        table: notes,
-        search: sql`${notes.search}`,
-        titleSearch: sql`${notes.titleSearch}`,
-        id: sql`${notes.id}`,
-        changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
-        scopes: readScopeParts(caller, 'notes'),
-        ownerLexeme: true,
-        where: [...(collection === undefined ? [] : [eq(notes.collectionId, collection)])],
-      },
-      {
-        type: 'collection',
-        table: collections,
-        search: sql`${collections.search}`,
-        titleSearch: sql`${collections.titleSearch}`,
-        id: sql`${collections.id}`,
-        changed: sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`,
-        scopes: readScopeParts(caller, 'collections'),
-        where: [
-          ...(collection === undefined ? [] : [eq(collections.id, collection)]),
-          ...(tag === undefined
-            ? []
-            : [
-                sql`exists (select 1 from ${collectionTags} where ${collectionTags.collectionId} = ${collections.id} and ${collectionTags.tagId} = ${tag})`,
-              ]),
-        ],
-      },
-      {
-        type: 'file',
-        table: files,
-        search: sql`${files.search}`,
-        titleSearch: sql`${files.search}`,
-        id: sql`${files.id}`,
-        changed: sql`${files.createdOn}`,
-        scopes: readScopeParts(caller, 'files', shared),
-        where: [
-          ...(collection === undefined
-            ? []
-            : [
-                or(
-                  eq(files.collectionId, collection),
-                  sql`${files.contentId} in (${itemsOf(collection)})`,
-                ) as SQL,
-              ]),
-        ],
-      },
-      {
-        type: 'tag',
-        table: tags,
-        search: sql`${tags.search}`,
-        titleSearch: sql`${tags.search}`,
-        id: sql`${tags.id}`,
-        changed: sql`${tags.createdOn}`,
-        scopes: readScopeParts(caller, 'tags'),
-        where: [],
-      },
-    ];
-    return all
-      .filter((branch) => filters.types.includes(branch.type))
-      .filter((branch) => collection === undefined || branch.type !== 'tag')
-      .filter(
-        (branch) => tag === undefined || branch.type === 'content' || branch.type === 'collection',
-      )
-      .filter(
-        (branch) => statuses === undefined || statuses.length === 0 || branch.type === 'content',
-      )
-      .filter((branch) => terms.tags.length === 0 || TAGGABLE[branch.type])
-      .map((branch) => ({
-        ...branch,
-        where: [
-          ...branch.where,
-          ...terms.tags.flatMap((name) => carries(branch.type, name) ?? []),
-          ...terms.excludedTags.flatMap((name) => {
-            const carrying = carries(branch.type, name);
-            return carrying ? [sql`not ${carrying}`] : [];
-          }),
-        ],
-      }));
-  }
-
-  /**
    * One page of hits, best first: rows whose title alone matches the whole query, by the
    * title's ts_rank_cd; then the others by newest change; then type and id (stable pages); and
-   * the total. The rank is computed for the title matches only (decision 112).
-   * Without a text query (tags only): newest change first. Bodies are not ranked (decision
-   * 110): ranking by them reads the whole `search` vector of every match.
+   * the hits read, which is the count up to SEARCH_EXACT_COUNT_MAX (decision 263). Without a
+   * text query (tags only): newest change first. Bodies are not ranked (decision 110).
    *
-   * Each branch is two parts, the caller's own rows and the rows shared with them (the policy's
-   * split of the read scope), so the own part is served by the indexes.
+   * A page reads what its order needs, not every hit (decision 263): each part of the UNION ALL
+   * (a branch's own rows, its shared rows) gives only its first `offset + limit` rows in the
+   * page's order, which hold the page, and at least SEARCH_EXACT_COUNT_MAX + 1, so that the
+   * parts together are the count while no part is cut (the parts are disjoint). The caller's own content items and notes are two parts:
+   * the title matches, found in the title's GIN index of the owner's live rows and ranked (few
+   * rows), and the other hits by newest change, which the planner serves by walking the owner's
+   * live rows by change while testing `search @@ query` (a common word: a page's worth of rows)
+   * or from the GIN index and a sort (a rare word: its few hits).
    * `guard`: the query is answered only when the text query has something an index can look up
    * (querytree not empty), evaluated once (the `indexable()` check without its round trip).
    */
@@ -218,40 +78,65 @@ export class SearchRepository {
     offset: number,
     guard = false,
   ): SQL | null {
-    const branches = this.branches(caller, filters, terms);
+    const branches = searchBranches(caller, filters, terms);
     if (branches.length === 0) return null;
-    const owner = quoteLexeme(`${OWNER_LEXEME_PREFIX}${caller.userId}`);
-    const parts = branches.flatMap((branch) => {
-      // The title's rank orders the title matches only; the others go by newest change (the
-      // rank of a title that matches part of the query is not computed: decision 112).
-      const tsquery = terms.tsquery;
-      const select = sql`select ${branch.type}::text as type, ${branch.id} as id, ${
-        tsquery === null
-          ? sql`false as in_title, 0::real as rank`
-          : sql`${branch.titleSearch} @@ ${tsQuery(tsquery)} as in_title, case when ${branch.titleSearch} @@ ${tsQuery(tsquery)} then ts_rank_cd(${branch.titleSearch}, ${tsQuery(tsquery)}) else 0 end as rank`
-      }, ${branch.changed} as changed from`;
-      const match =
-        terms.tsquery === null ? [] : [sql`${branch.search} @@ ${tsQuery(terms.tsquery)}`];
-      const shared = branch.scopes.shared
-        ? [
-            sql`${select} ${branch.table} where ${and(branch.scopes.shared, ...match, ...branch.where)}`,
-          ]
-        : [];
-      if (terms.tsquery === null || !branch.ownerLexeme) {
-        return [
-          sql`${select} ${branch.table} where ${and(branch.scopes.own, ...match, ...branch.where)}`,
-          ...shared,
-        ];
+    const owner = sql`${quoteLexeme(`${OWNER_LEXEME_PREFIX}${caller.userId}`)}::tsquery`;
+    const { tsquery } = terms;
+    const query = tsquery === null ? null : tsQuery(tsquery);
+    // A title that matches a query with an exclusion (`-word`) may belong to a body holding the
+    // excluded word: only then must a title match also be tested against `search`.
+    const negated = tsquery !== null && tsquery.includes('!');
+    const phrase = tsquery !== null && mayBePhrase(tsquery);
+    const first = Math.max(offset + limit, SEARCH_EXACT_COUNT_MAX + 1);
+    const pages: SQL[] = [];
+    for (const branch of branches) {
+      const select = (inTitle: SQL, rank: SQL) =>
+        sql`select ${branch.type}::text as type, ${branch.id} as id, ${inTitle} as in_title, ${rank} as rank, ${branch.changed} as changed from ${branch.table}`;
+      const match = query === null ? [] : [sql`${branch.search} @@ ${query}`];
+      const inTitle = query === null ? sql`false` : sql`${branch.titleSearch} @@ ${query}`;
+      const rank =
+        query === null
+          ? sql`0::real`
+          : sql`case when ${inTitle} then ts_rank_cd(${branch.titleSearch}, ${query}) else 0 end`;
+      // One part in the page's own order, its first `first` rows.
+      const ordered = (scope: SQL) => {
+        const where = and(scope, ...match, ...branch.where);
+        pages.push(
+          sql`(${select(inTitle, rank)} where ${where} order by in_title desc, rank desc, changed desc, id desc limit ${first})`,
+        );
+      };
+      if (branch.scopes.shared) ordered(branch.scopes.shared);
+      if (query === null || !branch.ownerLexeme) {
+        ordered(branch.scopes.own);
+        continue;
       }
-      // The own rows: the GIN index alone finds `query & '~<caller>'` (no vector is read); the
-      // OFFSET 0 keeps the planner from walking the owner's btree and testing every row's vector
-      // instead. The policy's own scope is then applied to what the index found.
-      const found = sql`(select * from ${branch.table} where ${branch.search} @@ (${tsQuery(terms.tsquery)} && ${owner}::tsquery) offset 0) ${branch.table}`;
-      return [sql`${select} ${found} where ${and(branch.scopes.own, ...branch.where)}`, ...shared];
-    });
+      // The caller's own rows of a table whose vectors hold the owner's lexeme (decision 110).
+      const own = and(branch.scopes.own, ...branch.where);
+      const ownMatch = sql`${branch.search} @@ (${query} && ${owner})`;
+      // Title matches: the index of `title_search` with the owner's lexeme (migration 0027)
+      // finds them without reading the other hits.
+      const titleMatch = and(
+        sql`${branch.ownerLexeme} @@ (${query} && ${owner})`,
+        own,
+        ...(negated ? [ownMatch] : []),
+      );
+      pages.push(
+        sql`(${select(sql`true`, sql`ts_rank_cd(${branch.titleSearch}, ${query})`)} where ${titleMatch} order by rank desc, changed desc, id desc limit ${first})`,
+      );
+      // The other hits, newest change first: the order of the owner's live rows by change. A
+      // phrase is tested on a row's whole vector: walking rows by change tests them in random
+      // order, so its hits come from the GIN index (fenced with OFFSET 0, as in decision 110),
+      // tested in the table's order, and sorted.
+      const others = and(own, sql`not (${inTitle})`);
+      pages.push(
+        phrase
+          ? sql`(${select(sql`false`, sql`0::real`)} where ${branch.id} in (select ${branch.id} from ${branch.table} where ${ownMatch} offset 0) and ${others} order by changed desc, id desc limit ${first})`
+          : sql`(${select(sql`false`, sql`0::real`)} where ${and(others, ownMatch)} order by changed desc, id desc limit ${first})`,
+      );
+    }
     const guarded =
-      guard && terms.tsquery !== null
-        ? sql` where querytree(${tsQuery(terms.tsquery)}) not in ('', 'T')`
+      guard && tsquery !== null
+        ? sql` where querytree(${tsQuery(tsquery)}) not in ('', 'T')`
         : sql``;
     const sharesItems = branches.some(
       (branch) => branch.type === 'content' || branch.type === 'file',
@@ -259,12 +144,25 @@ export class SearchRepository {
     const withShared = sharesItems
       ? sql`with search_shared_items as materialized (select array(${sharedItemsOf(caller)}) as ids) `
       : sql``;
-    // The total stays exact past EXACT_COUNT_MAX (decision 261): the order (rank, last change,
-    // over a union of types) reads and sorts every hit whatever the page, and `count(*) over ()`
-    // counts the rows that sort holds; an estimate would read nothing less.
-    return sql`${withShared}select type, id, count(*) over ()::int as total from (${sql.join(parts, sql` union all `)}) hits${guarded}
+    // The rows the parts read: the exact count while it is at most SEARCH_EXACT_COUNT_MAX (no
+    // part was cut); past that, `page()` estimates (decision 263).
+    return sql`${withShared}select type, id, count(*) over ()::int as total from (${sql.join(pages, sql` union all `)}) hits${guarded}
       order by in_title desc, rank desc, changed desc, type, id desc
       limit ${limit} offset ${offset}`;
+  }
+
+  /**
+   * The caller's own hits, for the planner's estimate past SEARCH_EXACT_COUNT_MAX: the rows
+   * shared with them are left out (a few beside a person's library), so that planning it costs
+   * little (decision 263).
+   */
+  private ownMatchesQuery(caller: Caller, filters: SearchFilters, terms: SearchTerms): SQL {
+    const query = terms.tsquery === null ? null : tsQuery(terms.tsquery);
+    const parts = searchBranches(caller, filters, terms).map((branch) => {
+      const match = query === null ? [] : [sql`${branch.search} @@ ${query}`];
+      return sql`select 1 from ${branch.table} where ${and(branch.scopes.own, ...match, ...branch.where)}`;
+    });
+    return sql`select 1 from (${sql.join(parts, sql` union all `)}) matches`;
   }
 
   /**
@@ -298,11 +196,18 @@ export class SearchRepository {
     const rows = await this.withPlannerSettings<{ type: SearchType; id: number; total: number }>(
       pageQuery,
     );
-    let count = rows[0]?.total ?? 0;
+    let counted = rows[0]?.total ?? 0;
     if (rows.length === 0 && offset > 0) {
-      // A page past the end: the total comes from the first page.
-      count = (await this.page(caller, filters, terms, 1, 0, guard)).count;
+      // A page past the end: what is counted comes from the first page.
+      counted = (await this.page(caller, filters, terms, 1, 0, guard)).count;
+      if (counted > SEARCH_EXACT_COUNT_MAX) counted = SEARCH_EXACT_COUNT_MAX + 1;
     }
+    const count = await settledCount(
+      counted,
+      () => estimatedRows(this.db, this.ownMatchesQuery(caller, filters, terms)),
+      { rows: rows.length, limit, offset },
+      SEARCH_EXACT_COUNT_MAX,
+    );
     return { hits: rows.map((row) => ({ type: row.type, id: Number(row.id) })), count };
   }
 
@@ -330,4 +235,20 @@ export class SearchRepository {
       contentId: row.contentId === null ? null : Number(row.contentId),
     }));
   }
+}
+
+/**
+ * Search's `count` is exact up to this many hits; beyond, the database's estimate (docs/api.md,
+ * "Search"; decision 263): counting further would read every hit of a common word.
+ */
+export const SEARCH_EXACT_COUNT_MAX = 100;
+
+/**
+ * Whether `to_tsquery` may read a term of this text as a phrase: a quoted term holding more than
+ * word characters (`'golden hour'`, `'e-mail'`), which the database's parser splits.
+ */
+function mayBePhrase(tsquery: string): boolean {
+  return (tsquery.match(/'(?:[^']|'')*'/g) ?? []).some((term) =>
+    /[^\p{L}\p{N}_]/u.test(term.slice(1, -1)),
+  );
 }

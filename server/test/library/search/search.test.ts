@@ -90,6 +90,45 @@ describe('search', () => {
     ]);
   });
 
+  it('counts exactly up to 100 hits and estimates beyond, in the same order on every page (decision 263)', async () => {
+    const user = await signedInCaller(ctx);
+    // 105 items holding "zephyr", one an hour older than the next: five with it in the title
+    // (one twice: a higher rank), one of those also holding "storm" in its body.
+    await ctx.database.db.execute(sql`
+      insert into contents (user_id, title, content, created_on, updated_on)
+      select ${user.id},
+             case when g = 7 then 'Zephyr zephyr ' || g when g % 20 = 0 then 'Zephyr ' || g else 'Item ' || g end,
+             case when g = 40 then 'a zephyr storm' else 'a zephyr story ' || g end,
+             now() - interval '1 day',
+             now() - (g || ' hours')::interval
+      from generate_series(1, 105) g`);
+    await ctx.database.db.execute(sql`analyze contents`);
+    const pages = [];
+    for (const page of [1, 2, 3])
+      pages.push(await search(user, q('zephyr', `page=${page}&page_size=50`)));
+    const found = pages.flatMap(titles);
+    const bodyOnly = Array.from({ length: 105 }, (_, i) => i + 1)
+      .filter((g) => g !== 7 && g % 20 !== 0)
+      .map((g) => `Item ${g}`);
+    expect(found).toEqual([
+      'Zephyr zephyr 7',
+      'Zephyr 20',
+      'Zephyr 40',
+      'Zephyr 60',
+      'Zephyr 80',
+      'Zephyr 100',
+      ...bodyOnly,
+    ]);
+    // Past 100 hits a full page gives an estimate (never below 101); the last page, not full,
+    // ends the list and its count is exact.
+    expect(pages[0]!.count).toBeGreaterThanOrEqual(101);
+    expect(pages[2]!.count).toBe(105);
+    // 100 hits or fewer: exact on a full page too.
+    const fewer = await search(user, q('zephyr -storm -item', 'page_size=2'));
+    expect(titles(fewer)).toEqual(['Zephyr zephyr 7', 'Zephyr 20']);
+    expect(fewer.count).toBe(5);
+  });
+
   it('gives plain-text snippets with offsets of the matched words', async () => {
     const user = await signedInCaller(ctx);
     const long = `${'filler words here '.repeat(40)}the <b>zebra</b> &amp; friends ${'more text after '.repeat(40)}`;

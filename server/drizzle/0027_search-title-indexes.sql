@@ -1,0 +1,3 @@
+CREATE INDEX "contents_live_title_owner_idx" ON "contents" USING gin (("title_search" || array_to_tsvector(ARRAY['~' || "user_id"::text]))) WHERE "contents"."deleted_on" is null;--> statement-breakpoint
+CREATE INDEX "notes_live_title_owner_idx" ON "notes" USING gin (("title_search" || array_to_tsvector(ARRAY['~' || "user_id"::text]))) WHERE "notes"."deleted_on" is null;--> statement-breakpoint
+CREATE INDEX "notes_live_user_changed_idx" ON "notes" USING btree ("user_id",coalesce("updated_on", "created_on") desc,"id" DESC NULLS FIRST) WHERE "notes"."deleted_on" is null;
