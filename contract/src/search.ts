@@ -18,6 +18,13 @@ import { roleSchema } from './sharing';
  */
 
 export const SEARCH_TYPES = ['content', 'note', 'collection', 'file', 'tag'] as const;
+
+/**
+ * A search's `count` is exact up to this many hits; beyond, it is the database's estimate
+ * (decision 263: counting further would read every hit of a common word), and the web says
+ * "about".
+ */
+export const SEARCH_EXACT_COUNT_MAX = 100;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export const SEARCH_Q_MAX = 200;

@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { SearchType } from '@cw/contract';
+import { SEARCH_EXACT_COUNT_MAX, type SearchType } from '@cw/contract';
 import { OWNER_LEXEME_PREFIX } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import type { Caller } from '../../policy/caller';
@@ -237,11 +237,9 @@ export class SearchRepository {
   }
 }
 
-/**
- * Search's `count` is exact up to this many hits; beyond, the database's estimate (docs/api.md,
- * "Search"; decision 263): counting further would read every hit of a common word.
- */
-export const SEARCH_EXACT_COUNT_MAX = 100;
+// Search's `count` is exact up to SEARCH_EXACT_COUNT_MAX hits (@cw/contract: the web says
+// "about" past it); beyond, the database's estimate (decision 263).
+export { SEARCH_EXACT_COUNT_MAX };
 
 /**
  * Whether `to_tsquery` may read a term of this text as a phrase: a quoted term holding more than

@@ -115,6 +115,25 @@ describe('SearchPage', () => {
     expect(screen.getAllByTestId('search-result')).toHaveLength(21);
   });
 
+  it('says "about" for a count past the exact ones, and nothing once every page is shown', async () => {
+    const first = Array.from({ length: 20 }, (_, i) =>
+      makeResult({ id: i + 1, title: `Camera ${i + 1}` }),
+    );
+    // The server estimated 2,348 hits; there were 21.
+    const { user } = renderSearch((url) =>
+      new URL(url, 'http://x').searchParams.get('page') === '2'
+        ? json(200, page([makeResult({ id: 21, title: 'Camera 21' })], { count: 21 }))
+        : json(200, page(first, { count: 2348, next: '/api/search/?q=camera&page=2' })),
+    );
+    await screen.findByText('Showing 20 of about 2,348');
+    expect(screen.getByRole('status')).toHaveTextContent('About 2,348 results');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: /Camera 21/ })).toBeInTheDocument();
+    // The last page came: no promise of more, no button.
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('shows an empty state without a query and asks nothing', async () => {
     const { fetch } = renderSearch(pageAnswer([]), '/search');
     expect(screen.getByText('Search your workspace.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { SearchResult, SearchType } from '@cw/contract';
+import { SEARCH_EXACT_COUNT_MAX, type SearchResult, type SearchType } from '@cw/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search, SearchX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -15,7 +15,7 @@ import { libraryFiltersFrom, useLibraryFilters } from '../../../components/use-l
 import { downloadFile } from '../../../lib/api/files';
 import { searchQueryOptions, type SearchFilters } from '../../../lib/api/search';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { rememberSearch } from '../../../lib/recent-searches';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SEARCH_Q_MAX } from '../components/command-palette';
@@ -47,6 +47,8 @@ export function SearchPage() {
   const results = useInfiniteQuery(searchQueryOptions(user.id, q, filters));
   const items = results.data?.pages.flatMap((page) => page.results) ?? [];
   const total = results.data?.pages[0]?.count ?? 0;
+  // Past this many hits the server estimates the count (docs/api.md, "Search").
+  const estimated = total > SEARCH_EXACT_COUNT_MAX;
   const filtered = Object.keys(filters).length > 0;
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -111,7 +113,9 @@ export function SearchPage() {
       ) : (
         <>
           <p className="sr-only" role="status">
-            {total} {total === 1 ? 'result' : 'results'}
+            {estimated
+              ? `About ${formatCount(total)} results`
+              : `${formatCount(total)} ${total === 1 ? 'result' : 'results'}`}
           </p>
           <ul className="flex flex-col gap-2" aria-label="Search results">
             {items.map((result) => (
@@ -125,7 +129,7 @@ export function SearchPage() {
               </li>
             ))}
           </ul>
-          <LoadMore shown={items.length} total={total} pages={results} />
+          <LoadMore shown={items.length} total={total} pages={results} estimated={estimated} />
         </>
       )}
     </section>
