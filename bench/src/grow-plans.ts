@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { login } from './api';
 import type { GrowFacts } from './grow-seed';
-import { ROUTES, routePaths, type PlanReport } from './grow-routes';
+import { ROUTES, resolveRoutePaths, type PlanReport } from './grow-routes';
 import { repoRoot, benchDir } from './paths';
 import { startServer, type RunningProcess, type ServerOptions } from './processes';
 
@@ -62,7 +62,7 @@ export async function checkPlans(
     );
     for (const row of rows) report.largeTables[row.name] = Math.round(Number(row.rows));
     const large = new Set(Object.keys(report.largeTables));
-    const paths = routePaths(facts);
+    const paths = await resolveRoutePaths(server.baseUrl, token, facts);
     for (const route of ROUTES) {
       fs.writeFileSync(captureFile, '');
       const spec = paths[route];

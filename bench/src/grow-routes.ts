@@ -44,18 +44,25 @@ export const SEARCH = {
   searchPrefix: 'scri',
 } as const;
 
+/** The page ¾ deep into the largest account's contents list (pages of 50). */
+export const deepPage = (facts: GrowFacts) =>
+  Math.max(1, Math.floor(Math.max(1, Math.ceil(facts.heavyItems / 50)) * 0.75));
+
+/**
+ * The routes' paths as first written: the deep page by its number (OFFSET). `resolveRoutePaths`
+ * makes it what a client following `next` asks.
+ */
 export function routePaths(facts: GrowFacts): Record<Route, { path: string; auth: boolean }> {
-  const pages = Math.max(1, Math.ceil(facts.heavyItems / 50));
   const search = (q: string) => `${pathOf('search.query')}?q=${encodeURIComponent(q)}`;
   return {
     collections: { path: `${pathOf('collections.list')}?page_size=50`, auth: true },
     contents: { path: `${pathOf('contents.list')}?page_size=50`, auth: true },
     contentsFiltered: {
-      path: `${pathOf('contents.list')}?page_size=50&status=scripting&status=editing&tag=${facts.tagId}&ordering=-updated_on`,
+      path: `${pathOf('contents.list')}?page_size=50&status=scripting&status=editing&tag=${facts.filterTagId}&ordering=-updated_on`,
       auth: true,
     },
     contentsDeep: {
-      path: `${pathOf('contents.list')}?page_size=50&page=${Math.max(1, Math.floor(pages * 0.75))}`,
+      path: `${pathOf('contents.list')}?page_size=50&page=${deepPage(facts)}`,
       auth: true,
     },
     item: { path: pathOf('contents.get', { id: facts.itemId }), auth: true },
@@ -71,6 +78,28 @@ export function routePaths(facts: GrowFacts): Record<Route, { path: string; auth
     },
     dashboard: { path: pathOf('dashboard.summary'), auth: true },
   };
+}
+
+/**
+ * The paths the bench measures (bench/README.md, "Growth"): the deep page is the `next` link of
+ * the page before it, read once here, as a client paging through the list asks for it (its
+ * cursor reads the page from the index by key, decision 264); a server without cursors gives a
+ * `next` by page number, the same page by OFFSET.
+ */
+export async function resolveRoutePaths(
+  baseUrl: string,
+  token: string,
+  facts: GrowFacts,
+): Promise<Record<Route, { path: string; auth: boolean }>> {
+  const paths = routePaths(facts);
+  const page = deepPage(facts);
+  if (page < 2) return paths;
+  const before = await fetch(`${baseUrl}${pathOf('contents.list')}?page_size=50&page=${page - 1}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { next } = (await before.json()) as { next?: string | null };
+  if (!before.ok || !next) throw new Error(`contents list page ${page - 1}: no next link`);
+  return { ...paths, contentsDeep: { path: next, auth: true } };
 }
 
 export interface PlanFinding {

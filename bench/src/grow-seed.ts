@@ -26,6 +26,12 @@ export const growEmail = (rank: number) => `grow-${rank}@example.com`;
 export const GROW_IMPORT_EMAIL = 'grow-import@example.com';
 /** The tag of `#tag` searches; every heavy account has it (500 tags). */
 export const GROW_TAG = 'tutorial';
+/**
+ * The tag of the filtered contents list (src/grow-routes.ts): every seventh item of each heavy
+ * account carries it, so that list (two statuses and this tag) fills its page of 50 at every
+ * size (about 80 matches at 10k items, 800 at 100k) and the sizes compare like with like.
+ */
+export const GROW_FILTER_TAG = 'weekly-show';
 export const GROW_SEED = 0.2718;
 /** Items per insert statement (keeps PGlite's WebAssembly memory small). */
 const BATCH = 10_000;
@@ -167,7 +173,7 @@ insert into contents (user_id, title, content, status, position, publish_on, cre
 }
 
 /** Tags, collections, versions and publications of the items, once they are all in. */
-function linksSql(): string {
+function linksSql(shape: GrowShape): string {
   return `
 create temporary table grow_items as
   select c.id, c.user_id, row_number() over (partition by c.user_id order by c.id)::int as n
@@ -178,6 +184,13 @@ insert into content_tags (content_id, tag_id)
   select i.id, t.id from grow_items i join grow_people p on p.user_id = i.user_id
   cross join lateral generate_series(1, i.n % 4) j
   join grow_tags t on t.user_id = i.user_id and t.idx = 1 + (i.n * 7 + j * 13) % p.tags
+  on conflict do nothing;
+insert into tags (user_id, name, created_on)
+  select p.user_id, '${GROW_FILTER_TAG}', now() - interval '800 days'
+  from grow_people p where p.rank <= ${shape.heavy} order by p.rank;
+insert into content_tags (content_id, tag_id)
+  select i.id, t.id from grow_items i join tags t on t.user_id = i.user_id and t.name = '${GROW_FILTER_TAG}'
+  where i.n % 7 = 0
   on conflict do nothing;
 insert into content_collections (content_id, collection_id)
   select i.id, k.id from grow_items i join grow_people p on p.user_id = i.user_id
@@ -223,6 +236,8 @@ export interface GrowFacts {
   /** A mid-sized item of the heavy account, its tag and its collection. */
   itemId: number;
   tagId: number;
+  /** The heavy account's GROW_FILTER_TAG (the filtered contents list's). */
+  filterTagId: number;
   collectionId: number;
   /** Items of the heavy account whose word counts the validation checks (shortest, longest, …). */
   sampleItemIds: number[];
@@ -270,7 +285,7 @@ export async function seedGrowth(
     await time('items', `begin;${itemsSql(from, to)}commit;`);
     log(`grow seed: items ${to.toLocaleString('en')} / ${items.toLocaleString('en')}`);
   }
-  await time('links', `begin;${linksSql()}commit;`);
+  await time('links', `begin;${linksSql(shape)}commit;`);
   await time(
     'indexes',
     `set maintenance_work_mem = '256MB'; ${gins.map((gin) => `${gin.def};`).join('\n')} reset maintenance_work_mem;`,
@@ -308,6 +323,10 @@ export async function factsOf(runner: SqlRunner, shape: GrowShape): Promise<Grow
     `select id from tags where user_id = ${heavyUserId} and name = '${GROW_TAG}'`,
     'tag',
   );
+  const { id: filterTagId } = await one<{ id: number }>(
+    `select id from tags where user_id = ${heavyUserId} and name = '${GROW_FILTER_TAG}'`,
+    'filter tag',
+  );
   const { id: collectionId } = await one<{ id: number }>(
     `select collection_id as id from content_collections cc join collections c on c.id = cc.collection_id
      where c.user_id = ${heavyUserId} and c.deleted_on is null group by collection_id order by count(*) desc limit 1`,
@@ -343,6 +362,7 @@ export async function factsOf(runner: SqlRunner, shape: GrowShape): Promise<Grow
     publicId,
     itemId: Number(itemId),
     tagId: Number(tagId),
+    filterTagId: Number(filterTagId),
     collectionId: Number(collectionId),
     sampleItemIds: samples.map((row) => Number(row.id)),
     heavyItems: rows.heavy_items ?? 0,

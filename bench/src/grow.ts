@@ -46,6 +46,7 @@ import { checkPlans } from './grow-plans';
 import {
   ROUTES,
   ROUTE_LABEL,
+  resolveRoutePaths,
   routePaths,
   type GrowResults,
   type Kind,
@@ -189,6 +190,15 @@ async function validate(
     notes.push(
       `contents list: count ${list.count}${list.count === facts.heavyItems ? '' : ` (estimated; ${facts.heavyItems} seeded)`}`,
     );
+  // The filtered list compares like with like: a full page at every size (src/grow-seed.ts).
+  const filtered = (await (
+    await fetchWithRetry(`${server.baseUrl}${routePaths(facts).contentsFiltered.path}`, {
+      headers: auth,
+    })
+  ).json()) as { results?: unknown[] };
+  if (filtered.results?.length !== 50)
+    problems.push(`filtered contents list: ${filtered.results?.length} rows, not a page of 50`);
+  else notes.push('filtered contents list: a full page of 50');
   const found = (await (
     await fetchWithRetry(
       `${server.baseUrl}${pathOf('search.query')}?q=${encodeURIComponent(`#${GROW_TAG}`)}`,
@@ -398,7 +408,7 @@ async function runOne(kind: Kind, items: number): Promise<RunFigures> {
 
   const routes: RunFigures['routes'] = {};
   if (!skip.has('routes')) {
-    const paths = routePaths(facts);
+    const paths = await resolveRoutePaths(server.baseUrl, heavy.access, facts);
     for (const route of ROUTES) {
       const spec = paths[route];
       const url = `${server.baseUrl}${spec.path}`;

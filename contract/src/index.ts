@@ -16,3 +16,4 @@ export * from './words';
 export * from './wikilinks';
 export * from './comments';
 export * from './followers';
+export * from './cursor';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeListCursor, LIST_CURSOR_MAX, type CursorPart } from './cursor';
 import {
   idQuerySchema,
   idSchema,
@@ -185,14 +186,43 @@ export const collectionPatchBodySchema = z.object({
 export type CollectionPatchBody = z.input<typeof collectionPatchBodySchema>;
 export const COLLECTION_ORDERINGS = ['-created_on', '-updated_on', 'name'] as const;
 export type CollectionOrdering = (typeof COLLECTION_ORDERINGS)[number];
-export const collectionListQuerySchema = pageQuerySchema.extend({
-  user: idQuerySchema.optional(),
-  /** `mine` (default): your own; `shared`: shared with you; `all`: both. */
-  scope: z
-    .enum(COLLECTION_SCOPES, { error: `Choose one of: ${COLLECTION_SCOPES.join(', ')}.` })
-    .default('mine'),
-  ordering: z.enum(COLLECTION_ORDERINGS).default('-created_on'),
-});
+
+/**
+ * `after`, the cursor a list's `next` link carries (docs/api.md, "Lists"; decision 264): base64url
+ * characters here, and checked below against the parts the list's `ordering` sorts by.
+ */
+const afterCursorSchema = z
+  .string()
+  .max(LIST_CURSOR_MAX, 'Invalid cursor: follow the list’s next link as it is.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor: follow the list’s next link as it is.');
+
+/** A list query whose `after` must be a cursor of its `ordering` (a 400 on `after` otherwise). */
+const cursorFits =
+  <O extends string>(parts: Record<O, readonly CursorPart[]>) =>
+  (query: { after?: string; ordering: string }, ctx: z.RefinementCtx) => {
+    if (query.after === undefined || !Object.hasOwn(parts, query.ordering)) return;
+    const decoded = decodeListCursor(query.after, query.ordering, parts[query.ordering as O]);
+    if ('problem' in decoded)
+      ctx.addIssue({ code: 'custom', path: ['after'], message: decoded.problem });
+  };
+
+/** The sort key of a collection in each ordering, as its list's cursor holds it (decision 264). */
+export const COLLECTION_CURSOR_PARTS: Record<CollectionOrdering, readonly CursorPart[]> = {
+  '-created_on': ['id'],
+  '-updated_on': ['timestamp', 'id'],
+  name: ['text', 'id'],
+};
+export const collectionListQuerySchema = pageQuerySchema
+  .extend({
+    user: idQuerySchema.optional(),
+    /** `mine` (default): your own; `shared`: shared with you; `all`: both. */
+    scope: z
+      .enum(COLLECTION_SCOPES, { error: `Choose one of: ${COLLECTION_SCOPES.join(', ')}.` })
+      .default('mine'),
+    ordering: z.enum(COLLECTION_ORDERINGS).default('-created_on'),
+    after: afterCursorSchema.optional(),
+  })
+  .superRefine(cursorFits(COLLECTION_CURSOR_PARTS));
 
 /* ---------- content items ---------- */
 export const CONTENT_STATUSES = ['idea', 'scripting', 'recording', 'editing', 'published'] as const;
@@ -205,6 +235,14 @@ export const CONTENT_ORDERINGS = [
   'position',
 ] as const;
 export type ContentOrdering = (typeof CONTENT_ORDERINGS)[number];
+/** The sort key of a content item in each ordering, as the list's cursor holds it (decision 264). */
+export const CONTENT_CURSOR_PARTS: Record<ContentOrdering, readonly CursorPart[]> = {
+  '-created_on': ['id'],
+  '-updated_on': ['timestamp', 'id'],
+  title: ['text', 'id'],
+  publish_on: ['dayOrNull', 'id'],
+  position: ['position', 'id'],
+};
 /** A calendar day, `YYYY-MM-DD`. */
 export const dayStringSchema = z.iso.date('Enter a date as YYYY-MM-DD.');
 
@@ -314,26 +352,30 @@ export const contentPatchBodySchema = z.object({
   user: idSchema.optional(),
 });
 export type ContentPatchBody = z.input<typeof contentPatchBodySchema>;
-export const contentListQuerySchema = pageQuerySchema.extend({
-  user: idQuerySchema.optional(),
-  /** Only items carrying this tag id. */
-  tag: idQuerySchema.optional(),
-  /** Only items in this collection. */
-  collection: idQuerySchema.optional(),
-  /**
-   * Whose items: `mine` (your own), `shared` (others' items shared with you), `all` (both). Unset:
-   * your own, or with `collection` every item of it you may read (decision 220).
-   */
-  scope: z.enum(COLLECTION_SCOPES, { error: 'Must be mine, shared or all.' }).optional(),
-  status: repeatable(contentStatusSchema).optional(),
-  is_public: z
-    .enum(['true', 'false'], { error: 'Must be true or false.' })
-    .transform((value) => value === 'true')
-    .optional(),
-  publish_on_after: dayStringSchema.optional(),
-  publish_on_before: dayStringSchema.optional(),
-  ordering: z.enum(CONTENT_ORDERINGS).default('-created_on'),
-});
+export const contentListQuerySchema = pageQuerySchema
+  .extend({
+    user: idQuerySchema.optional(),
+    /** Only items carrying this tag id. */
+    tag: idQuerySchema.optional(),
+    /** Only items in this collection. */
+    collection: idQuerySchema.optional(),
+    /**
+     * Whose items: `mine` (your own), `shared` (others' items shared with you), `all` (both). Unset:
+     * your own, or with `collection` every item of it you may read (decision 220).
+     */
+    scope: z.enum(COLLECTION_SCOPES, { error: 'Must be mine, shared or all.' }).optional(),
+    status: repeatable(contentStatusSchema).optional(),
+    is_public: z
+      .enum(['true', 'false'], { error: 'Must be true or false.' })
+      .transform((value) => value === 'true')
+      .optional(),
+    publish_on_after: dayStringSchema.optional(),
+    publish_on_before: dayStringSchema.optional(),
+    ordering: z.enum(CONTENT_ORDERINGS).default('-created_on'),
+    /** The cursor of a `next` link: the page after that row (decision 264). */
+    after: afterCursorSchema.optional(),
+  })
+  .superRefine(cursorFits(CONTENT_CURSOR_PARTS));
 
 /* ---------- collection notes ---------- */
 export const noteSchema = z.object({

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { COLLECTION_ORDERINGS, CONTENT_ORDERINGS } from '@cw/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgeToken } from './auth-support';
 import { signedInUser } from './factories';
@@ -321,7 +322,38 @@ const idInPath = fc.oneof(
   { weight: 1, arbitrary: hostileString.map(percentEncode) },
 );
 
+/**
+ * List cursors (`after`, decision 264) that look like the server's (base64url of a JSON array)
+ * but are tampered with: another ordering's, keys of the wrong type or range, impossible dates,
+ * NUL and lone surrogates, huge and nested values. Each must be a 400, never a 5xx.
+ */
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const TAMPERED_CURSORS = [
+  cursorOf(['-created_on', 0]),
+  cursorOf(['-created_on', 2 ** 53]),
+  cursorOf(['-created_on', -1.5]),
+  cursorOf(['-created_on', '1; drop table contents']),
+  cursorOf(['-updated_on', '2026-02-30T00:00:00.000000Z', 1]),
+  cursorOf(['-updated_on', '99999-01-01T00:00:00.000000Z', 1]),
+  cursorOf(['-updated_on', 'infinity', 1]),
+  cursorOf(['title', 'a\u0000', 1]),
+  cursorOf(['title', '\uD800', 1]),
+  cursorOf(['title', 'x'.repeat(700), 1]),
+  cursorOf(['name', null, 1]),
+  cursorOf(['publish_on', '0000-00-00', 1]),
+  cursorOf(['publish_on', null, null]),
+  cursorOf(['position', 2 ** 31, 1]),
+  cursorOf(['position', [[[[1]]]], 1]),
+  cursorOf({ __proto__: { ordering: 'x' } }),
+  cursorOf(null),
+  Buffer.from([0xc3, 0x28]).toString('base64url'),
+  '====',
+  'A',
+];
+
 const queryValue = fc.oneof(
+  // A good cursor (an existing item's id), and tampered ones.
+  fc.constantFrom(cursorOf(['-created_on', content]), ...TAMPERED_CURSORS),
   fc.constantFrom(...knownIds).map(String),
   fc.integer({ min: -1000, max: 1000 }).map(String),
   fc.constantFrom(...HOSTILE_NUMBERS).map(String),
@@ -558,6 +590,31 @@ describe('the hostile suite: every operation of /api/openapi.json', () => {
       'GET /api/collections/files/usage/',
     ]) {
       expect(names).toContain(name);
+    }
+  });
+
+  it('answers 400 on after to every tampered list cursor, in every ordering (decision 264)', async () => {
+    const lists = [
+      ['/api/collections/contents-list/', CONTENT_ORDERINGS],
+      ['/api/collections/list/', COLLECTION_ORDERINGS],
+    ] as const;
+    for (const [list, orderings] of lists) {
+      const names = operations.find((op) => op.name === `GET ${list}`)?.operation.parameters;
+      expect(
+        names?.map((p) => p.name),
+        list,
+      ).toContain('after');
+      for (const ordering of orderings) {
+        for (const cursor of TAMPERED_CURSORS) {
+          const url = `${list}?ordering=${encodeURIComponent(ordering)}&after=${encodeURIComponent(cursor)}`;
+          const res = await ctx.app.inject({ method: 'GET', url, headers: asAlice });
+          expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+          expect(
+            res.json<{ errors?: Record<string, string[]> }>().errors?.after,
+            url,
+          ).toBeDefined();
+        }
+      }
     }
   });
 

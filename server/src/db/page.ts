@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { CursorValue } from '@cw/contract';
 import type { Executor } from './executor';
 
 /** Where a page starts and how long it is, as the list's query was cut. */
@@ -131,4 +132,50 @@ export function settledCount(
   if (rows < limit && (rows > 0 || offset === 0)) return offset + rows;
   if (counted <= exactMax) return counted;
   return estimate().then((rough) => Math.max(rough, exactMax + 1, offset + rows + 1));
+}
+
+/**
+ * A list's order as keyset paging reads it (decision 264): its sort expressions, the row id last,
+ * all in one direction. `cast` is the type a cursor's value is compared as; `kept` the text of it
+ * the cursor keeps (a timestamp to the microsecond, in UTC). With `nullsLast`, the first key may
+ * be null and sorts after every value (ascending, NULLS LAST).
+ */
+export interface KeyOrder {
+  keys: { expr: SQL | AnyColumn; cast: 'int' | 'timestamptz' | 'text' | 'date'; kept?: SQL }[];
+  descending: boolean;
+  nullsLast?: boolean;
+}
+
+/** A timestamp as a cursor keeps it: UTC, to the microsecond (contract/src/cursor.ts). */
+export const cursorTimestamp = (expr: SQL | AnyColumn): SQL =>
+  sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The sort key of each row of a page as a JSON array, what the list's cursor is made of (the
+ * last row's, once the page is read): selected with the page, from the rows themselves.
+ */
+export const pageKeySql = (order: KeyOrder): SQL<string> =>
+  sql<string>`json_build_array(${sql.join(
+    order.keys.map((key) => key.kept ?? key.expr),
+    sql`, `,
+  )})::text`;
+
+/**
+ * The rows after the cursor's `key` in `order` (decision 264): a row comparison on the order's
+ * expressions, which a B-tree index of that order reads as a range; with a nullable first key
+ * sorted last, the rows past a value are the larger values, then the nulls.
+ */
+export function afterKey(order: KeyOrder, key: readonly CursorValue[]): SQL {
+  const values = order.keys.map(
+    (part, index) => sql`cast(${key[index] ?? null} as ${sql.raw(part.cast)})`,
+  );
+  const exprs = order.keys.map((part) => part.expr);
+  const op = sql.raw(order.descending ? '<' : '>');
+  const row = (parts: (SQL | AnyColumn)[]) =>
+    parts.length === 1 ? sql`${parts[0]}` : sql`(${sql.join(parts, sql`, `)})`;
+  if (!order.nullsLast) return sql`${row(exprs)} ${op} ${row(values)}`;
+  const [first, ...rest] = exprs;
+  const [firstValue, ...restValues] = values;
+  if (key[0] === null) return sql`(${first} is null and ${row(rest)} ${op} ${row(restValues)})`;
+  return sql`(${row(exprs)} ${op} ${row([firstValue!, ...restValues])} or ${first} is null)`;
 }

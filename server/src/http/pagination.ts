@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Paginated } from '@cw/contract';
+import { decodeListCursor, type CursorPart, type CursorValue, type Paginated } from '@cw/contract';
+import { validationFailed } from './errors';
 
 export interface PageParams {
   page: number;
@@ -10,6 +11,11 @@ export interface PageParams {
 export interface Page<T> {
   results: T[];
   count: number;
+  /**
+   * The cursor of the next page, for a list paged by key (decision 264): `next` carries it as
+   * `after`, so following it reads the rows after this page's last from the index.
+   */
+  after?: string;
 }
 
 /** LIMIT and OFFSET of one page (pages count from 1). */
@@ -19,12 +25,29 @@ export const pageWindow = ({ page, page_size }: PageParams) => ({
 });
 
 /**
+ * The sort key an `after` cursor holds for `ordering` (decision 264), or undefined without one.
+ * The contract has checked it already; one that is not a cursor of this ordering is a 400 here too.
+ */
+export function cursorKey(
+  after: string | undefined,
+  ordering: string,
+  parts: readonly CursorPart[],
+): CursorValue[] | undefined {
+  if (after === undefined) return undefined;
+  const decoded = decodeListCursor(after, ordering, parts);
+  if ('problem' in decoded) throw validationFailed({ after: [decoded.problem] });
+  return decoded.key;
+}
+
+/**
  * The answer of every list: `next`/`previous` are absolute-path URLs on the list's canonical
  * path that keep every other query parameter of the request (filters), so a client can follow
- * them as they are. A page past the end is empty, with `previous` still pointing back.
+ * them as they are. A page past the end is empty, with `previous` still pointing back. A list
+ * paged by key puts its cursor in `next` as `after`, beside `page` (decision 264); `previous`
+ * is by page number.
  */
 export function paginate<T>(
-  { results, count }: Page<T>,
+  { results, count, after }: Page<T>,
   params: PageParams,
   listPath: string,
   requestUrl: string,
@@ -34,15 +57,17 @@ export function paginate<T>(
   const rest = new URLSearchParams(query);
   rest.delete('page');
   rest.delete('page_size');
-  const link = (target: number) => {
+  rest.delete('after');
+  const link = (target: number, cursor?: string) => {
     const search = new URLSearchParams({ page: String(target), page_size: String(page_size) });
+    if (cursor !== undefined) search.append('after', cursor);
     for (const [key, value] of rest) search.append(key, value);
     return `${listPath}?${search.toString()}`;
   };
   const lastPage = Math.max(1, Math.ceil(count / page_size));
   return {
     count,
-    next: page < lastPage ? link(page + 1) : null,
+    next: page < lastPage ? link(page + 1, after) : null,
     previous: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
     results,
   };

@@ -107,6 +107,10 @@ export const contents = pgTable(
     index('contents_live_user_created_idx')
       .on(t.userId, t.createdOn, t.wordCount)
       .where(sql`${t.deletedOn} is null`),
+    // The dashboard's next publications: the first rows from `today` on, in order (decision 265).
+    index('contents_live_user_publish_on_idx')
+      .on(t.userId, t.publishOn, t.id)
+      .where(sql`${t.deletedOn} is null`),
     /** `[[Title]]` links find their target by title, case-insensitively (decision 211). */
     index('contents_lower_title_idx').on(sql`lower(${t.title})`),
     // The foreign key from a deleted version (trim, purge) looks its item up by this column:
@@ -147,6 +151,24 @@ export const contentCollections = pgTable(
       .on(t.collectionId, t.contentId)
       .where(sql`${t.foreignOwner}`),
   ],
+);
+
+/**
+ * How many live items (not in the trash) each person has in each status, kept by the database
+ * itself: statement triggers on `contents` add each statement's net change (migration 0026,
+ * decision 265), so no write path can forget it. The dashboard reads its figures here, exact at
+ * any size of the library, instead of counting the items.
+ */
+export const contentStatusCounts = pgTable(
+  'content_status_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] })],
 );
 
 export const contentTags = pgTable(

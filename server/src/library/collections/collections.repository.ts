@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { CollectionOrdering, CollectionScope } from '@cw/contract';
+import type { CollectionOrdering, CollectionScope, CursorValue } from '@cw/contract';
 import { collectionTags, collections, contentCollections, contents, notes } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
-import { cappedCount, estimatedMatches, settledCount } from '../../db/page';
+import {
+  afterKey,
+  cappedCount,
+  cursorTimestamp,
+  estimatedMatches,
+  pageKeySql,
+  settledCount,
+  type KeyOrder,
+} from '../../db/page';
 import { anyOf, PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
 import {
@@ -46,6 +54,26 @@ const ORDER_BY: Record<CollectionOrdering, SQL[]> = {
   name: [asc(sql`lower(${collections.name})`), asc(collections.id)],
 };
 
+const changedOn = sql`coalesce(${collections.updatedOn}, ${collections.createdOn})`;
+/** The same orders, as keyset paging reads them (decision 264). */
+const KEY_ORDER: Record<CollectionOrdering, KeyOrder> = {
+  '-created_on': { keys: [{ expr: collections.id, cast: 'int' }], descending: true },
+  '-updated_on': {
+    keys: [
+      { expr: changedOn, cast: 'timestamptz', kept: cursorTimestamp(changedOn) },
+      { expr: collections.id, cast: 'int' },
+    ],
+    descending: true,
+  },
+  name: {
+    keys: [
+      { expr: sql`lower(${collections.name})`, cast: 'text' },
+      { expr: collections.id, cast: 'int' },
+    ],
+    descending: false,
+  },
+};
+
 const LIST_ACCESS: Record<CollectionScope, Access> = { mine: 'own', shared: 'shared', all: 'read' };
 
 export class CollectionsRepository {
@@ -56,7 +84,8 @@ export class CollectionsRepository {
   /**
    * One page of the caller's own collections (the live-collection indexes of migration 0025,
    * one per ordering; decision 260), of those shared with them (collection_members_user_idx), or both; and
-   * their count, exact up to EXACT_COUNT_MAX and an estimate beyond (decision 261).
+   * their count, exact up to EXACT_COUNT_MAX and an estimate beyond (decision 261). With
+   * `after`, the rows after that key (decision 264); `lastKey` is a full page's last.
    */
   async list(
     caller: Caller,
@@ -64,7 +93,8 @@ export class CollectionsRepository {
     ordering: CollectionOrdering,
     limit: number,
     offset: number,
-  ): Promise<{ rows: CollectionRow[]; count: number }> {
+    after?: readonly CursorValue[],
+  ): Promise<{ rows: CollectionRow[]; count: number; lastKey?: CursorValue[] }> {
     // Prepared once per scope and ordering (decision 172): the same SQL as pageQuery's.
     const page = this.prepared.once(`collections_page_${scope}_${ordering}`, (name) =>
       this.pageQuery(
@@ -79,7 +109,9 @@ export class CollectionsRepository {
       this.cappedCount(PREPARED_CALLER, scope).prepare(name),
     );
     const [rows, [counted]] = await Promise.all([
-      page.execute({ caller: caller.userId, limit, offset }),
+      after === undefined
+        ? page.execute({ caller: caller.userId, limit, offset })
+        : this.pageQuery(caller, scope, ordering, limit, offset, after),
       total.execute({ caller: caller.userId }),
     ]);
     const count = await settledCount(
@@ -88,7 +120,12 @@ export class CollectionsRepository {
         estimatedMatches(this.db, collections, scopeOf(caller, 'collections', LIST_ACCESS[scope])),
       { rows: rows.length, limit, offset },
     );
-    return { rows, count };
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    return {
+      rows,
+      count,
+      ...(last ? { lastKey: JSON.parse(last.pageKey) as CursorValue[] } : {}),
+    };
   }
 
   /**
@@ -102,7 +139,8 @@ export class CollectionsRepository {
   /**
    * The page query on its own, so its plan can be checked (test/library-scale.test.ts): the
    * page's ids first, from an index in the ordering's order (a deep page skips index entries,
-   * not rows), then those rows by primary key (decisions 256, 260).
+   * not rows; after a cursor's key, none), then those rows by primary key with their sort key
+   * (decisions 256, 260, 264).
    */
   pageQuery(
     caller: ScopeSubject,
@@ -110,16 +148,22 @@ export class CollectionsRepository {
     ordering: CollectionOrdering,
     limit: number | Placeholder,
     offset: number | Placeholder,
+    after?: readonly CursorValue[],
   ) {
     const ids = this.db
       .select({ id: collections.id })
       .from(collections)
-      .where(scopeOf(caller, 'collections', LIST_ACCESS[scope]))
+      .where(
+        and(
+          scopeOf(caller, 'collections', LIST_ACCESS[scope]),
+          after === undefined ? undefined : afterKey(KEY_ORDER[ordering], after),
+        ),
+      )
       .orderBy(...ORDER_BY[ordering])
       .limit(limit)
-      .offset(offset);
+      .offset(after === undefined ? offset : 0);
     return this.db
-      .select(columns)
+      .select({ ...columns, pageKey: pageKeySql(KEY_ORDER[ordering]) })
       .from(collections)
       .where(inArray(collections.id, ids))
       .orderBy(...ORDER_BY[ordering]);

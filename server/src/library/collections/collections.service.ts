@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { COLLECTION_CURSOR_PARTS, encodeListCursor } from '@cw/contract';
 import type {
   Collection,
   collectionCreateBodySchema,
@@ -13,7 +14,7 @@ import { authorize, requireRole } from '../../policy/library.policy';
 import type { CollabNotices } from '../../collab/collab-bus';
 import type { Caller } from '../../policy/caller';
 import { requireAllLinkable, uniqueIds } from '../shared/linked-ids';
-import { pageWindow, type Page } from '../../http/pagination';
+import { cursorKey, pageWindow, type Page } from '../../http/pagination';
 import { groupBy, refsByOwnerRow } from '../shared/presenters';
 import { presentCollection } from './collections.presenter';
 
@@ -33,14 +34,20 @@ export class CollectionsService {
   async list(caller: Caller, query: CollectionListQuery): Promise<Page<Collection>> {
     authorize(caller, { act: 'act-as', user: query.user });
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.collections.list(
+    const { rows, count, lastKey } = await this.store.repos.collections.list(
       caller,
       query.scope,
       query.ordering,
       limit,
       offset,
+      cursorKey(query.after, query.ordering, COLLECTION_CURSOR_PARTS[query.ordering]),
     );
-    return { results: await this.present(this.store.repos, caller, rows), count };
+    return {
+      results: await this.present(this.store.repos, caller, rows),
+      count,
+      // The next page's cursor (decision 264).
+      ...(lastKey ? { after: encodeListCursor(query.ordering, lastKey) } : {}),
+    };
   }
 
   async get(caller: Caller, id: number): Promise<Collection> {

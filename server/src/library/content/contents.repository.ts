@@ -11,12 +11,12 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type { CollectionScope, ContentOrdering, ContentStatus } from '@cw/contract';
+import type { CollectionScope, ContentOrdering, ContentStatus, CursorValue } from '@cw/contract';
 import { collections, contentCollections, contentTags, contents } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
-import { cappedCount, estimatedMatches, settledCount } from '../../db/page';
-import { ORDER_BY, unfiltered, type ContentFilters } from './content-filters';
+import { afterKey, cappedCount, estimatedMatches, pageKeySql, settledCount } from '../../db/page';
+import { KEY_ORDER, ORDER_BY, unfiltered, type ContentFilters } from './content-filters';
 import { PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
 import {
@@ -55,7 +55,10 @@ export class ContentsRepository {
    * One page of the content items the caller may read, and their count: exact up to
    * EXACT_COUNT_MAX, an estimate beyond (decision 256). The owner's live items are read through
    * contents_live_user_id_idx (by id) and contents_live_user_changed_idx (by last change); with
-   * a tag, content_tags_tag_idx; with a collection, content_collections_collection_idx.
+   * a tag, content_tags_tag_idx; with a collection, content_collections_collection_idx. With
+   * `after` (a `next` link's cursor), the page is the rows after that key, read from the index
+   * by key, and `offset` only says where it lies for the count (decision 264). `lastKey` is the
+   * last row's key when the page is full (the cursor of its `next`).
    */
   async list(
     caller: Caller,
@@ -63,10 +66,11 @@ export class ContentsRepository {
     ordering: ContentOrdering,
     limit: number,
     offset: number,
-  ): Promise<{ rows: ContentRow[]; count: number }> {
-    let rows: ContentRow[];
+    after?: readonly CursorValue[],
+  ): Promise<{ rows: ContentRow[]; count: number; lastKey?: CursorValue[] }> {
+    let rows: (ContentRow & { pageKey: string })[];
     let counted: { count: number } | undefined;
-    if (unfiltered(filters)) {
+    if (unfiltered(filters) && after === undefined) {
       // The hot list, prepared once per ordering (decision 172): the same SQL as pageQuery's.
       const page = this.prepared.once(`contents_page_${ordering}`, (name) =>
         this.pageQuery(
@@ -86,7 +90,7 @@ export class ContentsRepository {
       ]);
     } else {
       [rows, [counted]] = await Promise.all([
-        this.pageQuery(caller, filters, ordering, limit, offset),
+        this.pageQuery(caller, filters, ordering, limit, offset, after),
         this.cappedCount(caller, filters),
       ]);
     }
@@ -95,7 +99,12 @@ export class ContentsRepository {
       () => estimatedMatches(this.db, contents, this.listWhere(caller, filters)),
       { rows: rows.length, limit, offset },
     );
-    return { rows, count };
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    return {
+      rows,
+      count,
+      ...(last ? { lastKey: JSON.parse(last.pageKey) as CursorValue[] } : {}),
+    };
   }
 
   /** How many items the list holds, counted up to one past EXACT_COUNT_MAX (decision 256). */
@@ -172,7 +181,8 @@ export class ContentsRepository {
   /**
    * The page query on its own, so its plan can be checked (test/library-scale.test.ts): the
    * page's ids first, from an index alone where one holds the order (a deep page skips index
-   * entries, not rows), then those rows by primary key (decision 256).
+   * entries, not rows; after a cursor's key it skips none), then those rows by primary key
+   * (decisions 256, 264), each with its sort key (`pageKey`, what a cursor is made of).
    */
   pageQuery(
     caller: ScopeSubject,
@@ -180,16 +190,18 @@ export class ContentsRepository {
     ordering: ContentOrdering,
     limit: number | Placeholder,
     offset: number | Placeholder,
+    after?: readonly CursorValue[],
   ) {
+    const keyed = after === undefined ? undefined : afterKey(KEY_ORDER[ordering], after);
     const ids = this.db
       .select({ id: contents.id })
       .from(contents)
-      .where(this.listWhere(caller, filters))
+      .where(and(this.listWhere(caller, filters), keyed))
       .orderBy(...ORDER_BY[ordering])
       .limit(limit)
-      .offset(offset);
+      .offset(after === undefined ? offset : 0);
     return this.db
-      .select(columns)
+      .select({ ...columns, pageKey: pageKeySql(KEY_ORDER[ordering]) })
       .from(contents)
       .where(inArray(contents.id, ids))
       .orderBy(...ORDER_BY[ordering]);

@@ -10,9 +10,9 @@ import type { LibraryRepositories, LibraryStore } from '../library-store';
 import { authorize, can, onlyTheOwner, requireRole } from '../../policy/library.policy';
 import { recordItemChange } from './content-events';
 import type { Caller } from '../../policy/caller';
-import { countWords } from '@cw/contract';
+import { CONTENT_CURSOR_PARTS, countWords, encodeListCursor } from '@cw/contract';
 import { requireAllLinkable, uniqueIds } from '../shared/linked-ids';
-import { pageWindow, type Page } from '../../http/pagination';
+import { cursorKey, pageWindow, type Page } from '../../http/pagination';
 import { presentContents, presentOneContent } from './contents.presenter';
 import { requireAttachable } from './attachable-files';
 import type { CollabNotices } from '../../collab/collab-bus';
@@ -47,7 +47,7 @@ export class ContentsService {
       throw notFound('Collection not found.');
     }
     const { limit, offset } = pageWindow(query);
-    const { rows, count } = await this.store.repos.contents.list(
+    const { rows, count, lastKey } = await this.store.repos.contents.list(
       caller,
       {
         scope: query.scope,
@@ -61,9 +61,14 @@ export class ContentsService {
       query.ordering,
       limit,
       offset,
+      cursorKey(query.after, query.ordering, CONTENT_CURSOR_PARTS[query.ordering]),
     );
     const results = await presentContents(this.store.repos, caller, rows);
-    return { results, count };
+    return {
+      results,
+      count,
+      ...(lastKey ? { after: encodeListCursor(query.ordering, lastKey) } : {}),
+    };
   }
 
   async get(caller: Caller, id: number): Promise<ContentItem> {

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { CONTENT_STATUSES } from '@cw/contract';
-import { collections, contents, tags } from '../../db/schema';
+import { and, asc, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
+import { collections, contentStatusCounts, contents, tags } from '../../db/schema';
 import type { Executor } from '../../db/executor';
-import { cappedCount, EXACT_COUNT_MAX, estimatedMatches, estimatedRows } from '../../db/page';
+import { cappedCount, EXACT_COUNT_MAX, estimatedMatches } from '../../db/page';
 import type { Caller } from '../../policy/caller';
 import { scopeOf } from '../../policy/library.policy';
 
@@ -29,7 +28,7 @@ const changedOn = (table: typeof collections | typeof contents) =>
  * The dashboard's figures (docs/api.md, "Dashboard"): the caller's own live rows only, each
  * figure one small query on the owner's indexes, so the answer costs what its largest part does;
  * none reads more than EXACT_COUNT_MAX index entries, however large the library (decisions 256,
- * 261).
+ * 261), and the items per status are the database's kept counts (decision 265).
  */
 export class DashboardRepository {
   constructor(private readonly db: Executor) {}
@@ -53,36 +52,14 @@ export class DashboardRepository {
   }
 
   /**
-   * How many of the caller's items are in each status: exact while they have at most
-   * EXACT_COUNT_MAX items, counted from contents_live_user_id_idx alone; beyond, each status's
-   * the database's estimate, as the content list's count of that status is (decision 256).
+   * How many of the caller's live items are in each status: the counts the database keeps
+   * (content_status_counts, decision 265), exact at any size, five rows by primary key.
    */
-  async statusCounts(caller: Caller): Promise<{ status: string; count: number }[]> {
-    const own = scopeOf(caller, 'contents', 'own');
-    const capped = this.db
-      .select({ status: contents.status })
-      .from(contents)
-      .where(own)
-      .limit(EXACT_COUNT_MAX + 1)
-      .as('capped');
-    const rows = await this.db
-      .select({ status: capped.status, count: sql<number>`count(*)::int` })
-      .from(capped)
-      .groupBy(capped.status);
-    if (rows.reduce((sum, row) => sum + row.count, 0) <= EXACT_COUNT_MAX) return rows;
-    return Promise.all(
-      CONTENT_STATUSES.map(async (status) => ({
-        status,
-        count: await estimatedRows(
-          this.db,
-          this.db
-            .select({ id: contents.id })
-            .from(contents)
-            .where(and(own, eq(contents.status, status)))
-            .getSQL(),
-        ),
-      })),
-    );
+  statusCounts(caller: Caller): Promise<{ status: string; count: number }[]> {
+    return this.db
+      .select({ status: contentStatusCounts.status, count: contentStatusCounts.items })
+      .from(contentStatusCounts)
+      .where(and(eq(contentStatusCounts.userId, caller.userId), gt(contentStatusCounts.items, 0)));
   }
 
   /** The words and number of the caller's items created since `since`. */
@@ -97,7 +74,10 @@ export class DashboardRepository {
     return { words: row?.words ?? 0, items: row?.items ?? 0 };
   }
 
-  /** The caller's next `limit` items with a publish date of `today` or later, soonest first. */
+  /**
+   * The caller's next `limit` items with a publish date of `today` or later, soonest first: the
+   * first entries of contents_live_user_publish_on_idx from `today` on (decision 265).
+   */
   upcoming(caller: Caller, today: string, limit: number): Promise<UpcomingRow[]> {
     return this.db
       .select({

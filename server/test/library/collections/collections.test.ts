@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Collection, Paginated } from '@cw/contract';
+import { encodeListCursor, type Collection, type Paginated } from '@cw/contract';
 import { createTestApp, type TestContext } from '../../helpers';
 import { signedInCaller, type Caller } from '../../library-helpers';
 
@@ -231,7 +231,9 @@ describe('collection lists', () => {
     expect(pages.map((p) => p.results.length)).toEqual([50, 50, 20]);
     expect(seen).toEqual([...created].reverse());
     expect(pages[0]?.previous).toBeNull();
-    expect(pages[0]?.next).toBe(`${LIST}?page=2&page_size=50&user=${walker.id}`);
+    // `next` carries the cursor of the page's last row (decision 264); `previous` a page number.
+    const cursor = encodeListCursor('-created_on', [seen[49]!]);
+    expect(pages[0]?.next).toBe(`${LIST}?page=2&page_size=50&after=${cursor}&user=${walker.id}`);
     expect(pages[2]?.previous).toBe(`${LIST}?page=2&page_size=50&user=${walker.id}`);
     expect(pages[2]?.next).toBeNull();
   });

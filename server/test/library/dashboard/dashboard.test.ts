@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Collection, ContentItem, DashboardSummary } from '@cw/contract';
-import { useTestApp, type Caller } from '../../library-helpers';
+import { sql } from 'drizzle-orm';
+import { signedInCaller, useTestApp, type Caller } from '../../library-helpers';
 import { share } from '../../sharing-helpers';
 
 /** `GET /api/dashboard/`: the dashboard in one answer (docs/api.md, "Dashboard"). */
@@ -110,5 +111,52 @@ describe('the dashboard summary', () => {
       const res = await app.bob.get(`${DASHBOARD}${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+  });
+
+  it('keeps its items per status exact through every write, past 10,000 items (decision 265)', async () => {
+    const { ctx } = app;
+    const carol = await signedInCaller(ctx);
+    const statuses = async () => (await summaryOf(carol)).statuses;
+    const a = await item(carol, { title: 'A', content: 'x', status: 'idea' });
+    const b = await item(carol, { title: 'B', content: 'x', status: 'scripting' });
+    expect(await statuses()).toMatchObject({ idea: 1, scripting: 1 });
+    // A status change moves one item between columns; a text change moves none.
+    await carol.patch(`/api/collections/contents-list/${a.id}/`, { status: 'editing' });
+    await carol.patch(`/api/collections/contents-list/${b.id}/`, { title: 'B2' });
+    expect(await statuses()).toMatchObject({ idea: 0, scripting: 1, editing: 1 });
+    // The trash takes it out, a restore brings it back, deleting it for good changes nothing more.
+    expect((await carol.delete(`/api/collections/contents-list/${a.id}/`)).statusCode).toBe(204);
+    expect(await statuses()).toMatchObject({ editing: 0 });
+    expect((await carol.post(`/api/trash/content/${a.id}/restore/`)).statusCode).toBe(200);
+    expect(await statuses()).toMatchObject({ editing: 1 });
+    await carol.delete(`/api/collections/contents-list/${a.id}/`);
+    expect((await carol.delete(`/api/trash/content/${a.id}/`)).statusCode).toBe(204);
+    expect(await statuses()).toMatchObject({ idea: 0, scripting: 1, editing: 0 });
+    // Rows written by SQL in bulk (an import, a restore of a dump) count as well: 10,500 items,
+    // past EXACT_COUNT_MAX, counted exactly.
+    await ctx.database.db.execute(sql`
+      insert into contents (user_id, title, content, status)
+      select ${carol.id}, 'bulk ' || g, 'x', case when g % 3 = 0 then 'published' else 'idea' end
+      from generate_series(1, 10500) g`);
+    const summary = await summaryOf(carol);
+    expect(summary.statuses).toEqual({
+      idea: 7000,
+      scripting: 1,
+      recording: 0,
+      editing: 0,
+      published: 3500,
+    });
+    expect(summary.counts.contents).toBe(10501);
+    // A live item deleted outright (as an account's deletion does) leaves the count too.
+    await ctx.database.db.execute(
+      sql`delete from contents where user_id = ${carol.id} and status = 'published'`,
+    );
+    expect((await statuses()).published).toBe(0);
+    // And the kept rows go with the person.
+    await ctx.database.db.execute(sql`delete from users where id = ${carol.id}`);
+    const left = await ctx.database.db.execute(
+      sql`select count(*)::int as n from content_status_counts where user_id = ${carol.id}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

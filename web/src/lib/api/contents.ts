@@ -5,7 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ContentItem } from '@cw/contract';
+import type { ContentItem, Paginated } from '@cw/contract';
 import { asPage, callApi, nextPageParam } from '../api-client';
 import { collectionKeys, sharedRefetch } from './collections';
 import { fileKeys } from './files';
@@ -41,12 +41,17 @@ export interface ContentFilters {
 /** 30 cards fill whole rows of 1, 2 or 3 columns. */
 export const CONTENTS_PAGE_SIZE = 30;
 
-/** One page of the user's content items (newest first unless `ordering` says), with the count. */
+/**
+ * One page of the user's content items (newest first unless `ordering` says), with the count.
+ * `after`: the cursor of the previous page's `next` link (docs/api.md, "Lists"), so the server
+ * reads this page by key instead of skipping the pages before it.
+ */
 export async function listContents(
   user: number,
   page: number,
   pageSize: number,
   filters: ContentFilters = {},
+  after?: string,
 ) {
   return asPage(
     await callApi('contents.list', {
@@ -55,6 +60,7 @@ export async function listContents(
         user,
         page,
         page_size: pageSize,
+        ...(after === undefined ? {} : { after }),
         ...filters,
         status: filters.status ? [filters.status] : undefined,
       },
@@ -66,13 +72,34 @@ export function getContent(id: number) {
   return callApi('contents.get', { params: { id } });
 }
 
-/** The user's content items, filtered and sorted, one page after another ("Load more"). */
+/** Which page to read next: its number, and the cursor its `next` link carries (if any). */
+interface ContentsPageParam {
+  page: number;
+  after?: string;
+}
+
+/** The page after the last one read, as its `next` link says; undefined at the end. */
+export function nextContentsPage(
+  last: Paginated<ContentItem>,
+  pages: Paginated<ContentItem>[],
+): ContentsPageParam | undefined {
+  const page = nextPageParam(last, pages);
+  if (page === undefined || last.next === null) return undefined;
+  const after = new URL(last.next, 'http://local').searchParams.get('after');
+  return after === null ? { page } : { page, after };
+}
+
+/**
+ * The user's content items, filtered and sorted, one page after another ("Load more"), each
+ * page after the first by the cursor of the one before (decision 264).
+ */
 export function contentsQueryOptions(user: number, filters: ContentFilters = {}) {
   return infiniteQueryOptions({
     queryKey: contentKeys.list(user, filters),
-    queryFn: ({ pageParam }) => listContents(user, pageParam, CONTENTS_PAGE_SIZE, filters),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
+    queryFn: ({ pageParam }: { pageParam: ContentsPageParam }) =>
+      listContents(user, pageParam.page, CONTENTS_PAGE_SIZE, filters, pageParam.after),
+    initialPageParam: { page: 1 } as ContentsPageParam,
+    getNextPageParam: nextContentsPage,
   });
 }
 

@@ -117,6 +117,29 @@ describe('ContentListPage', () => {
     expect(await screen.findByText('Older')).toBeInTheDocument();
   });
 
+  it('loads the next page by the cursor its next link carries (decision 264)', async () => {
+    const asked: string[] = [];
+    const { user } = renderList({
+      'GET /api/collections/contents-list/': (url) => {
+        asked.push(url);
+        return url.includes('after=')
+          ? json(200, page([makeContent({ id: 1, title: 'Older' })], { count: 2 }))
+          : json(
+              200,
+              page([makeContent({ id: 2, title: 'Newer' })], {
+                count: 2,
+                next: '/api/collections/contents-list/?page=2&page_size=30&after=WyItY3JlYXRlZF9vbiIsMl0',
+              }),
+            );
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Older')).toBeInTheDocument();
+    const second = new URL(asked.at(-1)!, 'http://local').searchParams;
+    expect(second.get('page')).toBe('2');
+    expect(second.get('after')).toBe('WyItY3JlYXRlZF9vbiIsMl0');
+  });
+
   it('deletes after the Delete Content confirmation, and alerts on failure', async () => {
     const { user } = renderList({
       'GET /api/collections/contents-list/': [
