@@ -2,6 +2,9 @@
 // BENCH_SEARCH_KEEP=1 (PostgreSQL): where the endpoint's SQL spends its time.
 //
 //   npx tsx bench/src/search-explain.ts postgres://postgres@127.0.0.1:5432/cw_bench_… [q …]
+//
+// On a growth base kept by `npm run bench:grow -- --keep` (bench/README.md, "Growth"):
+// SEARCH_EXPLAIN_EMAIL=grow-1@example.com (the largest account) before the command.
 import pg from 'pg';
 import { searchFloor } from './search-sql';
 import { SEARCH_QUERIES } from './search';
@@ -12,8 +15,11 @@ if (!url) throw new Error('usage: search-explain.ts <database url> [q …]');
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 try {
+  // The planner settings the server's search runs with (search.repository.ts, decision 110).
+  await client.query('set jit = off');
+  await client.query('set enable_seqscan = off');
   const { rows } = await client.query<{ id: number }>('select id from users where email = $1', [
-    searchUserEmail(0),
+    process.env.SEARCH_EXPLAIN_EMAIL ?? searchUserEmail(0),
   ]);
   const userId = Number(rows[0]?.id);
   const qs = queries.length ? queries : Object.values(SEARCH_QUERIES).map((query) => query.q);
