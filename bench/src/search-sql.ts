@@ -84,6 +84,8 @@ const TITLE_SEARCH: Record<Type, string> = {
  * hits from what the parts read (search.repository.ts, SEARCH_EXACT_COUNT_MAX).
  */
 const FIRST = 101;
+/** search.repository.ts, SEARCH_WALK_ROWS: the newest rows a word's other hits are looked for in. */
+const WALK_ROWS = 2000;
 
 const TABLE: Record<Type, string> = {
   content: 'contents',
@@ -142,6 +144,7 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
     (type) => parsed.tags.length === 0 || carries(type, '') !== undefined,
   );
   const owner = query ? param(`'~${facts.userId}'`) : null;
+  const walks: string[] = [];
   const parts = types.flatMap((type) => {
     const table = TABLE[type];
     const match = query ? [`${table}.search @@ ${query}`] : [];
@@ -179,11 +182,25 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
     const phrase = (tsquery?.match(/'(?:[^']|'')*'/g) ?? []).some((term) =>
       /[^\p{L}\p{N}_]/u.test(term.slice(1, -1)),
     );
+    const titlePart = `(${select('true', `ts_rank_cd(${TITLE_SEARCH[type]}, ${query})`)} where ${titleMatch.join(' and ')} order by rank desc, changed desc, id desc limit ${FIRST})`;
+    if (phrase) {
+      return [
+        titlePart,
+        `(${select('false', '0::real')} where ${table}.id in (select id from ${table} where ${ownMatch} offset 0) and ${others.join(' and ')} order by changed desc, id desc limit ${FIRST})`,
+        ...sharedPart,
+      ];
+    }
+    // A word: the newest rows walked by change, then the older hits from the GIN index only
+    // when the walk does not fill the part (decision 267).
+    const newest = `select *, ${CHANGED[type]} as walk_changed from ${table} where ${own.join(' and ')} order by walk_changed desc, ${table}.id desc limit ${WALK_ROWS}`;
+    walks.push(
+      `search_walk_${type} as materialized (select '${type}'::text as type, ${table}.id as id, false as in_title, 0::real as rank, walk_changed as changed from (${newest}) ${table} where ${table}.search @@ ${query} and not (${inTitle}) order by walk_changed desc, ${table}.id desc limit ${FIRST})`,
+      `search_walk_end_${type} as materialized (select ${CHANGED[type]} as changed, ${table}.id as id from ${table} where ${own.join(' and ')} order by changed desc, id desc offset ${WALK_ROWS - 1} limit 1)`,
+    );
     return [
-      `(${select('true', `ts_rank_cd(${TITLE_SEARCH[type]}, ${query})`)} where ${titleMatch.join(' and ')} order by rank desc, changed desc, id desc limit ${FIRST})`,
-      phrase
-        ? `(${select('false', '0::real')} where ${table}.id in (select id from ${table} where ${ownMatch} offset 0) and ${others.join(' and ')} order by changed desc, id desc limit ${FIRST})`
-        : `(${select('false', '0::real')} where ${[...others, ownMatch].join(' and ')} order by changed desc, id desc limit ${FIRST})`,
+      titlePart,
+      `(select * from search_walk_${type})`,
+      `(${select('false', '0::real')} where (select count(*) from search_walk_${type}) < ${FIRST} and (${CHANGED[type]}, ${table}.id) < (select changed, id from search_walk_end_${type}) and ${[...others, ownMatch].join(' and ')} order by changed desc, id desc limit ${FIRST})`,
       ...sharedPart,
     ];
   });
@@ -191,7 +208,7 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
   const guard =
     query && parsed.tags.length === 0 ? ` where querytree(${query}) not in ('', 'T')` : '';
   const page = {
-    text: `with search_shared_items as materialized (select ${SHARED_ITEMS_ONCE} as ids)
+    text: `with ${[`search_shared_items as materialized (select ${SHARED_ITEMS_ONCE} as ids)`, ...walks].join(', ')}
       select type, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits${guard}
       order by in_title desc, rank desc, changed desc, type, id desc limit 20 offset 0`,
     values,

@@ -89,6 +89,8 @@ export class SearchRepository {
     const phrase = tsquery !== null && mayBePhrase(tsquery);
     const first = Math.max(offset + limit, SEARCH_EXACT_COUNT_MAX + 1);
     const pages: SQL[] = [];
+    /** The common table expressions of the walks by change (decision 267). */
+    const walks: SQL[] = [];
     for (const branch of branches) {
       const select = (inTitle: SQL, rank: SQL) =>
         sql`select ${branch.type}::text as type, ${branch.id} as id, ${inTitle} as in_title, ${rank} as rank, ${branch.changed} as changed from ${branch.table}`;
@@ -128,10 +130,28 @@ export class SearchRepository {
       // order, so its hits come from the GIN index (fenced with OFFSET 0, as in decision 110),
       // tested in the table's order, and sorted.
       const others = and(own, sql`not (${inTitle})`);
+      if (phrase) {
+        pages.push(
+          sql`(${select(sql`false`, sql`0::real`)} where ${branch.id} in (select ${branch.id} from ${branch.table} where ${ownMatch} offset 0) and ${others} order by changed desc, id desc limit ${first})`,
+        );
+        continue;
+      }
+      // A word: the owner's newest live rows, at most SEARCH_WALK_ROWS, walked by change and
+      // tested in that order (a common word fills its rows within a few dozen), whatever the
+      // planner estimates; only when they do not fill it, the hits older than the last of them
+      // from the GIN index (a rare word: its few hits). Decision 267.
+      const walked = sql.raw(`search_walk_${branch.type}`);
+      const walkEnd = sql.raw(`search_walk_end_${branch.type}`);
+      // Ordered by an output column, so that the walk's order is the outer query's too and its
+      // LIMIT stops at the first rows that match.
+      const newest = sql`select *, ${branch.changed} as walk_changed from ${branch.table} where ${own} order by walk_changed desc, ${branch.id} desc limit ${SEARCH_WALK_ROWS}`;
+      walks.push(
+        sql`${walked} as materialized (select ${branch.type}::text as type, ${branch.id} as id, false as in_title, 0::real as rank, walk_changed as changed from (${newest}) ${branch.table} where ${branch.search} @@ ${query} and not (${inTitle}) order by walk_changed desc, ${branch.id} desc limit ${first})`,
+        sql`${walkEnd} as materialized (select ${branch.changed} as changed, ${branch.id} as id from ${branch.table} where ${own} order by changed desc, id desc offset ${SEARCH_WALK_ROWS - 1} limit 1)`,
+      );
       pages.push(
-        phrase
-          ? sql`(${select(sql`false`, sql`0::real`)} where ${branch.id} in (select ${branch.id} from ${branch.table} where ${ownMatch} offset 0) and ${others} order by changed desc, id desc limit ${first})`
-          : sql`(${select(sql`false`, sql`0::real`)} where ${and(others, ownMatch)} order by changed desc, id desc limit ${first})`,
+        sql`(select * from ${walked})`,
+        sql`(${select(sql`false`, sql`0::real`)} where (select count(*) from ${walked}) < ${first} and (${branch.changed}, ${branch.id}) < (select changed, id from ${walkEnd}) and ${and(others, ownMatch)} order by changed desc, id desc limit ${first})`,
       );
     }
     const guarded =
@@ -141,9 +161,13 @@ export class SearchRepository {
     const sharesItems = branches.some(
       (branch) => branch.type === 'content' || branch.type === 'file',
     );
-    const withShared = sharesItems
-      ? sql`with search_shared_items as materialized (select array(${sharedItemsOf(caller)}) as ids) `
-      : sql``;
+    const ctes = [
+      ...(sharesItems
+        ? [sql`search_shared_items as materialized (select array(${sharedItemsOf(caller)}) as ids)`]
+        : []),
+      ...walks,
+    ];
+    const withShared = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
     // The rows the parts read: the exact count while it is at most SEARCH_EXACT_COUNT_MAX (no
     // part was cut); past that, `page()` estimates (decision 263).
     return sql`${withShared}select type, id, count(*) over ()::int as total from (${sql.join(pages, sql` union all `)}) hits${guarded}
@@ -240,6 +264,12 @@ export class SearchRepository {
 // Search's `count` is exact up to SEARCH_EXACT_COUNT_MAX hits (@cw/contract: the web says
 // "about" past it); beyond, the database's estimate (decision 263).
 export { SEARCH_EXACT_COUNT_MAX };
+
+/**
+ * How many of the owner's newest live rows a word's other hits are looked for in, by change,
+ * before the GIN index is asked for the older ones (decision 267).
+ */
+export const SEARCH_WALK_ROWS = 2000;
 
 /**
  * Whether `to_tsquery` may read a term of this text as a phrase: a quoted term holding more than

@@ -4,6 +4,7 @@ import type { Collection, ContentItem, Note, Paginated, SearchResult, Tag } from
 import { createTestApp, type TestContext } from '../../helpers';
 import { signedInCaller, type Caller } from '../../library-helpers';
 import { share } from '../../sharing-helpers';
+import { SEARCH_WALK_ROWS } from '../../../src/library/search/search.repository';
 
 let ctx: TestContext;
 let alice: Caller;
@@ -127,6 +128,35 @@ describe('search', () => {
     const fewer = await search(user, q('zephyr -storm -item', 'page_size=2'));
     expect(titles(fewer)).toEqual(['Zephyr zephyr 7', 'Zephyr 20']);
     expect(fewer.count).toBe(5);
+  });
+
+  it("finds a word's hits beyond the newest rows it walks, in order, and counts them (decision 267)", async () => {
+    const user = await signedInCaller(ctx);
+    // 2,100 items, one an hour older than the next. "quokka" in two of the newest 2,000 (the
+    // walk by change) and in every third of the 100 older ones (the GIN index's part); "wombat"
+    // in all of them.
+    const total = SEARCH_WALK_ROWS + 100;
+    await ctx.database.db.execute(sql`
+      insert into contents (user_id, title, content, created_on, updated_on)
+      select ${user.id}, 'Item ' || g,
+             case when g in (10, 1500) or (g > ${SEARCH_WALK_ROWS} and g % 3 = 0)
+                  then 'a quokka ' || g else 'plain words ' || g end || ' wombat',
+             now() - interval '1 year',
+             now() - (g || ' hours')::interval
+      from generate_series(1, ${total}) g`);
+    await ctx.database.db.execute(sql`analyze contents`);
+    const older = Array.from({ length: 100 }, (_, i) => SEARCH_WALK_ROWS + 1 + i).filter(
+      (g) => g % 3 === 0,
+    );
+    const expected = [10, 1500, ...older].map((g) => `Item ${g}`);
+    const first = await search(user, q('quokka', 'page_size=20'));
+    const second = await search(user, q('quokka', 'page=2&page_size=20'));
+    expect([...titles(first), ...titles(second)]).toEqual(expected);
+    expect(first.count).toBe(expected.length);
+    // A word in every row: the newest first, and past 100 hits an estimate.
+    const common = await search(user, q('wombat', 'page_size=20'));
+    expect(titles(common)).toEqual(Array.from({ length: 20 }, (_, i) => `Item ${i + 1}`));
+    expect(common.count).toBeGreaterThanOrEqual(101);
   });
 
   it('gives plain-text snippets with offsets of the matched words', async () => {
