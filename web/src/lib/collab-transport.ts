@@ -76,16 +76,17 @@ const SEND_FALLBACK_MS = 100;
  * counts as unsaved.
  */
 export class FrameBatchedProvider extends HocuspocusProvider {
-  private pendingUpdates: Uint8Array[] = [];
-  private pendingClients = new Set<number>();
-  private flushScheduled = false;
+  // Declared, not initialised: a field initialiser runs after the provider's constructor and
+  // would drop what its handlers gathered during it; they create these on first use instead.
+  declare private pendingUpdates: Uint8Array[] | undefined;
+  declare private pendingClients: Set<number> | undefined;
+  declare private flushScheduled: boolean | undefined;
 
   // The provider's own handlers: the constructor binds them, so these overrides are the ones
   // subscribed to the document and the awareness.
   override documentUpdateHandler(update: Uint8Array, origin: unknown): void {
     // The server's updates, applied by the provider itself, are not sent back.
     if (origin === this) return;
-    // Class fields are set after the provider's constructor, which may already see an update.
     (this.pendingUpdates ??= []).push(update);
     this.scheduleFlush();
   }
