@@ -119,13 +119,24 @@ export interface PlanReport {
   errors: string[];
 }
 
+/**
+ * The same route with one client, one request at a time (bench/README.md, "Growth"): the
+ * latency a person meets on an idle instance, which the absolute targets are read against.
+ */
+export interface OneClient {
+  p50: number;
+  p99: number;
+  rps: number;
+  requests: number;
+}
+
 export interface RunFigures {
   kind: Kind;
   items: number;
   facts: Omit<GrowFacts, 'shape'> & { shape: GrowFacts['shape'] };
   seedSeconds: number;
   validation: string[];
-  routes: Partial<Record<Route, LoadResult & { bytes: number }>>;
+  routes: Partial<Record<Route, LoadResult & { bytes: number; oneClient?: OneClient }>>;
   export?: { seconds: number; zipMb: number; rssBeforeMb: number; rssPeakMb: number };
   import?: {
     seconds: number;

@@ -11,7 +11,7 @@
 //                                                  100k), written to bench/grow-1m/
 //   npm run bench:grow -- --db=pglite|postgres     one database
 //   npm run bench:grow -- --duration=5 --warmup=2  seconds per route (default 5 after 2)
-//   npm run bench:grow -- --skip=export,plans      leave parts out: routes, export, plans
+//   npm run bench:grow -- --skip=export,plans      leave parts out: routes, oneclient, export, plans
 //   npm run bench:grow -- --pglite-max=10000       PGlite only up to that size (a shorter run)
 //   npm run bench:grow -- --keep                   keep the databases (PostgreSQL: printed URL)
 //   npm run bench:grow -- --plans-only=<url>       only the plan checks, on a kept PostgreSQL database
@@ -80,6 +80,8 @@ const load = {
   durationS: Number(get('duration') ?? 5),
   warmupS: Number(get('warmup') ?? 2),
 };
+/** The one-client pass of each route (bench/README.md, "Growth"). */
+const oneClientLoad = { connections: 1, durationS: load.durationS, warmupS: 1 };
 /** A run of the default sizes and settings writes the committed files (bench/grow-results.json). */
 const isRecordRun =
   get('results') === undefined &&
@@ -435,15 +437,23 @@ async function runOne(kind: Kind, items: number): Promise<RunFigures> {
         problems.push(
           `${route}: no answer to a request sent after the warm-up within ${load.durationS} s`,
         );
+      // Then one client, one request at a time: the latency the absolute targets are read
+      // against (at 50 connections on two cores a p50 is mostly queueing).
+      const one = skip.has('oneclient')
+        ? undefined
+        : await measure({ ...oneClientLoad, url, ...(token ? { token } : {}) });
       routes[route] = {
         ...result,
         bytes,
         ...(unmeasured ? { p50: Number.NaN, p99: Number.NaN } : {}),
+        ...(one
+          ? { oneClient: { p50: one.p50, p99: one.p99, rps: one.rps, requests: one.requests } }
+          : {}),
       };
       if (result.non2xx || result.errors)
         problems.push(`${route}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       log(
-        `  ${ROUTE_LABEL[route].padEnd(40)} p50 ${result.p50.toFixed(1).padStart(7)} p99 ${result.p99.toFixed(1).padStart(7)} ms ${result.rps.toFixed(0).padStart(6)} req/s`,
+        `  ${ROUTE_LABEL[route].padEnd(40)} p50 ${result.p50.toFixed(1).padStart(7)} p99 ${result.p99.toFixed(1).padStart(7)} ms ${result.rps.toFixed(0).padStart(6)} req/s${one ? `; one client p50 ${one.p50.toFixed(1)} p99 ${one.p99.toFixed(1)} ms` : ''}`,
       );
     }
   }

@@ -168,12 +168,12 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
     const shared = SHARED_SCOPE[type];
     const sharedPart = shared ? [ordered(shared)] : [];
     if (!query || !owner || !OWNER_LEXEME[type]) return [ordered(OWN_SCOPE[type]), ...sharedPart];
-    // The own rows: title matches from the title index with the owner's lexeme (migration
-    // 0027), the other hits newest first (the live-by-change index or the GIN index).
+    // The own rows: title matches from the index of titles scoped to their owner (decision
+    // 270), the other hits newest first (the live-by-change index or the GIN index).
     const own = [OWN_SCOPE[type], `${table}.deleted_on is null`, ...where];
     const ownMatch = `${table}.search @@ (${query} && ${owner}::tsquery)`;
     const titleMatch = [
-      `(${TITLE_SEARCH[type]} || array_to_tsvector(ARRAY['~' || ${table}.user_id::text])) @@ (${query} && ${owner}::tsquery)`,
+      `owner_scoped_vector(${TITLE_SEARCH[type]}, ${table}.user_id) @@ owner_scoped_query(${query}, $1::int)`,
       ...own,
       ...(tsquery?.includes('!') ? [ownMatch] : []),
     ];

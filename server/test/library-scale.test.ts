@@ -523,6 +523,9 @@ describe(`a user with ${PER_USER} of everything`, () => {
       const text = lines.map((line) => Object.values(line)[0]).join('\n');
       expect(text, who).toMatch(/contents_search_idx/);
       expect(text, who).toMatch(/notes_search_idx/);
+      // A person's title matches among their own lexemes (decision 270).
+      expect(text, who).toMatch(/contents_live_owner_title_idx/);
+      expect(text, who).toMatch(/notes_live_owner_title_idx/);
       expect(text, who).not.toMatch(/Seq Scan on (contents|collections|notes|files|tags)\b/);
     }
     const res = await ctx.app.inject({

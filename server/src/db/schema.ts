@@ -3,7 +3,7 @@
  * drizzle.config.ts). Migrations are generated from it: docs/development.md, "Changing the
  * database".
  */
-export { OWNER_LEXEME_PREFIX, SEARCHED_BODY_MAX, titleWithOwner } from './schema/common';
+export { OWNER_LEXEME_PREFIX, SEARCHED_BODY_MAX, ownerScopedTitle } from './schema/common';
 export * from './schema/accounts';
 export * from './schema/jobs';
 export * from './schema/collections';

@@ -52,12 +52,14 @@ export const titleVector = (title: string) =>
     .generatedAlwaysAs(sql.raw(`setweight(to_tsvector('english'::regconfig, ${title}), 'A')`));
 
 /**
- * A title's vector with the owner's lexeme: what the title indexes of search hold (decision 263),
- * so a person's title matches are found without the others'. The search repository writes the
- * same expression, which is how the planner knows the index serves it.
+ * A title's vector with every lexeme scoped to its owner (`'12 camera':2A` for user 12's
+ * `'camera':2A`): what the title indexes of search hold (decision 270), so that a person's title
+ * matches, a prefix's too, are looked up among that person's lexemes only, never every person's.
+ * `owner_scoped_vector` and `owner_scoped_query` are SQL functions of migration 0028; the search
+ * repository writes the same expression, which is how the planner knows the index serves it.
  */
-export const titleWithOwner = (title: AnyPgColumn, owner: AnyPgColumn) =>
-  sql`(${title} || array_to_tsvector(ARRAY['${sql.raw(OWNER_LEXEME_PREFIX)}' || ${owner}::text]))`;
+export const ownerScopedTitle = (title: AnyPgColumn, owner: AnyPgColumn) =>
+  sql`owner_scoped_vector(${title}, ${owner})`;
 
 export const createdOn = () =>
   timestamp('created_on', { withTimezone: true }).notNull().defaultNow();

@@ -21,7 +21,7 @@ import {
   updatedOn,
   deletedOn,
   trashIndexes,
-  titleWithOwner,
+  ownerScopedTitle,
 } from './common';
 import { users } from './accounts';
 import { collections, tags } from './collections';
@@ -99,10 +99,10 @@ export const contents = pgTable(
     index('contents_live_user_changed_idx')
       .on(t.userId, sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`, t.id.desc().nullsFirst())
       .where(sql`${t.deletedOn} is null`),
-    // A person's live title matches without reading their other hits (decision 263): the
-    // title's vector with the owner's lexeme, as `search` holds it (OWNER_LEXEME_PREFIX).
-    index('contents_live_title_owner_idx')
-      .using('gin', titleWithOwner(t.titleSearch, t.userId))
+    // A person's live title matches without reading their other hits (decision 263), among
+    // their own lexemes only (decision 270).
+    index('contents_live_owner_title_idx')
+      .using('gin', ownerScopedTitle(t.titleSearch, t.userId))
       .where(sql`${t.deletedOn} is null`),
     index('contents_live_user_created_idx')
       .on(t.userId, t.createdOn, t.wordCount)
@@ -303,8 +303,8 @@ export const notes = pgTable(
     index('notes_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('notes_search_idx').using('gin', t.search),
     // Search's parts of a person's notes (decision 263), as for content items.
-    index('notes_live_title_owner_idx')
-      .using('gin', titleWithOwner(t.titleSearch, t.userId))
+    index('notes_live_owner_title_idx')
+      .using('gin', ownerScopedTitle(t.titleSearch, t.userId))
       .where(sql`${t.deletedOn} is null`),
     index('notes_live_user_changed_idx')
       .on(t.userId, sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`, t.id.desc().nullsFirst())

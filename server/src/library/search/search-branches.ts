@@ -8,7 +8,7 @@ import {
   files,
   notes,
   tags,
-  titleWithOwner,
+  ownerScopedTitle,
 } from '../../db/schema';
 import type { Caller } from '../../policy/caller';
 import { readScopeParts } from '../../policy/library.policy';
@@ -46,9 +46,9 @@ export interface Branch {
   scopes: { own: SQL; shared: SQL | null };
   /**
    * Where `search` holds the owner's lexeme (schema.ts, OWNER_LEXEME_PREFIX): the title's vector
-   * with it, as its index holds it (migration 0027). Contents and notes.
+   * scoped to its owner, as its index holds it (decision 270). Contents and notes.
    */
-  ownerLexeme?: SQL;
+  ownerTitle?: SQL;
   where: SQL[];
 }
 
@@ -74,7 +74,7 @@ export function searchBranches(
       id: sql`${contents.id}`,
       changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
       scopes: readScopeParts(caller, 'contents', shared),
-      ownerLexeme: titleWithOwner(contents.titleSearch, contents.userId),
+      ownerTitle: ownerScopedTitle(contents.titleSearch, contents.userId),
       where: [
         ...(collection === undefined ? [] : [sql`${contents.id} in (${itemsOf(collection)})`]),
         ...(tag === undefined
@@ -93,7 +93,7 @@ export function searchBranches(
       id: sql`${notes.id}`,
       changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
       scopes: readScopeParts(caller, 'notes'),
-      ownerLexeme: titleWithOwner(notes.titleSearch, notes.userId),
+      ownerTitle: ownerScopedTitle(notes.titleSearch, notes.userId),
       where: [...(collection === undefined ? [] : [eq(notes.collectionId, collection)])],
     },
     {

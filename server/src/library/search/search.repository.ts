@@ -108,17 +108,17 @@ export class SearchRepository {
         );
       };
       if (branch.scopes.shared) ordered(branch.scopes.shared);
-      if (query === null || !branch.ownerLexeme) {
+      if (query === null || !branch.ownerTitle) {
         ordered(branch.scopes.own);
         continue;
       }
       // The caller's own rows of a table whose vectors hold the owner's lexeme (decision 110).
       const own = and(branch.scopes.own, ...branch.where);
       const ownMatch = sql`${branch.search} @@ (${query} && ${owner})`;
-      // Title matches: the index of `title_search` with the owner's lexeme (migration 0027)
-      // finds them without reading the other hits.
+      // Title matches: the index of the titles scoped to their owner (decision 270) finds them
+      // among the caller's own lexemes, without reading the other hits or anyone else's titles.
       const titleMatch = and(
-        sql`${branch.ownerLexeme} @@ (${query} && ${owner})`,
+        sql`${branch.ownerTitle} @@ owner_scoped_query(${query}, ${caller.userId}::int)`,
         own,
         ...(negated ? [ownMatch] : []),
       );

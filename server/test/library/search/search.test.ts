@@ -159,6 +159,44 @@ describe('search', () => {
     expect(common.count).toBeGreaterThanOrEqual(101);
   });
 
+  it("finds title matches among the caller's own lexemes only: prefixes, phrases, quotes (decision 270)", async () => {
+    // The scoped vector and query of the title indexes: owner 12's prefix never reaches owner
+    // 123's lexemes, and a phrase, a quote, a backslash and the rank read as on the plain title.
+    const vector = sql`setweight(to_tsvector('english', ${"It's a back\\slash golden hour shot"}), 'A')`;
+    const scoped = (owner: number) => sql`owner_scoped_vector(${vector}, ${owner}::int)`;
+    const query = (text: string) => sql`owner_scoped_query(to_tsquery('english', ${text}), 12)`;
+    const result = (await ctx.database.db.execute(sql`
+      select
+        ${scoped(12)} @@ ${query("'gold':*")} as own_prefix,
+        ${scoped(123)} @@ ${query("'gold':*")} as other_owner,
+        ${scoped(12)} @@ ${query("'golden hour'")} as phrase,
+        ${scoped(12)} @@ ${query("'hour golden'")} as reversed,
+        ${scoped(12)} @@ ${query("'back\\\\slash'")} as backslash,
+        ts_rank_cd(${scoped(12)}, ${query("'shot'")})
+          = ts_rank_cd(${vector}, to_tsquery('english', 'shot')) as same_rank`)) as unknown as {
+      rows: Record<string, boolean>[];
+    };
+    expect(result.rows[0]).toEqual({
+      own_prefix: true,
+      other_owner: false,
+      phrase: true,
+      reversed: false,
+      backslash: true,
+      same_rank: true,
+    });
+    const user = await signedInCaller(ctx);
+    const other = await signedInCaller(ctx);
+    await item(user, "Golden hour: the shot's light", 'body words');
+    await item(user, 'Hour of gold', 'more words');
+    await item(other, "Golden hour: the shot's light", 'body words');
+    expect(titles(await search(user, q('"golden hour"')))).toEqual([
+      "Golden hour: the shot's light",
+    ]);
+    expect(titles(await search(user, q("shot's gold")))).toEqual(["Golden hour: the shot's light"]);
+    expect((await search(user, q('gold'))).count).toBe(2);
+    expect((await search(other, q('gold'))).count).toBe(1);
+  });
+
   it('gives plain-text snippets with offsets of the matched words', async () => {
     const user = await signedInCaller(ctx);
     const long = `${'filler words here '.repeat(40)}the <b>zebra</b> &amp; friends ${'more text after '.repeat(40)}`;
