@@ -6,6 +6,7 @@ import { TokenService } from '../src/auth/tokens';
 import type { Caller } from '../src/policy/caller';
 import { CollectionsRepository } from '../src/library/collections/collections.repository';
 import { ContentsRepository } from '../src/library/content/contents.repository';
+import { ContentListQuery } from '../src/library/content/content-list-query';
 import { cappedCount, EXACT_COUNT_MAX } from '../src/db/page';
 import { files, notes, tags } from '../src/db/schema';
 import { SearchRepository } from '../src/library/search/search.repository';
@@ -491,6 +492,16 @@ describe(`a user with ${PER_USER} of everything`, () => {
       );
       expect(statuses, `${who}: two statuses`).toMatch(/contents_live_user_status_changed_idx/);
       expect(statuses, `${who}: two statuses`).not.toMatch(/Seq Scan on contents\b/);
+      // The board's count: the own part from the kept counts, the shared part by key.
+      for (const part of new ContentListQuery(ctx.database.db).countParts(caller, {
+        scope: 'all',
+      })) {
+        const text = await plan(part.query.getSQL());
+        expect(text, `${who}: count`).toMatch(
+          part.kept ? /content_status_counts/ : /contents_pkey/,
+        );
+        expect(text, `${who}: count`).not.toMatch(/Seq Scan on contents\b/);
+      }
     }
     // The same rows as the read rule: the member's own items and the 1,000 shared with them.
     const headers = {
