@@ -1,30 +1,14 @@
-import {
-  and,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
-import type { CollectionScope, ContentOrdering, ContentStatus, CursorValue } from '@cw/contract';
-import { collections, contentCollections, contentTags, contents } from '../../db/schema';
+import { and, eq, gte, inArray, ne, sql, type Placeholder } from 'drizzle-orm';
+import type { ContentOrdering, ContentStatus, CursorValue } from '@cw/contract';
+import { contentCollections, contentStatusCounts, contentTags, contents } from '../../db/schema';
 import { rowColumns, type RowOf } from '../../db/columns';
 import type { Executor } from '../../db/executor';
-import { afterKey, cappedCount, estimatedMatches, pageKeySql, settledCount } from '../../db/page';
-import { KEY_ORDER, ORDER_BY, unfiltered, type ContentFilters } from './content-filters';
+import { cappedCount, EXACT_COUNT_MAX, estimatedMatches, settledCount } from '../../db/page';
+import { unfiltered, type ContentFilters } from './content-filters';
+import { ContentListQuery } from './content-list-query';
 import { PreparedQueries } from '../../db/prepared';
 import type { Caller } from '../../policy/caller';
-import {
-  PREPARED_CALLER,
-  readScopeParts,
-  scopeOf,
-  type ScopeSubject,
-} from '../../policy/library.policy';
+import { PREPARED_CALLER, scopeOf, type ScopeSubject } from '../../policy/library.policy';
 
 export type ContentRow = RowOf<typeof contents>;
 export type { ContentFilters } from './content-filters';
@@ -48,17 +32,22 @@ export interface ContentValues {
 
 export class ContentsRepository {
   private readonly prepared = new PreparedQueries();
+  private readonly queries: ContentListQuery;
 
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly db: Executor) {
+    this.queries = new ContentListQuery(db);
+  }
 
   /**
-   * One page of the content items the caller may read, and their count: exact up to
-   * EXACT_COUNT_MAX, an estimate beyond (decision 256). The owner's live items are read through
-   * contents_live_user_id_idx (by id) and contents_live_user_changed_idx (by last change); with
-   * a tag, content_tags_tag_idx; with a collection, content_collections_collection_idx. With
-   * `after` (a `next` link's cursor), the page is the rows after that key, read from the index
-   * by key, and `offset` only says where it lies for the count (decision 264). `lastKey` is the
-   * last row's key when the page is full (the cursor of its `next`).
+   * One page of the content items the caller may read, and their count (decisions 256, 268):
+   * the caller's own items, whole or by status, counted as the database keeps them (exact at any
+   * size); any other list exactly up to EXACT_COUNT_MAX, an estimate beyond. The owner's live
+   * items are read through contents_live_user_id_idx (by id), contents_live_user_changed_idx (by
+   * last change) and contents_live_user_position_idx (the board); with a tag,
+   * content_tags_tag_idx; with a collection, content_collections_collection_idx. With `after` (a
+   * `next` link's cursor), the page is the rows after that key, read from the index by key, and
+   * `offset` only says where it lies for the count (decision 264). `lastKey` is the last row's
+   * key when the page is full (the cursor of its `next`).
    */
   async list(
     caller: Caller,
@@ -69,7 +58,7 @@ export class ContentsRepository {
     after?: readonly CursorValue[],
   ): Promise<{ rows: ContentRow[]; count: number; lastKey?: CursorValue[] }> {
     let rows: (ContentRow & { pageKey: string })[];
-    let counted: { count: number } | undefined;
+    let counted: { kept: boolean; count: number }[];
     if (unfiltered(filters) && after === undefined) {
       // The hot list, prepared once per ordering (decision 172): the same SQL as pageQuery's.
       const page = this.prepared.once(`contents_page_${ordering}`, (name) =>
@@ -81,23 +70,38 @@ export class ContentsRepository {
           sql.placeholder('offset'),
         ).prepare(name),
       );
-      const total = this.prepared.once('contents_count_capped', (name) =>
-        this.cappedCount(PREPARED_CALLER, {}).prepare(name),
+      const total = this.prepared.once('contents_count_kept', (name) =>
+        this.db
+          .select({ count: sql<number>`coalesce(sum(${contentStatusCounts.items}), 0)::int` })
+          .from(contentStatusCounts)
+          .where(eq(contentStatusCounts.userId, PREPARED_CALLER.userId))
+          .prepare(name),
       );
-      [rows, [counted]] = await Promise.all([
+      let kept: { count: number } | undefined;
+      [rows, [kept]] = await Promise.all([
         page.execute({ caller: caller.userId, limit, offset }),
         total.execute({ caller: caller.userId }),
       ]);
+      counted = [{ kept: true, count: kept?.count ?? 0 }];
     } else {
-      [rows, [counted]] = await Promise.all([
+      const parts = this.queries.countParts(caller, filters);
+      [rows, counted] = await Promise.all([
         this.pageQuery(caller, filters, ordering, limit, offset, after),
-        this.cappedCount(caller, filters),
+        Promise.all(
+          parts.map(async (part) => {
+            const [answer] = await part.query;
+            return { kept: part.kept, count: answer?.count ?? 0 };
+          }),
+        ),
       ]);
     }
+    // Exact when every part is: kept counts always, a capped count up to EXACT_COUNT_MAX.
+    const exact = counted.every((part) => part.kept || part.count <= EXACT_COUNT_MAX);
     const count = await settledCount(
-      counted?.count ?? 0,
-      () => estimatedMatches(this.db, contents, this.listWhere(caller, filters)),
+      counted.reduce((sum, part) => sum + part.count, 0),
+      () => estimatedMatches(this.db, contents, this.queries.where(caller, filters)),
       { rows: rows.length, limit, offset },
+      exact ? Infinity : EXACT_COUNT_MAX,
     );
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return {
@@ -109,81 +113,10 @@ export class ContentsRepository {
 
   /** How many items the list holds, counted up to one past EXACT_COUNT_MAX (decision 256). */
   cappedCount(caller: ScopeSubject, filters: ContentFilters) {
-    return cappedCount(this.db, contents, this.listWhere(caller, filters));
+    return cappedCount(this.db, contents, this.queries.where(caller, filters));
   }
 
-  /**
-   * Without a collection, the caller's own items ("your content"); with one, its items, which
-   * its members may read (docs/api.md, "Sharing").
-   */
-  private listWhere(caller: ScopeSubject, filters: ContentFilters) {
-    const { scope, tag, collection, statuses, isPublic, publishOnAfter, publishOnBefore } = filters;
-    return and(
-      this.scopeWhere(caller, scope, collection),
-      tag === undefined
-        ? undefined
-        : inArray(
-            contents.id,
-            this.db
-              .select({ id: contentTags.contentId })
-              .from(contentTags)
-              .where(eq(contentTags.tagId, tag)),
-          ),
-      collection === undefined
-        ? undefined
-        : inArray(
-            contents.id,
-            this.db
-              .select({ id: contentCollections.contentId })
-              .from(contentCollections)
-              .innerJoin(collections, eq(collections.id, contentCollections.collectionId))
-              // A collection in the trash holds nothing while it is there (decision 130).
-              .where(
-                and(eq(contentCollections.collectionId, collection), isNull(collections.deletedOn)),
-              ),
-          ),
-      statuses && statuses.length > 0 ? inArray(contents.status, statuses) : undefined,
-      isPublic === undefined ? undefined : eq(contents.isPublic, isPublic),
-      publishOnAfter === undefined ? undefined : gte(contents.publishOn, publishOnAfter),
-      publishOnBefore === undefined ? undefined : lte(contents.publishOn, publishOnBefore),
-    );
-  }
-
-  /**
-   * Whose items a list holds (decision 220): `mine` the caller's own; `shared` the items of
-   * others they read through a membership; `all` both. Each is the policy's read scope, narrowed
-   * (`shared` leaves the caller's own out), so a scope never widens what the caller may read.
-   * Unset: the caller's own, or with a collection everything of it they may read.
-   */
-  private scopeWhere(
-    caller: ScopeSubject,
-    scope: CollectionScope | undefined,
-    collection: number | undefined,
-  ): SQL {
-    switch (scope) {
-      case undefined:
-        return scopeOf(caller, 'contents', collection === undefined ? 'own' : 'read');
-      case 'mine':
-        return scopeOf(caller, 'contents', 'own');
-      // The read scope as its two disjoint parts (decision 244): the caller's own items through
-      // the owner index, and others' through the array of their memberships' items, so that a
-      // board of everything never reads every person's items (`own OR EXISTS (…)` did: a
-      // sequential scan of the whole table at 100,000 items).
-      case 'shared':
-        return readScopeParts(caller, 'contents').shared ?? sql`false`;
-      case 'all': {
-        const { own, shared } = readScopeParts(caller, 'contents');
-        return shared ? (or(own, shared) as SQL) : own;
-      }
-    }
-  }
-
-  /**
-   * The page query on its own, so its plan can be checked (test/library-scale.test.ts): the
-   * page's ids first, from an index alone where one holds the order (a deep page skips index
-   * entries, not rows; after a cursor's key it skips none), then those rows by primary key
-   * (decisions 256, 264), each with its sort key (`pageKey`, what a cursor is made of).
-   */
+  /** The page query on its own, so its plan can be checked (test/library-scale.test.ts). */
   pageQuery(
     caller: ScopeSubject,
     filters: ContentFilters,
@@ -192,19 +125,7 @@ export class ContentsRepository {
     offset: number | Placeholder,
     after?: readonly CursorValue[],
   ) {
-    const keyed = after === undefined ? undefined : afterKey(KEY_ORDER[ordering], after);
-    const ids = this.db
-      .select({ id: contents.id })
-      .from(contents)
-      .where(and(this.listWhere(caller, filters), keyed))
-      .orderBy(...ORDER_BY[ordering])
-      .limit(limit)
-      .offset(after === undefined ? offset : 0);
-    return this.db
-      .select({ ...columns, pageKey: pageKeySql(KEY_ORDER[ordering]) })
-      .from(contents)
-      .where(inArray(contents.id, ids))
-      .orderBy(...ORDER_BY[ordering]);
+    return this.queries.pageQuery(caller, filters, ordering, limit, offset, after);
   }
 
   async find(caller: Caller, id: number): Promise<ContentRow | undefined> {
