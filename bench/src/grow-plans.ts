@@ -3,6 +3,8 @@
 // with the settings the route ran under (its SET statements are replayed first). A plan that
 // reads a large table (over 10,000 rows) with a sequential scan is a miss. These run in the
 // bench, not in CI: seeding 100,000 items alone takes minutes (bench/README.md, "Growth").
+// GROW_PLANS_ANALYZE=<file> also appends every query's EXPLAIN (ANALYZE, BUFFERS) to that file,
+// by route (with `--plans-only=<url>` on a kept base: where each route's time goes).
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -41,6 +43,7 @@ export async function checkPlans(
   log: (line: string) => void,
 ): Promise<PlanReport> {
   const captureFile = path.join(path.dirname(options.logFile), 'queries.jsonl');
+  const analyzeFile = process.env.GROW_PLANS_ANALYZE;
   const server: RunningProcess = await startServer({
     ...options,
     logFile: path.join(path.dirname(options.logFile), 'capture-server.log'),
@@ -93,6 +96,16 @@ export async function checkPlans(
               statement.values,
             );
             await client.query('release savepoint plan');
+            if (analyzeFile) {
+              const analyzed = await client.query<{ 'QUERY PLAN': string }>(
+                `explain (analyze, buffers) ${statement.text}`,
+                statement.values,
+              );
+              fs.appendFileSync(
+                analyzeFile,
+                `\n=== ${route}: ${firstLine}\n${analyzed.rows.map((r) => r['QUERY PLAN']).join('\n')}\n--- ${JSON.stringify(statement)}\n`,
+              );
+            }
             const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
             if (!plan) continue;
             const seqScans: string[] = [];

@@ -36,12 +36,13 @@ const OWN_SCOPE: Record<Type, string> = {
   file: 'files.user_id = $1',
   tag: 'tags.user_id = $1',
 };
-const SHARED_COLLECTIONS = 'array(select collection_id from collection_members where user_id = $1)';
+/** The caller's memberships, then those collections by primary key (decision 271). */
+const MEMBERSHIPS = 'array(select collection_id from collection_members where user_id = $1)';
+const SHARED_COLLECTIONS = `array(select live_c.id from collections live_c where live_c.id = any(${MEMBERSHIPS}) and live_c.deleted_on is null)`;
 /** Items shared with the caller, computed once per page query (the `with` of the page query). */
 const SHARED_ITEMS_ONCE = `array(select content_collections.content_id from content_collections
-      inner join collection_members on collection_members.collection_id = content_collections.collection_id
-      inner join collections live_c on live_c.id = collection_members.collection_id and live_c.deleted_on is null
-      where collection_members.user_id = $1 and live_c.user_id <> $1
+      where content_collections.collection_id = any(array(select live_c.id from collections live_c
+          where live_c.id = any(${MEMBERSHIPS}) and live_c.deleted_on is null and live_c.user_id <> $1))
         and not exists (select 1 from contents mine where mine.id = content_collections.content_id and mine.user_id = $1)
     union all select content_collections.content_id from content_collections
       inner join collection_members on collection_members.collection_id = content_collections.collection_id
@@ -103,15 +104,18 @@ const CHANGED: Record<Type, string> = {
   tag: 'tags.created_on',
 };
 
-/** Rows carrying a tag of that name (ignoring case); undefined for types without tags. */
+/**
+ * Rows carrying a tag of that name (ignoring case), among the owner's tags (decision 271);
+ * undefined for types without tags.
+ */
 function carries(type: Type, name: string): string | undefined {
   // ::text: the driver sends an untyped parameter, and lower() also takes ranges.
   const named = `lower(tags.name) = lower(${name}::text)`;
   switch (type) {
     case 'content':
-      return `exists (select 1 from content_tags inner join tags on tags.id = content_tags.tag_id where content_tags.content_id = contents.id and ${named})`;
+      return `exists (select 1 from content_tags inner join tags on tags.id = content_tags.tag_id where content_tags.content_id = contents.id and tags.user_id = contents.user_id and ${named})`;
     case 'collection':
-      return `exists (select 1 from collection_tags inner join tags on tags.id = collection_tags.tag_id where collection_tags.collection_id = collections.id and ${named})`;
+      return `exists (select 1 from collection_tags inner join tags on tags.id = collection_tags.tag_id where collection_tags.collection_id = collections.id and tags.user_id = collections.user_id and ${named})`;
     case 'note':
       return `exists (select 1 from unnest(notes.tags) as note_tag where lower(note_tag) = lower(${name}::text))`;
     case 'file':

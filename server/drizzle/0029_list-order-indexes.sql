@@ -1,2 +1,2 @@
 CREATE INDEX "contents_live_user_position_idx" ON "contents" USING btree ("user_id","position","id") WHERE "contents"."deleted_on" is null;--> statement-breakpoint
-CREATE INDEX "contents_live_user_status_changed_idx" ON "contents" USING btree ("user_id","status",coalesce("updated_on", "created_on") desc,"id" DESC NULLS FIRST) WHERE "contents"."deleted_on" is null;
+CREATE INDEX "contents_live_user_status_changed_idx" ON "contents" USING btree ("user_id","status",coalesce("updated_on", "created_on") desc,"id" DESC NULLS FIRST,"updated_on","created_on") WHERE "contents"."deleted_on" is null;

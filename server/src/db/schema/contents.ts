@@ -116,12 +116,17 @@ export const contents = pgTable(
     index('contents_live_user_position_idx')
       .on(t.userId, t.position, t.id)
       .where(sql`${t.deletedOn} is null`),
+    // Its last two columns order nothing (the id is unique): they are there so that the walk
+    // is index-only, the sort key computed from the index (decision 271; with the expression
+    // alone each row's heap page was read, 6,107 buffers for a filtered page at 1M, 312 with).
     index('contents_live_user_status_changed_idx')
       .on(
         t.userId,
         t.status,
         sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`,
         t.id.desc().nullsFirst(),
+        t.updatedOn,
+        t.createdOn,
       )
       .where(sql`${t.deletedOn} is null`),
     /** `[[Title]]` links find their target by title, case-insensitively (decision 211). */
