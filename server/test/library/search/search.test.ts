@@ -386,6 +386,38 @@ describe('search and access', () => {
     expect(await found(stranger)).toEqual([]);
   });
 
+  it("finds a #tag on the rows of others it reads, by their owner's tag of that name (decision 271)", async () => {
+    const owner = await signedInCaller(ctx);
+    const member = await signedInCaller(ctx);
+    const stranger = await signedInCaller(ctx);
+    const tagOf = async (caller: Caller) =>
+      (await caller.post('/api/collections/tags/', { name: 'Vlog' })).json<Tag>();
+    const [ownersTag, membersTag, strangersTag] = [
+      await tagOf(owner),
+      await tagOf(member),
+      await tagOf(stranger),
+    ];
+    const shared = (
+      await owner.post('/api/collections/list/', { name: 'Shared vlogs', tags: [ownersTag.id] })
+    ).json<Collection>();
+    await item(owner, 'Shared vlog', 'x', { tags: [ownersTag.id], collections: [shared.id] });
+    await item(owner, 'Private vlog', 'x', { tags: [ownersTag.id] });
+    await item(member, 'My vlog', 'x', { tags: [membersTag.id] });
+    await item(stranger, 'Their vlog', 'x', { tags: [strangersTag.id] });
+    await share(ctx, owner, shared.id, member, 'viewer');
+    expect(titles(await search(member, q('#vlog'))).sort()).toEqual([
+      'My vlog',
+      'Shared vlog',
+      'Shared vlogs',
+    ]);
+    expect(titles(await search(owner, q('#VLOG'))).sort()).toEqual([
+      'Private vlog',
+      'Shared vlog',
+      'Shared vlogs',
+    ]);
+    expect(titles(await search(stranger, q('#vlog')))).toEqual(['Their vlog']);
+  });
+
   it('finds what a viewer may read, with role viewer, and loses it when removed', async () => {
     const owner = await signedInCaller(ctx);
     const viewer = await signedInCaller(ctx);
