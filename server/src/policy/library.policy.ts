@@ -233,6 +233,17 @@ const membershipsOf = (caller: ScopeSubject): SQL =>
   sql`array(select ${collectionMembers.collectionId} from ${collectionMembers} where ${eq(collectionMembers.userId, caller.userId)})`;
 
 /**
+ * The live collections the caller is a member of (`othersOnly`: less the caller's own), an
+ * array of ids looked up by primary key from the caller's memberships (decision 271): a join
+ * let the planner hash every person's collections to find them (12.8 ms at 1,000,000 items for
+ * an owner of 800 collections, whose memberships were all of their own).
+ */
+const liveCollectionsOf = (caller: ScopeSubject, options: { othersOnly: boolean }): SQL => {
+  const others = options.othersOnly ? sql` and live_c.user_id <> ${caller.userId}` : sql``;
+  return sql`array(select live_c.id from collections live_c where live_c.id = any(${membershipsOf(caller)}) and live_c.deleted_on is null${others})`;
+};
+
+/**
  * The ids of the content items of others that the caller reads through a membership, as a
  * select of one `int` column: the items of the live collections of others the caller is a
  * member of (a few, usually), less the caller's own; and the items of others in the caller's
@@ -247,11 +258,7 @@ export function sharedItemsOf(caller: ScopeSubject): SQL {
     collectionMembers.collectionId,
     contentCollections.collectionId,
   )} ${liveMembership}`;
-  // Others' live collections the caller is a member of, looked up by primary key from the
-  // caller's memberships (decision 271): a join let the planner hash every person's
-  // collections to find them (12.8 ms at 1,000,000 items for an owner of 800 collections,
-  // whose memberships were all of their own).
-  const othersCollections = sql`array(select live_c.id from collections live_c where live_c.id = any(${membershipsOf(caller)}) and live_c.deleted_on is null and live_c.user_id <> ${caller.userId})`;
+  const othersCollections = liveCollectionsOf(caller, { othersOnly: true });
   return sql`select ${contentCollections.contentId} from ${contentCollections} where ${contentCollections.collectionId} = any(${othersCollections}) and not exists (select 1 from ${contents} mine where mine.id = ${contentCollections.contentId} and mine.user_id = ${caller.userId})
     union all select ${contentCollections.contentId} from ${contentCollections} ${member} where ${eq(collectionMembers.userId, caller.userId)} and live_c.user_id = ${caller.userId} and ${contentCollections.foreignOwner}`;
 }
@@ -270,8 +277,7 @@ export function readScopeParts(
 ): { own: SQL; shared: SQL | null } {
   // The shared part starts from the caller's memberships (a handful of collections), not from
   // the table: `id = any(array(…))` is computed once and looked up by primary key.
-  // Looked up by primary key from the memberships (decision 271), as in `sharedItemsOf`.
-  const sharedCollections = sql`array(select live_c.id from collections live_c where live_c.id = any(${membershipsOf(caller)}) and live_c.deleted_on is null)`;
+  const sharedCollections = liveCollectionsOf(caller, { othersOnly: false });
   const sharedItems = options.sharedItems ?? sql`array(${sharedItemsOf(caller)})`;
   if (resource === 'tags') return { own: eq(tags.userId, caller.userId), shared: null };
   const rule = READ_RULES[resource];
