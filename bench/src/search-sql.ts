@@ -148,6 +148,10 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
     (type) => parsed.tags.length === 0 || carries(type, '') !== undefined,
   );
   const owner = query ? param(`'~${facts.userId}'`) : null;
+  const pairs =
+    query && parsed.phrases.length > 0
+      ? `owner_scoped_phrase_pairs(${param(parsed.phrases)}::text[], $1::int)`
+      : null;
   const walks: string[] = [];
   const parts = types.flatMap((type) => {
     const table = TABLE[type];
@@ -187,6 +191,16 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
       /[^\p{L}\p{N}_]/u.test(term.slice(1, -1)),
     );
     const titlePart = `(${select('true', `ts_rank_cd(${TITLE_SEARCH[type]}, ${query})`)} where ${titleMatch.join(' and ')} order by rank desc, changed desc, id desc limit ${FIRST})`;
+    if (phrase && pairs) {
+      // The phrases' word pairs (decision 273): the candidates from the index of the live rows'
+      // pairs, each looked up by key and tested; the rows holding the words only without pairs.
+      return [
+        titlePart,
+        `(select hit.* from (select ${table}.id as candidate from ${table} where owner_scoped_pairs(${table}.search, ${table}.user_id) @@ ${pairs} and ${table}.deleted_on is null offset 0) candidates cross join lateral (${select('false', '0::real')} where ${table}.id = candidates.candidate and ${ownMatch} and ${others.join(' and ')} offset 0) hit order by hit.changed desc, hit.id desc limit ${FIRST})`,
+        `(${select('false', '0::real')} where ${pairs} is null and ${table}.id in (select id from ${table} where ${ownMatch} offset 0) and ${others.join(' and ')} order by changed desc, id desc limit ${FIRST})`,
+        ...sharedPart,
+      ];
+    }
     if (phrase) {
       return [
         titlePart,

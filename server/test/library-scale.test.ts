@@ -542,7 +542,7 @@ describe(`a user with ${PER_USER} of everything`, () => {
         select id from contents where user_id = ${ownerId} order by id limit 20)`);
     await ctx.database.db.execute(sql`analyze contents`);
     const search = new SearchRepository(ctx.database.db);
-    const terms = { tsquery: "'zanzibar'", tags: [], excludedTags: [] };
+    const terms = { tsquery: "'zanzibar'", tags: [], excludedTags: [], phrases: [] };
     for (const [who, caller] of [
       ['owner', asCaller(ownerId)],
       ['member', asCaller(memberId)],
@@ -564,6 +564,26 @@ describe(`a user with ${PER_USER} of everything`, () => {
       headers: { authorization: `Bearer ${access}` },
     });
     expect(res.json<Paginated<{ snippet: string }>>().count).toBe(20);
+
+    // A phrase: its candidates from the index of the owner's word pairs (decision 273).
+    const phrase = {
+      tsquery: "'rare zanzibar'",
+      tags: [],
+      excludedTags: [],
+      phrases: ['rare zanzibar'],
+    };
+    const query = search.pageQuery(asCaller(ownerId), { types: SEARCH_TYPES }, phrase, 20, 0)!;
+    const lines = await search.withPlannerSettings<Record<string, string>>(sql`explain ${query}`);
+    const text = lines.map((line) => Object.values(line)[0]).join('\n');
+    expect(text).toMatch(/contents_live_owner_pairs_idx/);
+    expect(text).toMatch(/notes_live_owner_pairs_idx/);
+    expect(text).not.toMatch(/Seq Scan on (contents|collections|notes|files|tags)\b/);
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/search/?q=${encodeURIComponent('"rare zanzibar"')}`,
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(found.json<Paginated<{ snippet: string }>>().count).toBe(20);
   });
 
   it('answers a member’s shared lists through the API in well under a second', async () => {

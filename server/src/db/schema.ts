@@ -3,7 +3,12 @@
  * drizzle.config.ts). Migrations are generated from it: docs/development.md, "Changing the
  * database".
  */
-export { OWNER_LEXEME_PREFIX, SEARCHED_BODY_MAX, ownerScopedTitle } from './schema/common';
+export {
+  OWNER_LEXEME_PREFIX,
+  SEARCHED_BODY_MAX,
+  ownerScopedPairs,
+  ownerScopedTitle,
+} from './schema/common';
 export * from './schema/accounts';
 export * from './schema/jobs';
 export * from './schema/collections';

@@ -21,6 +21,7 @@ import {
   updatedOn,
   deletedOn,
   trashIndexes,
+  livePairsIndex,
   ownerScopedTitle,
 } from './common';
 import { users } from './accounts';
@@ -104,6 +105,7 @@ export const contents = pgTable(
     index('contents_live_owner_title_idx')
       .using('gin', ownerScopedTitle(t.titleSearch, t.userId))
       .where(sql`${t.deletedOn} is null`),
+    livePairsIndex('contents', t),
     index('contents_live_user_created_idx')
       .on(t.userId, t.createdOn, t.wordCount)
       .where(sql`${t.deletedOn} is null`),
@@ -324,6 +326,7 @@ export const notes = pgTable(
     index('notes_live_owner_title_idx')
       .using('gin', ownerScopedTitle(t.titleSearch, t.userId))
       .where(sql`${t.deletedOn} is null`),
+    livePairsIndex('notes', t),
     index('notes_live_user_changed_idx')
       .on(t.userId, sql`coalesce(${t.updatedOn}, ${t.createdOn}) desc`, t.id.desc().nullsFirst())
       .where(sql`${t.deletedOn} is null`),

@@ -26,12 +26,14 @@ describe('parseSearch', () => {
       hasPositiveText: true,
       tags: ['Video', 'two words'],
       excludedTags: ['draft'],
+      phrases: [],
     });
     expect(parseSearch('#solo')).toEqual({
       tsquery: null,
       hasPositiveText: false,
       tags: ['solo'],
       excludedTags: [],
+      phrases: [],
     });
   });
 
@@ -41,6 +43,17 @@ describe('parseSearch', () => {
     expect(parseSearch('   ')).toBeNull();
     expect(parseSearch('""  OR')).toBeNull();
     expect(parseSearch('-x')).toMatchObject({ tsquery: "!'x'", hasPositiveText: false });
+  });
+
+  it('lists the phrases every match holds, for their word pairs (decision 273)', () => {
+    const phrases = (q: string) => parseSearch(q)?.phrases;
+    expect(phrases('"golden hour" light well-known end')).toEqual(['golden hour', 'well-known']);
+    // An OR alternative, an exclusion and the last bare word (a prefix) need not be held.
+    expect(phrases('"golden hour" OR dusk')).toEqual([]);
+    expect(phrases('dawn OR "golden hour"')).toEqual([]);
+    expect(phrases('-"golden hour" light')).toEqual([]);
+    expect(phrases('light well-kno')).toEqual([]);
+    expect(phrases('"one"')).toEqual([]);
   });
 
   it(`uses at most ${SEARCH_TERMS_MAX} terms`, () => {

@@ -28,6 +28,12 @@ export interface ParsedSearch {
   tags: string[];
   /** Tag names no row may carry. */
   excludedTags: string[];
+  /**
+   * The phrases every match must hold (a positive phrase, or a word the parser splits, such as
+   * `well-known`, that is not an OR alternative or a prefix), as typed: their adjacent word
+   * pairs narrow a phrase search before the phrase itself is tested (decision 273).
+   */
+  phrases: string[];
 }
 
 type Term =
@@ -89,6 +95,8 @@ export function parseSearch(q: string): ParsedSearch | null {
   const excludedTags: string[] = [];
   /** AND of clauses; a clause is an OR of alternatives. */
   const clauses: string[][] = [];
+  /** Per clause, the text every match must hold as a phrase; null once it has alternatives. */
+  const mustHold: (string | null)[] = [];
   let hasPositiveText = false;
   let used = 0;
   let orPending = false;
@@ -112,14 +120,20 @@ export function parseSearch(q: string): ParsedSearch | null {
     const lexeme = `${quoteLexeme(token.text)}${prefix}`;
     if (token.negated) {
       clauses.push([`!${lexeme}`]);
+      mustHold.push(null);
       orPending = false;
       previousJoinable = false;
       continue;
     }
     hasPositiveText = true;
     const previous = clauses[clauses.length - 1];
-    if (orPending && previous) previous.push(lexeme);
-    else clauses.push([lexeme]);
+    if (orPending && previous) {
+      previous.push(lexeme);
+      mustHold[mustHold.length - 1] = null;
+    } else {
+      clauses.push([lexeme]);
+      mustHold.push(prefix === '' && splitsIntoWords(token.text) ? token.text : null);
+    }
     orPending = false;
     previousJoinable = true;
   }
@@ -133,5 +147,13 @@ export function parseSearch(q: string): ParsedSearch | null {
             alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`,
           )
           .join(' & ');
-  return { tsquery, hasPositiveText, tags, excludedTags };
+  const phrases = mustHold.filter((text): text is string => text !== null);
+  return { tsquery, hasPositiveText, tags, excludedTags, phrases };
 }
+
+/**
+ * Whether the database's parser may split the text into more than one word (a space, a hyphen,
+ * any mark): only such a text can have word pairs. The same test as the repository's for a
+ * phrase in the query's text.
+ */
+export const splitsIntoWords = (text: string): boolean => /[^\p{L}\p{N}_]/u.test(text);

@@ -8,6 +8,7 @@ import {
   files,
   notes,
   tags,
+  ownerScopedPairs,
   ownerScopedTitle,
 } from '../../db/schema';
 import type { Caller } from '../../policy/caller';
@@ -32,6 +33,8 @@ export interface SearchTerms {
   tsquery: string | null;
   tags: string[];
   excludedTags: string[];
+  /** The phrases every match holds (query.ts, ParsedSearch): their word pairs (decision 273). */
+  phrases: string[];
 }
 
 export interface Branch {
@@ -49,6 +52,11 @@ export interface Branch {
    * scoped to its owner, as its index holds it (decision 270). Contents and notes.
    */
   ownerTitle?: SQL;
+  /**
+   * The word pairs of `search` scoped to its owner, and the live rows their index holds (decision
+   * 273). Contents and notes.
+   */
+  ownerPairs?: { pairs: SQL; live: SQL };
   where: SQL[];
 }
 
@@ -75,6 +83,10 @@ export function searchBranches(
       changed: sql`coalesce(${contents.updatedOn}, ${contents.createdOn})`,
       scopes: readScopeParts(caller, 'contents', shared),
       ownerTitle: ownerScopedTitle(contents.titleSearch, contents.userId),
+      ownerPairs: {
+        pairs: ownerScopedPairs(contents.search, contents.userId),
+        live: sql`${contents.deletedOn} is null`,
+      },
       where: [
         ...(collection === undefined ? [] : [sql`${contents.id} in (${itemsOf(collection)})`]),
         ...(tag === undefined
@@ -94,6 +106,10 @@ export function searchBranches(
       changed: sql`coalesce(${notes.updatedOn}, ${notes.createdOn})`,
       scopes: readScopeParts(caller, 'notes'),
       ownerTitle: ownerScopedTitle(notes.titleSearch, notes.userId),
+      ownerPairs: {
+        pairs: ownerScopedPairs(notes.search, notes.userId),
+        live: sql`${notes.deletedOn} is null`,
+      },
       where: [...(collection === undefined ? [] : [eq(notes.collectionId, collection)])],
     },
     {

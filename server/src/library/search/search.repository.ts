@@ -5,7 +5,7 @@ import type { Executor } from '../../db/executor';
 import type { Caller } from '../../policy/caller';
 import { sharedItemsOf } from '../../policy/library.policy';
 import { estimatedRows, settledCount } from '../../db/page';
-import { quoteLexeme } from './query';
+import { quoteLexeme, splitsIntoWords } from './query';
 import { hitDetailsQuery, tsQuery } from './hit-details';
 import { searchBranches, type SearchFilters, type SearchTerms } from './search-branches';
 
@@ -87,6 +87,16 @@ export class SearchRepository {
     // excluded word: only then must a title match also be tested against `search`.
     const negated = tsquery !== null && tsquery.includes('!');
     const phrase = tsquery !== null && mayBePhrase(tsquery);
+    // The pairs of the phrases every match holds (decision 273): an immutable function of
+    // bound values, which the planner computes once and reads as a constant (null when they
+    // have no pair), so that it estimates the pairs' rows from the index's statistics.
+    const pairs =
+      phrase && terms.phrases.length > 0
+        ? sql`owner_scoped_phrase_pairs(array[${sql.join(
+            terms.phrases.map((text) => sql`${text}`),
+            sql`, `,
+          )}]::text[], ${caller.userId}::int)`
+        : null;
     const first = Math.max(offset + limit, SEARCH_EXACT_COUNT_MAX + 1);
     const pages: SQL[] = [];
     /** The common table expressions of the walks by change (decision 267). */
@@ -131,8 +141,24 @@ export class SearchRepository {
       // tested in the table's order, and sorted.
       const others = and(own, sql`not (${inTitle})`);
       if (phrase) {
+        const hits = (candidates: SQL) =>
+          sql`(${select(sql`false`, sql`0::real`)} where ${branch.id} in (${candidates}) and ${others} order by changed desc, id desc limit ${first})`;
+        const byWords = sql`select ${branch.id} from ${branch.table} where ${ownMatch} offset 0`;
+        if (!pairs || !branch.ownerPairs) {
+          pages.push(hits(byWords));
+          continue;
+        }
+        // Decision 273: the rows holding every pair of the phrases, from the index of the live
+        // rows' pairs (fenced: nothing else can choose its path), each then looked up by primary
+        // key and tested on its whole vector (a lateral part of its own, so that the planner
+        // cannot read the phrase's words from the other index instead). When the phrases hold
+        // no pair, the pairs are null: that part reads nothing, and the other is the rows
+        // holding the words, as before.
+        const { pairs: ownerPairs, live } = branch.ownerPairs;
+        const candidates = sql`select ${branch.id} as candidate from ${branch.table} where ${ownerPairs} @@ ${pairs} and ${live} offset 0`;
         pages.push(
-          sql`(${select(sql`false`, sql`0::real`)} where ${branch.id} in (select ${branch.id} from ${branch.table} where ${ownMatch} offset 0) and ${others} order by changed desc, id desc limit ${first})`,
+          sql`(select hit.* from (${candidates}) candidates cross join lateral (${select(sql`false`, sql`0::real`)} where ${branch.id} = candidates.candidate and ${ownMatch} and ${others} offset 0) hit order by hit.changed desc, hit.id desc limit ${first})`,
+          sql`(${select(sql`false`, sql`0::real`)} where ${pairs} is null and ${branch.id} in (${byWords}) and ${others} order by changed desc, id desc limit ${first})`,
         );
         continue;
       }
@@ -277,6 +303,6 @@ export const SEARCH_WALK_ROWS = 2000;
  */
 function mayBePhrase(tsquery: string): boolean {
   return (tsquery.match(/'(?:[^']|'')*'/g) ?? []).some((term) =>
-    /[^\p{L}\p{N}_]/u.test(term.slice(1, -1)),
+    splitsIntoWords(term.slice(1, -1)),
   );
 }

@@ -49,7 +49,12 @@ export class SearchService {
     const tsquery = textFinds || parsed.tags.length > 0 ? parsed.tsquery : null;
 
     const { limit, offset } = pageWindow(query);
-    const terms = { tsquery, tags: parsed.tags, excludedTags: parsed.excludedTags };
+    const terms = {
+      tsquery,
+      tags: parsed.tags,
+      excludedTags: parsed.excludedTags,
+      phrases: parsed.phrases,
+    };
     const { hits, count } = await repos.search.page(
       caller,
       {

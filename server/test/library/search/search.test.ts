@@ -197,6 +197,89 @@ describe('search', () => {
     expect((await search(other, q('gold'))).count).toBe(1);
   });
 
+  it("finds a phrase's rows by its word pairs among the owner's own (decision 273)", async () => {
+    // The pairs are exactly the vector's adjacencies: every document a phrase matches holds every
+    // pair of the phrase, for phrases of words, stop words, hyphens and marks.
+    const docs = [
+      'Golden hour lighting, a well-known trick',
+      'the golden light of the hour',
+      'We shot the whole walk in golden hour lighting again.',
+      'hour of light; golden-hour lighting',
+      "It's a back\\slash: hour's light",
+    ];
+    const phrases = [
+      'golden hour lighting',
+      'hour of light',
+      'well-known trick',
+      'golden-hour',
+      "hour's light",
+      'light golden',
+      'the hour',
+    ];
+    const rows = (await ctx.database.db.execute(sql`
+      select d.text as doc, p.text as phrase,
+             to_tsvector('english', d.text) @@ to_tsquery('english', ${sql`quote_literal(p.text)`}) as matches,
+             owner_scoped_phrase_pairs(array[p.text], 12) as pairs,
+             owner_scoped_pairs(to_tsvector('english', d.text), 12)
+               @@ owner_scoped_phrase_pairs(array[p.text], 12) as holds_pairs,
+             owner_scoped_pairs(to_tsvector('english', d.text), 123)
+               @@ owner_scoped_phrase_pairs(array[p.text], 12) as other_owner
+      from unnest(${sql`array[${sql.join(
+        docs.map((doc) => sql`${doc}`),
+        sql`, `,
+      )}]::text[]`}) as d(text),
+           unnest(${sql`array[${sql.join(
+             phrases.map((phrase) => sql`${phrase}`),
+             sql`, `,
+           )}]::text[]`}) as p(text)`)) as unknown as {
+      rows: {
+        doc: string;
+        phrase: string;
+        matches: boolean;
+        pairs: string | null;
+        holds_pairs: boolean | null;
+        other_owner: boolean | null;
+      }[];
+    };
+    expect(rows.rows).toHaveLength(docs.length * phrases.length);
+    for (const row of rows.rows) {
+      const where = `${row.phrase} in ${row.doc}`;
+      if (row.pairs === null) {
+        // One word, or words only separated by stop words: no pair to look up.
+        expect(['hour of light', 'the hour', "hour's light"], where).toContain(row.phrase);
+        continue;
+      }
+      if (row.matches) expect(row.holds_pairs, where).toBe(true);
+      expect(row.other_owner, where).toBe(false);
+    }
+    const matched = rows.rows
+      .filter((row) => row.matches)
+      .map((row) => `${row.phrase} in ${row.doc}`);
+    expect(matched).toContain('golden hour lighting in Golden hour lighting, a well-known trick');
+    expect(matched).toContain('hour of light in hour of light; golden-hour lighting');
+
+    // Through the endpoint: by pairs, by words when the pairs are none, and in an OR.
+    const user = await signedInCaller(ctx);
+    const other = await signedInCaller(ctx);
+    await item(user, 'A', docs[0]!);
+    await item(user, 'B', docs[1]!);
+    await item(user, 'C', docs[2]!);
+    await item(user, 'D', docs[3]!);
+    await item(other, 'E', docs[2]!);
+    expect(titles(await search(user, q('"golden hour lighting"'))).sort()).toEqual(['A', 'C', 'D']);
+    expect(titles(await search(user, q('"hour of light"')))).toEqual(['D']);
+    expect(titles(await search(user, q('"light golden" OR "well-known trick"')))).toEqual(['A']);
+    expect(titles(await search(user, q('"hour lighting" walk')))).toEqual(['C']);
+    expect((await search(other, q('"golden hour lighting"'))).count).toBe(1);
+    // In the trash, out of the index of live rows and of the results.
+    const trashed = await item(user, 'F', docs[2]!);
+    expect((await search(user, q('"whole walk"'))).count).toBe(2);
+    expect((await user.delete(`/api/collections/contents-list/${trashed.id}/`)).statusCode).toBe(
+      204,
+    );
+    expect(titles(await search(user, q('"whole walk"')))).toEqual(['C']);
+  });
+
   it('gives plain-text snippets with offsets of the matched words', async () => {
     const user = await signedInCaller(ctx);
     const long = `${'filler words here '.repeat(40)}the <b>zebra</b> &amp; friends ${'more text after '.repeat(40)}`;
