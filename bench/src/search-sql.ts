@@ -150,7 +150,7 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
   const owner = query ? param(`'~${facts.userId}'`) : null;
   const pairs =
     query && parsed.phrases.length > 0
-      ? `owner_scoped_phrase_pairs(${param(parsed.phrases)}::text[], $1::int)`
+      ? `(phrase_pairs(${param(parsed.phrases)}::text[]) && ${owner}::tsquery)`
       : null;
   const walks: string[] = [];
   const parts = types.flatMap((type) => {
@@ -196,7 +196,7 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
       // pairs, each looked up by key and tested; the rows holding the words only without pairs.
       return [
         titlePart,
-        `(select hit.* from (select ${table}.id as candidate from ${table} where owner_scoped_pairs(${table}.search, ${table}.user_id) @@ ${pairs} and ${table}.deleted_on is null offset 0) candidates cross join lateral (${select('false', '0::real')} where ${table}.id = candidates.candidate and ${ownMatch} and ${others.join(' and ')} offset 0) hit order by hit.changed desc, hit.id desc limit ${FIRST})`,
+        `(select hit.* from (select ${table}.id as candidate from ${table} where owner_pairs(${table}.search, ${table}.user_id) @@ ${pairs} and ${table}.deleted_on is null offset 0) candidates cross join lateral (${select('false', '0::real')} where ${table}.id = candidates.candidate and ${ownMatch} and ${others.join(' and ')} offset 0) hit order by hit.changed desc, hit.id desc limit ${FIRST})`,
         `(${select('false', '0::real')} where ${pairs} is null and ${table}.id in (select id from ${table} where ${ownMatch} offset 0) and ${others.join(' and ')} order by changed desc, id desc limit ${FIRST})`,
         ...sharedPart,
       ];

@@ -6,7 +6,7 @@
 export {
   OWNER_LEXEME_PREFIX,
   SEARCHED_BODY_MAX,
-  ownerScopedPairs,
+  ownerPairs,
   ownerScopedTitle,
 } from './schema/common';
 export * from './schema/accounts';

@@ -62,16 +62,16 @@ export const ownerScopedTitle = (title: AnyPgColumn, owner: AnyPgColumn) =>
   sql`owner_scoped_vector(${title}, ${owner})`;
 
 /**
- * The adjacent word pairs of a `search` vector, scoped to its owner (`'12 golden hour'` where
- * user 12's text has `golden` at one position and `hour` at the next), without positions: what
- * the phrase indexes of search hold (decision 273). A phrase's rows are found by its pairs
- * among the owner's own pairs, and only they are tested against the whole vector, instead of
- * every row holding all of its words. `owner_scoped_pairs` and `owner_scoped_phrase_pairs` (the
- * query side) are SQL functions of migration 0030; the search repository writes the same
- * expression, which is how the planner knows the index serves it.
+ * The adjacent word pairs of a `search` vector (`'golden hour'` where the text has `golden` at one
+ * position and `hour` at the next), without positions, and the owner's lexeme: what the phrase
+ * indexes of search hold (decision 273). A phrase's rows are found by its pairs and the caller's
+ * lexeme, and only they are tested against the whole vector, instead of every row holding all of
+ * its words. `owner_pairs` and `phrase_pairs` (the query side) are SQL functions of migration
+ * 0030; the search repository writes the same expression, which is how the planner knows the
+ * index serves it.
  */
-export const ownerScopedPairs = (search: AnyPgColumn, owner: AnyPgColumn) =>
-  sql`owner_scoped_pairs(${search}, ${owner})`;
+export const ownerPairs = (search: AnyPgColumn, owner: AnyPgColumn) =>
+  sql`owner_pairs(${search}, ${owner})`;
 
 /** A person's live rows by the word pairs of their text: a phrase's candidates (decision 273). */
 export const livePairsIndex = (
@@ -79,7 +79,7 @@ export const livePairsIndex = (
   t: { search: AnyPgColumn; userId: AnyPgColumn; deletedOn: AnyPgColumn },
 ) =>
   index(`${name}_live_owner_pairs_idx`)
-    .using('gin', ownerScopedPairs(t.search, t.userId))
+    .using('gin', ownerPairs(t.search, t.userId))
     .where(sql`${t.deletedOn} is null`);
 
 export const createdOn = () =>

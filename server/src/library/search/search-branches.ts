@@ -8,7 +8,7 @@ import {
   files,
   notes,
   tags,
-  ownerScopedPairs,
+  ownerPairs,
   ownerScopedTitle,
 } from '../../db/schema';
 import type { Caller } from '../../policy/caller';
@@ -53,8 +53,8 @@ export interface Branch {
    */
   ownerTitle?: SQL;
   /**
-   * The word pairs of `search` scoped to its owner, and the live rows their index holds (decision
-   * 273). Contents and notes.
+   * The word pairs of `search` with the owner's lexeme, and the live rows their index holds
+   * (decision 273). Contents and notes.
    */
   ownerPairs?: { pairs: SQL; live: SQL };
   where: SQL[];
@@ -84,7 +84,7 @@ export function searchBranches(
       scopes: readScopeParts(caller, 'contents', shared),
       ownerTitle: ownerScopedTitle(contents.titleSearch, contents.userId),
       ownerPairs: {
-        pairs: ownerScopedPairs(contents.search, contents.userId),
+        pairs: ownerPairs(contents.search, contents.userId),
         live: sql`${contents.deletedOn} is null`,
       },
       where: [
@@ -107,7 +107,7 @@ export function searchBranches(
       scopes: readScopeParts(caller, 'notes'),
       ownerTitle: ownerScopedTitle(notes.titleSearch, notes.userId),
       ownerPairs: {
-        pairs: ownerScopedPairs(notes.search, notes.userId),
+        pairs: ownerPairs(notes.search, notes.userId),
         live: sql`${notes.deletedOn} is null`,
       },
       where: [...(collection === undefined ? [] : [eq(notes.collectionId, collection)])],

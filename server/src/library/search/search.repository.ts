@@ -87,15 +87,16 @@ export class SearchRepository {
     // excluded word: only then must a title match also be tested against `search`.
     const negated = tsquery !== null && tsquery.includes('!');
     const phrase = tsquery !== null && mayBePhrase(tsquery);
-    // The pairs of the phrases every match holds (decision 273): an immutable function of
-    // bound values, which the planner computes once and reads as a constant (null when they
-    // have no pair), so that it estimates the pairs' rows from the index's statistics.
+    // The pairs of the phrases every match holds (decision 273), with the caller's lexeme: an
+    // immutable function of bound values, which the planner computes once and reads as a
+    // constant (null when they have no pair), so that it estimates the rows from the index's
+    // statistics.
     const pairs =
       phrase && terms.phrases.length > 0
-        ? sql`owner_scoped_phrase_pairs(array[${sql.join(
+        ? sql`(phrase_pairs(array[${sql.join(
             terms.phrases.map((text) => sql`${text}`),
             sql`, `,
-          )}]::text[], ${caller.userId}::int)`
+          )}]::text[]) && ${owner})`
         : null;
     const first = Math.max(offset + limit, SEARCH_EXACT_COUNT_MAX + 1);
     const pages: SQL[] = [];
@@ -154,8 +155,8 @@ export class SearchRepository {
         // cannot read the phrase's words from the other index instead). When the phrases hold
         // no pair, the pairs are null: that part reads nothing, and the other is the rows
         // holding the words, as before.
-        const { pairs: ownerPairs, live } = branch.ownerPairs;
-        const candidates = sql`select ${branch.id} as candidate from ${branch.table} where ${ownerPairs} @@ ${pairs} and ${live} offset 0`;
+        const { pairs: rowPairs, live } = branch.ownerPairs;
+        const candidates = sql`select ${branch.id} as candidate from ${branch.table} where ${rowPairs} @@ ${pairs} and ${live} offset 0`;
         pages.push(
           sql`(select hit.* from (${candidates}) candidates cross join lateral (${select(sql`false`, sql`0::real`)} where ${branch.id} = candidates.candidate and ${ownMatch} and ${others} offset 0) hit order by hit.changed desc, hit.id desc limit ${first})`,
           sql`(${select(sql`false`, sql`0::real`)} where ${pairs} is null and ${branch.id} in (${byWords}) and ${others} order by changed desc, id desc limit ${first})`,

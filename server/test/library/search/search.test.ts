@@ -197,7 +197,7 @@ describe('search', () => {
     expect((await search(other, q('gold'))).count).toBe(1);
   });
 
-  it("finds a phrase's rows by its word pairs among the owner's own (decision 273)", async () => {
+  it("finds a phrase's rows by its word pairs and the owner's lexeme (decision 273)", async () => {
     // The pairs are exactly the vector's adjacencies: every document a phrase matches holds every
     // pair of the phrase, for phrases of words, stop words, hyphens and marks.
     const docs = [
@@ -219,11 +219,11 @@ describe('search', () => {
     const rows = (await ctx.database.db.execute(sql`
       select d.text as doc, p.text as phrase,
              to_tsvector('english', d.text) @@ to_tsquery('english', ${sql`quote_literal(p.text)`}) as matches,
-             owner_scoped_phrase_pairs(array[p.text], 12) as pairs,
-             owner_scoped_pairs(to_tsvector('english', d.text), 12)
-               @@ owner_scoped_phrase_pairs(array[p.text], 12) as holds_pairs,
-             owner_scoped_pairs(to_tsvector('english', d.text), 123)
-               @@ owner_scoped_phrase_pairs(array[p.text], 12) as other_owner
+             phrase_pairs(array[p.text]) as pairs,
+             owner_pairs(to_tsvector('english', d.text), 12)
+               @@ (phrase_pairs(array[p.text]) && '~12') as holds_pairs,
+             owner_pairs(to_tsvector('english', d.text), 123)
+               @@ (phrase_pairs(array[p.text]) && '~12') as other_owner
       from unnest(${sql`array[${sql.join(
         docs.map((doc) => sql`${doc}`),
         sql`, `,
