@@ -6,7 +6,7 @@
 // page's content items), not an import: the bench measures the built server as a black box. The
 // tsquery text comes from the server's own parser (pure TypeScript, no database), so both run the
 // same query. When the repository's SQL changes, change it here too.
-import { parseSearch } from '../../server/src/library/search/query';
+import { parseSearch, splitsIntoWords } from '../../server/src/library/search/query';
 import { searchedWords } from '../../server/src/library/search/hit-details';
 import type { SearchSeedFacts } from './search-seed';
 
@@ -188,7 +188,7 @@ export function searchFloor(q: string, facts: Pick<SearchSeedFacts, 'userId'>): 
     // A phrase's other hits come from the GIN index (OFFSET 0), not a walk by change.
     const others = [...own, `not (${inTitle})`];
     const phrase = (tsquery?.match(/'(?:[^']|'')*'/g) ?? []).some((term) =>
-      /[^\p{L}\p{N}_]/u.test(term.slice(1, -1)),
+      splitsIntoWords(term.slice(1, -1)),
     );
     const titlePart = `(${select('true', `ts_rank_cd(${TITLE_SEARCH[type]}, ${query})`)} where ${titleMatch.join(' and ')} order by rank desc, changed desc, id desc limit ${FIRST})`;
     if (phrase && pairs) {
